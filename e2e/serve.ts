@@ -1,0 +1,19 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/**
+ * The end-to-end server: a fresh build of the SPA and the real server on an empty temporary
+ * PGlite (demo data included, so screens have something to show), never a real DATABASE_URL.
+ */
+const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), 'mailboard-e2e-'));
+delete process.env.DATABASE_URL;
+process.env.DEMO_DATA ??= '1';
+process.env.LOG_LEVEL ??= 'warn';
+
+const { main } = await import('../server/main.js');
+await main();

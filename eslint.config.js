@@ -1,0 +1,110 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import pluginQuery from '@tanstack/eslint-plugin-query';
+import prettier from 'eslint-config-prettier';
+import globals from 'globals';
+
+// Boundaries of DESIGN.md §2: contract/ is shared and imports neither side; src/ and server/
+// never import each other; a feature never reaches into another feature (compose in app/).
+const boundaries = {
+  'import-x/no-restricted-paths': [
+    'error',
+    {
+      zones: [
+        {
+          target: './contract',
+          from: ['./src', './server'],
+          message: 'contract/ imports zod only.',
+        },
+        {
+          target: './src',
+          from: './server',
+          message: 'The SPA talks to the server over HTTP only.',
+        },
+        { target: './server', from: './src', message: 'The server never imports the SPA.' },
+        {
+          target: './src/features/*',
+          from: './src/features/*',
+          except: ['.'],
+          message: 'Compose features in src/app/ instead of importing another feature.',
+        },
+        {
+          target: './src/features',
+          from: './src/app',
+          message: 'Features do not import the app shell.',
+        },
+        {
+          target: ['./src/api', './src/lib', './src/components'],
+          from: ['./src/features', './src/app'],
+          message: 'Shared layers do not depend on features or the app.',
+        },
+      ],
+    },
+  ],
+  'import-x/no-cycle': ['error', { maxDepth: 10, ignoreExternal: true }],
+};
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      '.data',
+      '.tmp',
+      'test-results',
+      'playwright-report',
+      'server/db/migrations',
+      'postcss.config.cjs',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['./tsconfig.app.json', './tsconfig.server.json', './tsconfig.node.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      ...boundaries,
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+    },
+  },
+  ...pluginQuery.configs['flat/recommended'],
+  {
+    files: [
+      'server/**/*.ts',
+      'bench/**/*.ts',
+      'scripts/**/*.{ts,js,mjs}',
+      '*.config.{ts,js}',
+      'e2e/**/*.ts',
+    ],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ['.ci/**', 'scripts/**/*.{js,mjs}'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  prettier,
+);

@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm';
+import {
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { audit, timestamptz } from './columns.js';
+import { lists } from './lists.js';
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+});
+
+export const mailings = pgTable(
+  'mailings',
+  {
+    id: serial('id').primaryKey(),
+    listId: integer('list_id')
+      .notNull()
+      .references(() => lists.id, { onDelete: 'cascade' }),
+    ...audit(),
+    name: text('name').notNull(),
+    campaign: integer('campaign'),
+    segments: integer('segments')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+  },
+  (t) => [
+    uniqueIndex('mailings_name').on(t.name),
+    index('mailings_list_id').on(t.listId, t.id),
+    index('mailings_campaign').on(t.campaign),
+  ],
+);
+
+export const variants = pgTable(
+  'variants',
+  {
+    id: serial('id').primaryKey(),
+    mailingId: integer('mailing_id')
+      .notNull()
+      .references(() => mailings.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    languages: text('languages')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    fromName: text('from_name').notNull(),
+    fromEmail: text('from_email').notNull(),
+    replytoEmail: text('replyto_email').notNull().default(''),
+    subject: text('subject').notNull(),
+  },
+  (t) => [index('variants_mailing').on(t.mailingId, t.position)],
+);
+
+export const layouts = pgTable('layouts', {
+  id: serial('id').primaryKey(),
+  variantId: integer('variant_id')
+    .notNull()
+    .unique()
+    .references(() => variants.id, { onDelete: 'cascade' }),
+  text: text('text').notNull().default(''),
+  /** index.html with image references rewritten to /media/layouts/{id}/…, or the text. */
+  source: text('source').notNull(),
+});
+
+/** Images of a zipped layout, served publicly at /media/layouts/{layout_id}/{path}. */
+export const layoutFiles = pgTable(
+  'layout_files',
+  {
+    layoutId: integer('layout_id')
+      .notNull()
+      .references(() => layouts.id, { onDelete: 'cascade' }),
+    path: text('path').notNull(),
+    contentType: text('content_type').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.layoutId, t.path] })],
+);
+
+export const deliveries = pgTable(
+  'deliveries',
+  {
+    id: serial('id').primaryKey(),
+    variantId: integer('variant_id')
+      .notNull()
+      .references(() => variants.id, { onDelete: 'cascade' }),
+    scheduledDatetime: timestamptz('scheduled_datetime').notNull(),
+  },
+  (t) => [index('deliveries_variant').on(t.variantId)],
+);

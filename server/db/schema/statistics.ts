@@ -1,0 +1,49 @@
+import { bigserial, boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns.js';
+import { deliveries } from './mailings.js';
+
+/**
+ * Statistic records belong to a delivery. `mailing_id` and `campaign` are copied from the
+ * delivery's mailing when a record is written (mailings are immutable here), so the
+ * `mailing` and `campaign` filters hit an index instead of joining 10,000,000 rows.
+ */
+const recordColumns = () => ({
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  deliveryId: integer('delivery_id')
+    .notNull()
+    .references(() => deliveries.id, { onDelete: 'cascade' }),
+  mailingId: integer('mailing_id').notNull(),
+  campaign: integer('campaign'),
+  email: text('email').notNull(),
+  datetime: timestamptz('datetime').notNull(),
+});
+
+export const opens = pgTable('stat_opens', recordColumns(), (t) => [
+  index('stat_opens_mailing_dt').on(t.mailingId, t.datetime),
+  index('stat_opens_campaign_dt').on(t.campaign, t.datetime),
+  index('stat_opens_dt').on(t.datetime),
+  index('stat_opens_delivery_email').on(t.deliveryId, t.email, t.datetime),
+]);
+
+export const clicks = pgTable(
+  'stat_clicks',
+  { ...recordColumns(), url: text('url').notNull() },
+  (t) => [
+    index('stat_clicks_mailing_dt').on(t.mailingId, t.datetime),
+    index('stat_clicks_campaign_dt').on(t.campaign, t.datetime),
+    index('stat_clicks_dt').on(t.datetime),
+    index('stat_clicks_delivery_email_url').on(t.deliveryId, t.email, t.url, t.datetime),
+    index('stat_clicks_url').on(t.url),
+  ],
+);
+
+export const bounces = pgTable(
+  'stat_bounces',
+  { ...recordColumns(), hard: boolean('hard').notNull() },
+  (t) => [
+    index('stat_bounces_mailing_dt').on(t.mailingId, t.datetime),
+    index('stat_bounces_campaign_dt').on(t.campaign, t.datetime),
+    index('stat_bounces_dt').on(t.datetime),
+    index('stat_bounces_delivery_email').on(t.deliveryId, t.email, t.datetime),
+  ],
+);

@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm';
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { subscriptionStates } from '../../../contract/lists.js';
+import { audit } from './columns.js';
+import { lists } from './lists.js';
+
+export { subscriptionStates };
+
+export const subscribers = pgTable(
+  'subscribers',
+  {
+    id: serial('id').primaryKey(),
+    listId: integer('list_id')
+      .notNull()
+      .references(() => lists.id, { onDelete: 'cascade' }),
+    ...audit(),
+    subscription: text('subscription', { enum: subscriptionStates }).notNull(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    gender: text('gender').notNull().default(''),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    language: text('language').notNull().default(''),
+    region: text('region').notNull().default(''),
+    /** Values of custom fields (shared and list fields), keyed by field name. */
+    custom: jsonb('custom').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    // Email is unique per list, case-insensitively (DESIGN §4); concurrent creates race here.
+    uniqueIndex('subscribers_list_email_lower').on(t.listId, sql`lower(${t.email})`),
+    // Default ordering (id) within a list, with and without the state filter.
+    index('subscribers_list_id').on(t.listId, t.id),
+    index('subscribers_list_state_id').on(t.listId, t.subscription, t.id),
+  ],
+);

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client.js';
+import { listsRoutes } from './lists/routes.js';
+import { subscribersRoutes } from './subscribers/routes.js';
+import { fieldsRoutes } from './fields/routes.js';
+import { regionsRoutes } from './regions/routes.js';
+import { languagesRoutes } from './languages/routes.js';
+import { mailingsRoutes } from './mailings/routes.js';
+import { layoutMediaRoutes } from './mailings/media-routes.js';
+import { importsRoutes } from './imports/routes.js';
+import { statisticsRoutes } from './statistics/routes.js';
+
+export type RouteOptions = { db: Db };
+
+/** Every resource of the API under /api/v1, plus the public layout media. */
+export async function apiRoutes(app: FastifyInstance, options: RouteOptions) {
+  await app.register(
+    async (api) => {
+      await api.register(listsRoutes, options);
+      await api.register(subscribersRoutes, options);
+      await api.register(fieldsRoutes, options);
+      await api.register(regionsRoutes, options);
+      await api.register(languagesRoutes, options);
+      await api.register(mailingsRoutes, options);
+      await api.register(importsRoutes, options);
+      await api.register(statisticsRoutes, options);
+    },
+    { prefix: '/api/v1' },
+  );
+  await app.register(layoutMediaRoutes, options);
+}

@@ -1,0 +1,46 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { users } from '../../db/schema/index.js';
+import { hashPassword } from './password.js';
+
+export type User = { id: number; username: string };
+
+export function usersRepository(db: Executor) {
+  return {
+    async findByUsername(username: string) {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(eq(sql`lower(${users.username})`, username.toLowerCase()));
+      return row;
+    },
+    async list(): Promise<(User & { createDatetime: Date })[]> {
+      return db
+        .select({ id: users.id, username: users.username, createDatetime: users.createDatetime })
+        .from(users)
+        .orderBy(asc(users.id));
+    },
+    async create(username: string, password: string): Promise<User> {
+      const [row] = await db
+        .insert(users)
+        .values({ username, passwordHash: await hashPassword(password) })
+        .returning({ id: users.id, username: users.username });
+      return row!;
+    },
+    /** Returns false when no such user exists. */
+    async setPassword(username: string, password: string): Promise<boolean> {
+      const rows = await db
+        .update(users)
+        .set({ passwordHash: await hashPassword(password) })
+        .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
+        .returning({ id: users.id });
+      return rows.length > 0;
+    },
+    /** Creates the user, or resets the password when it exists (ADMIN_* at start). */
+    async ensure(username: string, password: string): Promise<'created' | 'updated'> {
+      if (await this.setPassword(username, password)) return 'updated';
+      await this.create(username, password);
+      return 'created';
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import { asc, desc, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { badRequest } from './http-errors.js';
+
+/**
+ * DRF OrderingFilter: `ordering=name,-create_datetime`. Unknown fields are a 400 naming the
+ * parameter (DESIGN §4: malformed query values are 400). `id` is always the last key, so
+ * pages are stable when other keys tie.
+ */
+export function parseOrdering(
+  value: string | undefined,
+  columns: Record<string, AnyPgColumn>,
+  idColumn: AnyPgColumn,
+): SQL[] {
+  const terms = (value ?? '')
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+  const order: SQL[] = [];
+  let hasId = false;
+  for (const term of terms) {
+    const descending = term.startsWith('-');
+    const name = descending ? term.slice(1) : term;
+    const column = columns[name];
+    if (!column) {
+      throw badRequest(
+        'ordering',
+        `Unknown ordering field "${name}". Allowed: ${Object.keys(columns).join(', ')}.`,
+      );
+    }
+    if (column === idColumn) hasId = true;
+    order.push(descending ? desc(column) : asc(column));
+  }
+  if (!hasId) order.push(asc(idColumn));
+  return order;
+}

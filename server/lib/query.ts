@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** Query parameters arrive as strings; these parse them with DRF-like messages (DESIGN §4). */
+export const queryBoolean = z
+  .string()
+  .regex(/^(true|false|1|0)$/i, 'Must be a valid boolean.')
+  .transform((v) => v.toLowerCase() === 'true' || v === '1');
+
+export const queryInt = z
+  .string()
+  .regex(/^-?\d{1,15}$/, 'A valid integer is required.')
+  .transform(Number);
+
+export const queryDate = z.iso.date();
+
+export const queryDatetime = z.iso.datetime({ offset: true, local: false });
+
+/** Members every paginated collection accepts; validated by `paginate`, not here, because a
+ * bad page is 404 "Invalid page." rather than 400. */
+export const paginationQuery = {
+  page: z.string().optional(),
+  page_size: z.string().optional(),
+};
+
+export const orderingQuery = { ordering: z.string().optional() };
+
+/** Path parameters: a non-integer id is 404, handled by the errors plugin. */
+export const idParam = z
+  .string()
+  .regex(/^\d{1,9}$/)
+  .transform(Number);

@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.js';
+import { readConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { loadDemoData } from './db/demo-data.js';
+import { usersRepository } from './features/users/repository.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Reads the environment, migrates, ensures the admin user, listens; stops cleanly on signals. */
+export async function main() {
+  const config = readConfig();
+  const database = await openDatabase(
+    config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.DATA_DIR },
+  );
+  await database.migrate();
+
+  const password = config.ADMIN_PASSWORD ?? randomBytes(12).toString('base64url');
+  const users = usersRepository(database.db);
+  const existing = await users.findByUsername(config.ADMIN_USERNAME);
+  // A generated password is only set when the admin does not exist yet, so restarts without
+  // ADMIN_PASSWORD keep the one printed the first time.
+  let printedPassword: string | undefined;
+  if (config.ADMIN_PASSWORD || !existing) {
+    await users.ensure(config.ADMIN_USERNAME, password);
+    printedPassword = config.ADMIN_PASSWORD ? undefined : password;
+  }
+
+  if (config.DEMO_DATA) {
+    const loaded = await loadDemoData(database.db);
+    if (loaded) console.log(`Loaded demo data: ${loaded}`);
+  }
+
+  const distDir = path.join(root, 'dist');
+  const app = await buildApp({
+    database,
+    logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
+    distDir: existsSync(path.join(distDir, 'index.html')) ? distDir : undefined,
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const host = config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST;
+  console.log(
+    [
+      '',
+      `  Mailboard is running at http://${host}:${port}/`,
+      `  Database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.DATA_DIR}`}`,
+      `  Sign in as ${config.ADMIN_USERNAME}` +
+        (printedPassword
+          ? ` with password ${printedPassword} (generated; set ADMIN_PASSWORD to choose one)`
+          : config.ADMIN_PASSWORD
+            ? ' with the password in ADMIN_PASSWORD'
+            : ' with the password printed when it was created (set ADMIN_PASSWORD to reset it)'),
+      '',
+    ].join('\n'),
+  );
+  return app;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,79 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import FindMyWay from 'find-my-way';
+import { HttpError, RequestValidationError, issuesToDrf } from '../lib/http-errors.js';
+import { wantsSpa } from './spa.js';
+
+/**
+ * Every error leaves as a DRF-style body (DESIGN §4): 400 with field messages, 404/405
+ * with `detail`, 5xx without internals. Unknown methods on known paths are 405 with Allow.
+ */
+export const errorsPlugin = fp(async (app: FastifyInstance, options: { spa: boolean }) => {
+  // A shadow router of every route, so the not-found handler can tell 404 from 405.
+  const shadow = FindMyWay({ ignoreTrailingSlash: true });
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      try {
+        shadow.on(method as never, route.url, () => undefined);
+      } catch {
+        // Same route registered twice under different prefixes: already known.
+      }
+    }
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    if (options.spa && wantsSpa(request.method, url)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    const allowed = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'].filter(
+      (m) => m !== request.method && shadow.find(m as never, url) !== null,
+    );
+    if (allowed.length > 0) {
+      return reply
+        .code(405)
+        .header('allow', allowed.join(', '))
+        .send({ detail: `Method "${request.method}" not allowed.` });
+    }
+    return reply.code(404).send({ detail: 'Not found.' });
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).headers(error.headers).send(error.body);
+    }
+    if (error instanceof RequestValidationError || error.validation) {
+      const context = (error as { validationContext?: string }).validationContext;
+      // A path parameter that is not an integer matches no resource, as in DRF's URL router.
+      if (context === 'params') return reply.code(404).send({ detail: 'Not found.' });
+      const body =
+        error instanceof RequestValidationError
+          ? issuesToDrf(error.issues)
+          : { non_field_errors: [error.message] };
+      return reply.code(400).send(body);
+    }
+    if (
+      error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+      error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+    ) {
+      return reply.code(error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 415 : 400).send({
+        detail:
+          error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+            ? `Unsupported media type "${request.headers['content-type'] ?? ''}" in request.`
+            : 'JSON parse error - the body is empty.',
+      });
+    }
+    if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+      return reply.code(400).send({ detail: `JSON parse error - ${error.message}` });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413) return reply.code(413).send({ detail: 'Request entity too large.' });
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ detail: error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ detail: 'A server error occurred.' });
+  });
+});

@@ -1,0 +1,19 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { openDatabase } from '../db/client.js';
+import { TEMPLATE_PATH } from './template.js';
+
+/**
+ * Migrates one PGlite database and saves it as a tarball: each test file then starts from a
+ * copy in ~0.5 s instead of paying PGlite.create() plus every migration again.
+ */
+export default async function setup() {
+  const pglite = await PGlite.create();
+  const database = await openDatabase({ pglite });
+  await database.migrate();
+  const dump = await pglite.dumpDataDir('gzip');
+  await mkdir(path.dirname(TEMPLATE_PATH), { recursive: true });
+  await writeFile(TEMPLATE_PATH, Buffer.from(await dump.arrayBuffer()));
+  await database.close();
+}
