@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { datetime } from './common.js';
+
+export const statisticKinds = ['opens', 'clicks', 'bounces'] as const;
+export type StatisticKind = (typeof statisticKinds)[number];
+
+/** Items of GET /api/v1/statistics/{opens|clicks|bounces}, exactly the spec's shapes. */
+export const openRecord = z.looseObject({
+  mailing: z.number().int(),
+  email: z.string(),
+  datetime,
+});
+export type OpenRecord = z.infer<typeof openRecord>;
+
+export const clickRecord = openRecord.extend({ url: z.string() });
+export type ClickRecord = z.infer<typeof clickRecord>;
+
+export const bounceRecord = openRecord.extend({ hard: z.boolean() });
+export type BounceRecord = z.infer<typeof bounceRecord>;
+
+export const statisticRecords = {
+  opens: openRecord,
+  clicks: clickRecord,
+  bounces: bounceRecord,
+} as const;
+export type StatisticRecord<K extends StatisticKind> = z.infer<(typeof statisticRecords)[K]>;
+
+/**
+ * Filters common to the three collections and to the extensions (DESIGN §4):
+ * - `campaign`, `mailing`: ids; an unknown id matches nothing.
+ * - `unique`: keeps the earliest record per (delivery, email) — per (delivery, email, url)
+ *   for clicks — and then applies the other filters, so daily unique counts add up.
+ * - `date`: a UTC day, `YYYY-MM-DD`.
+ * - `from_datetime=X` keeps records with datetime <= X and `to_datetime=Y` keeps datetime
+ *   >= Y: the spec's literal wording ("drop results with a more/less recent datetime").
+ *   A natural range {start, end} is therefore `to_datetime=start&from_datetime=end`.
+ * Booleans are sent as `true`/`false` (the server also accepts 1/0).
+ */
+export type StatisticsFilters = {
+  campaign?: number;
+  mailing?: number;
+  unique?: boolean;
+  date?: string;
+  from_datetime?: string;
+  to_datetime?: string;
+};
+export type ClickFilters = StatisticsFilters & { url?: string };
+export type BounceFilters = StatisticsFilters & { hard?: boolean };
+export type StatisticFilters<K extends StatisticKind> = K extends 'clicks'
+  ? ClickFilters
+  : K extends 'bounces'
+    ? BounceFilters
+    : StatisticsFilters;
+
+/** Records are ordered by datetime, then id; pages as every collection. */
+export type StatisticsPageQuery<K extends StatisticKind> = StatisticFilters<K> & {
+  page?: number;
+  page_size?: number;
+};
+
+/**
+ * Extension for charts: GET /api/v1/statistics/{kind}/series?interval=hour|day&…filters →
+ * `[{bucket, count}]`. `bucket` is the UTC start of the hour or day; only buckets holding at
+ * least one record are returned, ascending (`fillSeriesGaps` adds the empty ones).
+ * With `unique`, a record counts in the bucket of its earliest occurrence.
+ */
+export const seriesIntervals = ['hour', 'day'] as const;
+export type SeriesInterval = (typeof seriesIntervals)[number];
+
+export const seriesPoint = z.object({ bucket: datetime, count: z.number().int() });
+export type SeriesPoint = z.infer<typeof seriesPoint>;
+export const series = z.array(seriesPoint);
+
+export type SeriesQuery<K extends StatisticKind> = StatisticFilters<K> & {
+  interval: SeriesInterval;
+};
+
+/**
+ * Extension: GET /api/v1/statistics/clicks/urls?…click filters&limit=N → the most clicked
+ * URLs, `[{url, count}]`, by count descending then url. `limit` defaults to 10 (1–100).
+ * With `unique`, each (delivery, email, url) counts once.
+ */
+export const topUrl = z.object({ url: z.string(), count: z.number().int() });
+export type TopUrl = z.infer<typeof topUrl>;
+export const topUrls = z.array(topUrl);
+export const TOP_URLS_DEFAULT_LIMIT = 10;
+export const TOP_URLS_MAX_LIMIT = 100;
+export type TopUrlsQuery = ClickFilters & { limit?: number };
+
+const stepMs: Record<SeriesInterval, number> = { hour: 3_600_000, day: 86_400_000 };
+
+/**
+ * Adds `{bucket, count: 0}` for the empty buckets between the first and last point (or
+ * across `range`, when given), so a chart's time axis is continuous.
+ */
+export function fillSeriesGaps(
+  points: SeriesPoint[],
+  interval: SeriesInterval,
+  range?: { start: Date; end: Date },
+): SeriesPoint[] {
+  const step = stepMs[interval];
+  const floor = (ms: number) => Math.floor(ms / step) * step;
+  const counts = new Map(points.map((p) => [floor(Date.parse(p.bucket)), p.count]));
+  const keys = [...counts.keys()];
+  const start = floor(range ? range.start.getTime() : Math.min(...keys));
+  const end = floor(range ? range.end.getTime() : Math.max(...keys));
+  if (!Number.isFinite(start) || !Number.isFinite(end)) return [];
+  const filled: SeriesPoint[] = [];
+  for (let t = start; t <= end; t += step) {
+    filled.push({ bucket: new Date(t).toISOString(), count: counts.get(t) ?? 0 });
+  }
+  return filled;
+}
