@@ -1,5 +1,38 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../lib/http-errors.js';
+import { paginate } from '../../lib/pagination.js';
+import { paginationQuery } from '../../lib/query.js';
+import { negotiateLocale } from '../languages/locale.js';
 import type { RouteOptions } from '../routes.js';
+import { filterRegions, regionDetail, regionIndex } from './catalog.js';
 
-// Endpoints of this resource are being built; nothing is registered yet.
-export async function regionsRoutes(_app: FastifyInstance, _options: RouteOptions) {}
+const query = z.object({
+  ...paginationQuery,
+  code: z.string().optional(),
+  search: z.string().optional(),
+});
+
+const params = z.object({ code: z.string() });
+
+export async function regionsRoutes(app: FastifyInstance, _options: RouteOptions) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get('/regions', { schema: { querystring: query } }, async (request, reply) => {
+    const locale = negotiateLocale(request.headers['accept-language']);
+    reply.header('vary', 'Accept-Language').header('content-language', locale);
+    const matches = filterRegions(regionIndex(locale), request.query);
+    return paginate(request, matches.length, async ({ limit, offset }) =>
+      matches.slice(offset, offset + limit).map(({ code, name }) => ({ code, name })),
+    );
+  });
+
+  api.get('/regions/:code', { schema: { params } }, async (request, reply) => {
+    const locale = negotiateLocale(request.headers['accept-language']);
+    reply.header('vary', 'Accept-Language').header('content-language', locale);
+    const detail = regionDetail(regionIndex(locale), request.params.code);
+    if (!detail) throw notFound();
+    return detail;
+  });
+}
