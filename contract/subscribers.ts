@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { datetime, emailAddress } from './common.js';
+import { customFieldValue, storableDate, type CustomField } from './fields.js';
+import { subscriptionState, subscriptionStates, type SubscriptionState } from './lists.js';
+
+export { subscriptionState, subscriptionStates, type SubscriptionState };
+
+export const EMAIL_MAX_LENGTH = 254;
+export const NAME_MAX_LENGTH = 100;
+
+export const genders = ['', 'm', 'f'] as const;
+export const gender = z.enum(genders);
+export type Gender = z.infer<typeof gender>;
+
+/**
+ * A subscriber as the API returns it. Custom shared and list fields are extra flat members
+ * (discover them through OPTIONS), hence a loose object.
+ */
+export const subscriber = z.looseObject({
+  id: z.number().int(),
+  create_datetime: datetime,
+  create_user: z.number().int().nullable(),
+  update_datetime: datetime,
+  update_user: z.number().int().nullable(),
+  subscription: subscriptionState,
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  gender: z.string(),
+  date_of_birth: z.string().nullable(),
+  language: z.string(),
+  region: z.string(),
+});
+export type Subscriber = z.infer<typeof subscriber>;
+
+/** ISO-3166-1 alpha-2 or ISO-3166-2 shape, or empty; whether the code exists is the
+ * server's check. */
+export const regionCodeFormat = z
+  .string()
+  .regex(
+    /^([A-Za-z]{2}(-[A-Za-z0-9]{1,3})?)?$/,
+    'Enter a valid ISO-3166-1 country code or ISO-3166-2 subdivision code.',
+  );
+
+/** Two lowercase letters, or empty (unknown). */
+const optionalLanguageCode = z
+  .string()
+  .regex(/^([a-z]{2})?$/, 'Enter a valid ISO-639-1 language code (two lowercase letters).');
+
+const DATE_MESSAGE = 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.';
+const optionalDate = z
+  .string()
+  .refine((v) => v === '' || storableDate.safeParse(v).success, DATE_MESSAGE)
+  .transform((v) => (v === '' ? null : v))
+  .nullable();
+
+/**
+ * The built-in writable fields, for POST and PUT (email required). The email is trimmed and
+ * otherwise kept as given; an empty `date_of_birth` (`""`) becomes null; `language` must
+ * also be one of the list's languages and `region` a known code (server checks). Read-only
+ * members and unknown members are ignored, as DRF does; custom fields are validated by
+ * `subscriberWriteWith`.
+ */
+export const subscriberWrite = z.object({
+  email: z.string().trim().pipe(emailAddress),
+  first_name: z.string().max(NAME_MAX_LENGTH).optional(),
+  last_name: z.string().max(NAME_MAX_LENGTH).optional(),
+  gender: gender.optional(),
+  date_of_birth: optionalDate.optional(),
+  language: optionalLanguageCode.optional(),
+  region: regionCodeFormat.optional(),
+});
+export type SubscriberWrite = z.input<typeof subscriberWrite>;
+
+/** PATCH: any subset of the writable fields. */
+export const subscriberPatch = subscriberWrite.partial();
+export type SubscriberPatch = z.input<typeof subscriberPatch>;
+
+type FieldRule = Pick<CustomField, 'name' | 'type' | 'required' | 'max_length' | 'choices'>;
+
+/**
+ * The write schema of a list's subscribers: built-in fields plus the list's custom fields
+ * (shared and own). On create and PUT (`partial: false`) a required custom field must be
+ * present and non-empty; on PATCH every member is optional.
+ */
+export function subscriberWriteWith(fields: readonly FieldRule[], options: { partial: boolean }) {
+  const base = options.partial ? subscriberPatch : subscriberWrite;
+  const custom = Object.fromEntries(
+    fields.map((f) => {
+      const value = customFieldValue(f);
+      return [f.name, options.partial || !f.required ? value.optional() : value];
+    }),
+  );
+  return base.extend(custom);
+}
+
+/** `POST …/subscribers/{id}/activate`: `confirm` overrides the list's opt-in process. */
+export const activateBody = z.object({ confirm: z.boolean().nullable().optional() });
+export type ActivateBody = z.infer<typeof activateBody>;
+
+/** Response of activate and unsubscribe. */
+export const subscriptionStatus = z.looseObject({ status: subscriptionState });
+export type SubscriptionStatus = z.infer<typeof subscriptionStatus>;
+
+/** Filters of the subscribers collection; `email` is an exact, case-insensitive match. */
+export type SubscriberQuery = {
+  subscription?: SubscriptionState;
+  email?: string;
+  page?: number;
+  page_size?: number;
+  ordering?: string;
+};
+
+/**
+ * `ordering` fields the collection accepts (each backed by an index on a list's
+ * subscribers); prefix with `-` for descending. `email` orders case-insensitively.
+ */
+export const subscriberOrderingFields = ['id', 'email', 'subscription'] as const;
+
+// Introspection (OPTIONS), shaped like Django REST framework's SimpleMetadata.
+
+export const descriptorTypes = [
+  'integer',
+  'datetime',
+  'field',
+  'email',
+  'string',
+  'choice',
+  'date',
+] as const;
+export type DescriptorType = (typeof descriptorTypes)[number];
+
+export const fieldDescriptor = z.looseObject({
+  type: z.enum(descriptorTypes),
+  required: z.boolean(),
+  read_only: z.boolean(),
+  label: z.string(),
+  max_length: z.number().int().optional(),
+  choices: z.array(z.object({ display_name: z.string(), value: z.string() })).optional(),
+  help_text: z.string().optional(),
+});
+export type FieldDescriptor = z.infer<typeof fieldDescriptor>;
+
+export const subscribersIntrospection = z.looseObject({
+  name: z.string(),
+  description: z.string().optional(),
+  renders: z.array(z.string()),
+  parses: z.array(z.string()),
+  actions: z.looseObject({ POST: z.record(z.string(), fieldDescriptor) }),
+});
+export type SubscribersIntrospection = z.infer<typeof subscribersIntrospection>;
