@@ -1,5 +1,84 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { mailingOrderingFields, mailingWrite } from '../../../contract/mailings.js';
+import { mailings } from '../../db/schema/index.js';
+import { notFound } from '../../lib/http-errors.js';
+import { parseOrdering } from '../../lib/ordering.js';
+import { paginate } from '../../lib/pagination.js';
+import { idParam, orderingQuery, paginationQuery, queryInt } from '../../lib/query.js';
 import type { RouteOptions } from '../routes.js';
+import { mailingsRepository } from './repository.js';
+import { serializeMailing, serializeMailingSummary } from './serialize.js';
+import { duplicateName, isUniqueViolation, prepareLayouts, resolveMailing } from './values.js';
 
-// Endpoints of this resource are being built; nothing is registered yet.
-export async function mailingsRoutes(_app: FastifyInstance, _options: RouteOptions) {}
+const orderingColumns = {
+  id: mailings.id,
+  name: mailings.name,
+  campaign: mailings.campaign,
+} satisfies Record<(typeof mailingOrderingFields)[number], unknown>;
+
+const params = z.object({ id: idParam });
+
+export async function mailingsRoutes(app: FastifyInstance, { db }: RouteOptions) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const repo = mailingsRepository(db);
+
+  api.get(
+    '/mailings',
+    {
+      schema: {
+        querystring: z.object({
+          list: queryInt.optional(),
+          ...paginationQuery,
+          ...orderingQuery,
+        }),
+      },
+    },
+    async (request) => {
+      const { list } = request.query;
+      const order = parseOrdering(request.query.ordering, orderingColumns, mailings.id);
+      return paginate(
+        request,
+        () => repo.count(list),
+        async ({ limit, offset }) =>
+          (await repo.page(list, order, limit, offset)).map(serializeMailingSummary),
+      );
+    },
+  );
+
+  api.post('/mailings', { schema: { body: mailingWrite } }, async (request, reply) => {
+    const body = request.body;
+    const layouts = await prepareLayouts(body);
+    try {
+      const mailing = await db.transaction(async (tx) => {
+        const txRepo = mailingsRepository(tx);
+        const list = await txRepo.listDefaults(body.list);
+        const values = resolveMailing(
+          body,
+          layouts,
+          list,
+          await txRepo.nameTaken(body.name),
+          request.user.id,
+        );
+        return txRepo.get(await txRepo.create(values));
+      });
+      return reply.code(201).send(serializeMailing(mailing!));
+    } catch (error) {
+      // Two requests with one name can both pass the check; the unique index decides.
+      if (isUniqueViolation(error, 'mailings_name')) throw duplicateName();
+      throw error;
+    }
+  });
+
+  api.get('/mailings/:id', { schema: { params } }, async (request) => {
+    const mailing = await repo.get(request.params.id);
+    if (!mailing) throw notFound();
+    return serializeMailing(mailing);
+  });
+
+  api.delete('/mailings/:id', { schema: { params } }, async (request, reply) => {
+    if (!(await repo.delete(request.params.id))) throw notFound();
+    return reply.code(204).send();
+  });
+}

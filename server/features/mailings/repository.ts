@@ -1,0 +1,177 @@
+import { asc, count, eq, inArray, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import {
+  deliveries,
+  layoutFiles,
+  layouts,
+  lists,
+  mailings,
+  variants,
+} from '../../db/schema/index.js';
+import type { LayoutImage } from './layout-import.js';
+
+export type MailingRow = typeof mailings.$inferSelect;
+export type VariantRow = typeof variants.$inferSelect & {
+  layout: { id: number; source: string };
+  deliveries: { scheduledDatetime: Date }[];
+};
+export type MailingWithVariants = MailingRow & { variants: VariantRow[] };
+
+export type ListDefaults = Pick<
+  typeof lists.$inferSelect,
+  'id' | 'languages' | 'defaultFromName' | 'defaultFromEmail' | 'defaultReplytoEmail'
+>;
+
+/** A variant as stored; `source` is called with the new layout's id (zips rewrite URLs). */
+export type NewVariant = {
+  languages: string[];
+  fromName: string;
+  fromEmail: string;
+  replytoEmail: string;
+  subject: string;
+  text: string;
+  source: (layoutId: number) => string;
+  images: LayoutImage[];
+  scheduled: Date[];
+};
+
+export type NewMailing = {
+  listId: number;
+  name: string;
+  campaign: number | null;
+  segments: number[];
+  userId: number;
+  variants: NewVariant[];
+};
+
+export function mailingsRepository(db: Executor) {
+  const where = (listId: number | undefined) =>
+    listId === undefined ? undefined : eq(mailings.listId, listId);
+
+  return {
+    count: async (listId?: number) =>
+      (await db.select({ n: count() }).from(mailings).where(where(listId)))[0]!.n,
+
+    page: (listId: number | undefined, order: SQL[], limit: number, offset: number) =>
+      db
+        .select({ id: mailings.id, name: mailings.name, campaign: mailings.campaign })
+        .from(mailings)
+        .where(where(listId))
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+
+    async listDefaults(listId: number): Promise<ListDefaults | undefined> {
+      const [row] = await db
+        .select({
+          id: lists.id,
+          languages: lists.languages,
+          defaultFromName: lists.defaultFromName,
+          defaultFromEmail: lists.defaultFromEmail,
+          defaultReplytoEmail: lists.defaultReplytoEmail,
+        })
+        .from(lists)
+        .where(eq(lists.id, listId))
+        // The mailing references the list: keep it from being deleted under us.
+        .for('share');
+      return row;
+    },
+
+    async nameTaken(name: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: mailings.id })
+        .from(mailings)
+        .where(eq(mailings.name, name))
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    async create(m: NewMailing): Promise<number> {
+      const [mailing] = await db
+        .insert(mailings)
+        .values({
+          listId: m.listId,
+          name: m.name,
+          campaign: m.campaign,
+          segments: m.segments,
+          createUser: m.userId,
+          updateUser: m.userId,
+        })
+        .returning({ id: mailings.id });
+      for (const [position, v] of m.variants.entries()) {
+        const [variant] = await db
+          .insert(variants)
+          .values({
+            mailingId: mailing!.id,
+            position,
+            languages: v.languages,
+            fromName: v.fromName,
+            fromEmail: v.fromEmail,
+            replytoEmail: v.replytoEmail,
+            subject: v.subject,
+          })
+          .returning({ id: variants.id });
+        const [layout] = await db
+          .insert(layouts)
+          .values({ variantId: variant!.id, text: v.text, source: '' })
+          .returning({ id: layouts.id });
+        await db
+          .update(layouts)
+          .set({ source: v.source(layout!.id) })
+          .where(eq(layouts.id, layout!.id));
+        if (v.images.length) {
+          await db.insert(layoutFiles).values(
+            v.images.map((image) => ({
+              layoutId: layout!.id,
+              path: image.path,
+              contentType: image.contentType,
+              data: image.data,
+            })),
+          );
+        }
+        if (v.scheduled.length) {
+          await db
+            .insert(deliveries)
+            .values(v.scheduled.map((at) => ({ variantId: variant!.id, scheduledDatetime: at })));
+        }
+      }
+      return mailing!.id;
+    },
+
+    async get(id: number): Promise<MailingWithVariants | undefined> {
+      const [mailing] = await db.select().from(mailings).where(eq(mailings.id, id));
+      if (!mailing) return undefined;
+      const variantRows = await db
+        .select({ variant: variants, layout: { id: layouts.id, source: layouts.source } })
+        .from(variants)
+        .innerJoin(layouts, eq(layouts.variantId, variants.id))
+        .where(eq(variants.mailingId, id))
+        .orderBy(asc(variants.position));
+      const variantIds = variantRows.map((r) => r.variant.id);
+      const deliveryRows = variantIds.length
+        ? await db
+            .select()
+            .from(deliveries)
+            .where(inArray(deliveries.variantId, variantIds))
+            .orderBy(asc(deliveries.id))
+        : [];
+      return {
+        ...mailing,
+        variants: variantRows.map(({ variant, layout }) => ({
+          ...variant,
+          layout,
+          deliveries: deliveryRows.filter((d) => d.variantId === variant.id),
+        })),
+      };
+    },
+
+    /** Cascades to variants, layouts, images, deliveries and their statistics. */
+    async delete(id: number): Promise<boolean> {
+      const rows = await db
+        .delete(mailings)
+        .where(eq(mailings.id, id))
+        .returning({ id: mailings.id });
+      return rows.length > 0;
+    },
+  };
+}

@@ -1,0 +1,92 @@
+import { languageCodes, type MailingWrite } from '../../../contract/mailings.js';
+import { badRequest, type DrfErrors } from '../../lib/http-errors.js';
+import { ZipLayoutError, importZipLayout, type ImportedLayout } from './layout-import.js';
+import type { ListDefaults, NewMailing } from './repository.js';
+
+/** Per variant: the imported zip, the reason it was refused, or nothing (text only). */
+export type PreparedLayouts = (ImportedLayout | { error: string } | undefined)[];
+
+/** Reads every zip_file before any transaction starts: inflating is the slow part. */
+export async function prepareLayouts(body: MailingWrite): Promise<PreparedLayouts> {
+  const prepared: PreparedLayouts = [];
+  for (const variant of body.variants) {
+    const zip = variant.layout.zip_file;
+    if (!zip) {
+      prepared.push(undefined);
+      continue;
+    }
+    try {
+      prepared.push(await importZipLayout(zip));
+    } catch (error) {
+      if (!(error instanceof ZipLayoutError)) throw error;
+      prepared.push({ error: error.message });
+    }
+  }
+  return prepared;
+}
+
+export const duplicateName = () => badRequest('name', 'mailing with this name already exists.');
+
+/**
+ * The mailing to store, with DESIGN §4's rules and defaults, or one 400 holding every
+ * problem, nested where the request nests it (`variants[i].layout.zip_file`).
+ */
+export function resolveMailing(
+  body: MailingWrite,
+  layouts: PreparedLayouts,
+  list: ListDefaults | undefined,
+  nameTaken: boolean,
+  userId: number,
+): NewMailing {
+  const errors: DrfErrors = {};
+  if (!list) errors.list = [`Invalid pk "${body.list}" - object does not exist.`];
+  if (nameTaken) errors.name = ['mailing with this name already exists.'];
+  const variantErrors: DrfErrors[] = body.variants.map((variant, i) => {
+    const problems: DrfErrors = {};
+    const layout = layouts[i];
+    if (layout && 'error' in layout) problems.layout = { zip_file: [layout.error] };
+    const outside = list
+      ? languageCodes(variant.language).filter((c) => !list.languages.includes(c))
+      : [];
+    if (outside.length) {
+      problems.language = outside.map(
+        (c) => `"${c}" is not one of the list's languages (${list!.languages.join(', ')}).`,
+      );
+    }
+    return problems;
+  });
+  if (variantErrors.some((e) => Object.keys(e).length)) errors.variants = variantErrors;
+  if (Object.keys(errors).length || !list) throw badRequest(errors);
+
+  return {
+    listId: list.id,
+    name: body.name,
+    campaign: body.campaign ?? null,
+    segments: body.segments ?? [],
+    userId,
+    variants: body.variants.map((v, i) => {
+      const zip = layouts[i] as ImportedLayout | undefined;
+      const text = v.layout.text ?? '';
+      return {
+        languages: languageCodes(v.language),
+        fromName: v.from_name ?? list.defaultFromName,
+        fromEmail: v.from_email ?? list.defaultFromEmail,
+        replytoEmail: v.replyto_email ?? list.defaultReplytoEmail,
+        subject: v.subject,
+        text,
+        source: zip ? zip.source : () => text,
+        images: zip?.images ?? [],
+        scheduled: (v.deliveries ?? []).map((d) => new Date(d.scheduled_datetime)),
+      };
+    }),
+  };
+}
+
+/** Whether a database error (possibly wrapped by drizzle) violates the named unique index. */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let e = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint: name } = e as { code?: string; constraint?: string };
+    if (code === '23505') return name === undefined || name === constraint;
+  }
+  return false;
+}
