@@ -16,6 +16,7 @@ declare module 'fastify' {
 
 export type AuthOptions = {
   db: Db;
+  /** Also the clock of the credential cache, so a test drives both with one fake clock. */
   throttle?: FailedAttemptThrottle;
   /** How long a verified Authorization header is trusted without hashing again. */
   cacheTtlMs?: number;
@@ -25,64 +26,116 @@ const CHALLENGE = { 'www-authenticate': 'Basic realm="api"' };
 const invalid = () => new HttpError(401, { detail: 'Invalid username/password.' }, CHALLENGE);
 const missing = () =>
   new HttpError(401, { detail: 'Authentication credentials were not provided.' }, CHALLENGE);
+const throttled = (wait: number) =>
+  new HttpError(
+    429,
+    { detail: `Request was throttled. Expected available in ${wait} seconds.` },
+    { 'retry-after': String(wait) },
+  );
+
+// Real clients send a few hundred bytes; anything longer is refused before any work.
+const MAX_HEADER_LENGTH = 4096;
+const MAX_USERNAME_LENGTH = 254;
+const CACHE_LIMIT = 10_000;
 
 /** HTTP Basic authentication on every /api/ route (spec: Authentication). */
 export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) => {
   const throttle = options.throttle ?? new FailedAttemptThrottle();
+  const now = throttle.now;
   const ttl = options.cacheTtlMs ?? 60_000;
-  // Keyed by a hash of the header so plain passwords never sit in memory longer than needed.
+  // Keyed by a hash of the header so plain passwords never sit in memory as keys.
   const verified = new Map<string, { user: User; expires: number }>();
   const users = usersRepository(options.db);
+  // Computed now rather than on the first unknown username, whose answer would otherwise
+  // take one extra hash and reveal that the name does not exist.
+  void decoyHash().catch(() => undefined);
 
   app.decorateRequest('user', null as unknown as User);
 
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!isApiRequest(request)) return;
     const credentials = parseBasic(request.headers.authorization);
     if (credentials === 'missing') throw missing();
     if (credentials === 'malformed') throw invalid();
     const { username, password } = credentials;
 
+    // Before the cache: while a pair is blocked even the right password is refused.
     const wait = throttle.retryAfter(username, request.ip);
-    if (wait > 0) {
-      throw new HttpError(
-        429,
-        { detail: `Request was throttled. Expected available in ${wait} seconds.` },
-        { 'retry-after': String(wait) },
-      );
-    }
+    if (wait > 0) throw throttled(wait);
 
-    const key = createHash('sha256')
-      .update(request.headers.authorization ?? '')
-      .digest('base64');
+    const key = createHash('sha256').update(request.headers.authorization!).digest('base64');
     const cached = verified.get(key);
-    if (cached && cached.expires > Date.now()) {
+    if (cached && cached.expires > now()) {
       request.user = cached.user;
       return;
     }
 
+    // Counted as a failure until the password is proven right, so parallel guesses cannot
+    // all pass the check above before any of them is recorded.
+    const attempt = throttle.recordFailure(username, request.ip);
     const row = await users.findByUsername(username);
+    // An unknown username is verified against a decoy hash: same work, same answer.
     const ok = await verifyPassword(password, row?.passwordHash ?? (await decoyHash()));
-    if (!row || !ok) {
-      throttle.recordFailure(username, request.ip);
-      throw invalid();
-    }
+    if (!row || !ok) throw invalid();
+    throttle.forgive(username, request.ip, attempt);
+
     request.user = { id: row.id, username: row.username };
-    if (verified.size > 10_000) verified.clear();
-    verified.set(key, { user: request.user, expires: Date.now() + ttl });
+    if (verified.size >= CACHE_LIMIT) sweep(verified, now());
+    verified.set(key, { user: request.user, expires: now() + ttl });
   });
 });
 
-function parseBasic(
+/**
+ * Decided on the route the router matched as well as on the decoded path: `/%61pi/v1/lists`
+ * routes to `/api/v1/lists`, and unknown /api/ paths (which may hit the SPA's wildcard
+ * route) answer 401 before 404 like the known ones.
+ */
+function isApiRequest(request: FastifyRequest): boolean {
+  if (!request.is404 && request.routeOptions.url?.startsWith('/api/')) return true;
+  const path = request.url.split('?')[0]!;
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // Invalid percent-encoding: judge the raw path.
+  }
+  return decoded.replace(/\/+/g, '/').startsWith('/api/');
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * `Basic base64(username:password)`. Everything else a client can send (another scheme,
+ * no token, bad base64, no colon, invalid UTF-8, control characters, oversized values) is
+ * "malformed" and answered 401 without touching the database or the throttle.
+ */
+export function parseBasic(
   header: string | undefined,
 ): { username: string; password: string } | 'missing' | 'malformed' {
-  if (!header) return 'missing';
-  const match = /^Basic\s+([A-Za-z0-9+/=_-]+)\s*$/i.exec(header);
+  if (header === undefined || header.trim() === '') return 'missing';
+  if (header.length > MAX_HEADER_LENGTH) return 'malformed';
+  const match = /^Basic +([A-Za-z0-9+/]+={0,2}) *$/i.exec(header);
   if (!match) return 'malformed';
-  const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
+  let decoded: string;
+  try {
+    decoded = utf8.decode(Buffer.from(match[1]!, 'base64'));
+  } catch {
+    return 'malformed';
+  }
   const colon = decoded.indexOf(':');
   if (colon < 1) return 'malformed';
-  return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+  const username = decoded.slice(0, colon);
+  const password = decoded.slice(colon + 1);
+  // PostgreSQL text cannot hold NUL, and no username or password contains control characters.
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(decoded)) return 'malformed';
+  if (username.length > MAX_USERNAME_LENGTH) return 'malformed';
+  return { username, password };
+}
+
+function sweep(cache: Map<string, { expires: number }>, at: number) {
+  for (const [key, entry] of cache) if (entry.expires <= at) cache.delete(key);
+  if (cache.size >= CACHE_LIMIT) cache.clear();
 }
 
 export type AuthenticatedRequest = FastifyRequest & { user: User };

@@ -28,12 +28,23 @@ export async function hashPassword(password: string): Promise<string> {
   ].join('$');
 }
 
+/** Whether `password` matches a stored `hashPassword` result; false for a damaged hash. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, n, r, p, salt, key] = stored.split('$');
-  if (scheme !== 'scrypt' || !n || !r || !p || !salt || !key) return false;
+  const [scheme, n, r, p, salt, key, ...rest] = stored.split('$');
+  if (scheme !== 'scrypt' || !n || !r || !p || !salt || !key || rest.length > 0) return false;
+  const params = { N: Number(n), r: Number(r), p: Number(p) };
+  // Parameters come from the database; bound them so a damaged row cannot exhaust memory.
+  if (!Number.isInteger(params.N) || params.N < 2 || params.N > 2 ** 20) return false;
+  if (!Number.isInteger(params.r) || params.r < 1 || params.r > 32) return false;
+  if (!Number.isInteger(params.p) || params.p < 1 || params.p > 16) return false;
   const expected = Buffer.from(key, 'base64');
-  const actual = await derive(password, Buffer.from(salt, 'base64'), { N: +n, r: +r, p: +p });
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+  if (expected.length !== KEY_LENGTH) return false;
+  try {
+    const actual = await derive(password, Buffer.from(salt, 'base64'), params);
+    return timingSafeEqual(actual, expected);
+  } catch {
+    return false;
+  }
 }
 
 /** A hash of a random password, verified against when a username does not exist, so that

@@ -14,7 +14,8 @@ export class FailedAttemptThrottle {
   private readonly failures = new Map<string, number[]>();
 
   constructor(
-    private readonly now: () => number = Date.now,
+    /** The clock; tests pass a fake one. Public so the credential cache shares it. */
+    readonly now: () => number = Date.now,
     private readonly pairRule = PAIR_RULE,
     private readonly usernameRule = USERNAME_RULE,
   ) {}
@@ -28,11 +29,27 @@ export class FailedAttemptThrottle {
     return Math.max(...waits);
   }
 
-  recordFailure(username: string, address: string) {
+  /** Counts a failure now; returns its time, which `forgive` takes to withdraw it. */
+  recordFailure(username: string, address: string): number {
     const t = this.now();
     this.push(pairKey(username, address), t, this.pairRule);
     this.push(userKey(username), t, this.usernameRule);
     if (this.failures.size > 100_000) this.sweep();
+    return t;
+  }
+
+  /**
+   * Withdraws a failure recorded at `at`: the auth plugin counts every attempt as a failure
+   * while the password is being checked and forgives it once the password proves right.
+   */
+  forgive(username: string, address: string, at: number) {
+    for (const key of [pairKey(username, address), userKey(username)]) {
+      const times = this.failures.get(key);
+      const i = times?.lastIndexOf(at) ?? -1;
+      if (i < 0) continue;
+      times!.splice(i, 1);
+      if (times!.length === 0) this.failures.delete(key);
+    }
   }
 
   private wait(key: string, rule: ThrottleRule): number {
