@@ -7,36 +7,66 @@ import { zodValidatorCompiler } from './lib/validation.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { spaPlugin } from './plugins/spa.js';
+import { upstreamPlugin } from './plugins/upstream.js';
 import type { FailedAttemptThrottle } from './features/users/throttle.js';
 import { apiRoutes } from './features/routes.js';
+import { startImportWorker } from './features/imports/worker.js';
 
 z.config({ customError: drfErrorMap });
 
-export type AppOptions = {
-  database: Database;
+type CommonOptions = {
   logger?: FastifyServerOptions['logger'];
-  /** Injected by tests that exercise the sign-in throttle with a controlled clock. */
-  throttle?: FailedAttemptThrottle;
   /** Built SPA to serve at `/` (production); absent in API tests. */
   distDir?: string;
+  /**
+   * Which peers may set X-Forwarded-For (Fastify's trustProxy). The sign-in throttle keys on
+   * the client address, so a spoofable one would let a guesser pose as many clients.
+   */
+  trustProxy?: FastifyServerOptions['trustProxy'];
+};
+
+/**
+ * Either `database` (serve the API) or `upstream` (forward it to another deployment,
+ * DESIGN §1), never both; one flat type so callers can spread partial options.
+ */
+export type AppOptions = CommonOptions & {
+  database?: Database;
+  /** Base URL of the deployment to proxy /api/v1 and /media to (UPSTREAM_API_URL). */
+  upstream?: string;
+  /** Injected by tests that exercise the sign-in throttle with a controlled clock. */
+  throttle?: FailedAttemptThrottle;
+  /** Run the CSV import job loop in this process (the server does; API tests drive jobs). */
+  importWorker?: boolean;
 };
 
 export type App = FastifyInstance;
 
 /** The whole HTTP application; never listens, so tests drive it with `app.inject`. */
 export async function buildApp(options: AppOptions): Promise<App> {
+  if (options.database && options.upstream !== undefined) {
+    throw new Error('buildApp takes a database or an upstream URL, not both.');
+  }
   const app = Fastify({
     logger: options.logger ?? false,
     // Layout zips arrive base64-encoded in JSON: 10 MB decoded is ~13.4 MB of text.
     bodyLimit: 16 * 1024 * 1024,
-    trustProxy: true,
+    trustProxy: options.trustProxy ?? 'loopback',
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(zodValidatorCompiler);
 
   await app.register(errorsPlugin, { spa: Boolean(options.distDir) });
   if (options.distDir) await app.register(spaPlugin, { distDir: options.distDir });
+  if (options.upstream !== undefined) {
+    await app.register(upstreamPlugin, { upstream: options.upstream });
+    return app;
+  }
+  if (!options.database) throw new Error('buildApp needs a database or an upstream URL.');
   await app.register(authPlugin, { db: options.database.db, throttle: options.throttle });
   await app.register(apiRoutes, { db: options.database.db });
+  if (options.importWorker) {
+    const worker = startImportWorker(options.database, { log: app.log });
+    app.addHook('onClose', () => worker.stop());
+  }
   return app;
 }

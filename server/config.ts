@@ -2,19 +2,51 @@ import { z } from 'zod';
 
 const booleanFlag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const ADDRESS = /^[0-9a-f:.]+(\/\d{1,3})?$/i;
+
+/**
+ * Fastify's trustProxy: `true`/`false`, or comma-separated addresses, CIDR ranges and the
+ * names loopback, linklocal, uniquelocal (proxy-addr).
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .refine(
+    (v) =>
+      v === 'true' ||
+      v === 'false' ||
+      v.split(',').every((part) => PROXY_NAMES.has(part.trim()) || ADDRESS.test(part.trim())),
+    'must be true, false, or comma-separated addresses/CIDRs (or loopback, linklocal, uniquelocal)',
+  )
+  .transform((v): boolean | string => (v === 'true' ? true : v === 'false' ? false : v));
+
+const port = z
+  .string()
+  .regex(/^\d{1,5}$/, 'must be a port number from 0 to 65535')
+  .transform(Number)
+  .refine((n) => n <= 65535, 'must be a port number from 0 to 65535');
+
 /** Server configuration from the environment (DESIGN §5), validated once at start. */
 export const configSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  PORT: port.default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('.data'),
-  DATABASE_URL: z.url().optional(),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
+    .optional(),
   ADMIN_USERNAME: z
     .string()
+    .max(254, 'must have at most 254 characters')
     .refine((v) => v.includes('@'), 'must contain "@"')
     .default('admin@example.com'),
   ADMIN_PASSWORD: z.string().min(8, 'must have at least 8 characters').optional(),
   DEMO_DATA: booleanFlag.default(true),
-  UPSTREAM_API_URL: z.url().optional(),
+  UPSTREAM_API_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional(),
+  /** Who may set X-Forwarded-For; the default trusts a reverse proxy on the same host only. */
+  TRUST_PROXY: trustProxy.default('loopback'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from './app.js';
-import { readConfig } from './config.js';
+import { buildApp, type App } from './app.js';
+import { readConfig, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
 import { loadDemoData } from './db/demo-data.js';
 import { usersRepository } from './features/users/repository.js';
@@ -13,6 +13,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Reads the environment, migrates, ensures the admin user, listens; stops cleanly on signals. */
 export async function main() {
   const config = readConfig();
+  if (config.UPSTREAM_API_URL) return proxy(config, config.UPSTREAM_API_URL);
   const database = await openDatabase(
     config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.DATA_DIR },
   );
@@ -34,31 +35,15 @@ export async function main() {
     if (loaded) console.log(`Loaded demo data: ${loaded}`);
   }
 
-  const distDir = path.join(root, 'dist');
   const app = await buildApp({
     database,
     logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
-    distDir: existsSync(path.join(distDir, 'index.html')) ? distDir : undefined,
+    distDir: builtSpa(),
+    trustProxy: config.TRUST_PROXY,
+    importWorker: true,
   });
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    try {
-      await app.close();
-      await database.close();
-    } finally {
-      process.exit(0);
-    }
-  };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-
-  await app.listen({ port: config.PORT, host: config.HOST });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const port = await listen(app, config, () => database.close());
   const host = config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST;
   console.log(
     [
@@ -75,6 +60,55 @@ export async function main() {
     ].join('\n'),
   );
   return app;
+}
+
+/** UPSTREAM_API_URL: no database, the SPA plus /api/v1 and /media forwarded (DESIGN §1). */
+async function proxy(config: Config, upstream: string) {
+  const app = await buildApp({
+    upstream,
+    logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
+    distDir: builtSpa(),
+    trustProxy: config.TRUST_PROXY,
+  });
+  const port = await listen(app, config, async () => undefined);
+  const host = config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST;
+  console.log(
+    [
+      '',
+      `  Mailboard is running at http://${host}:${port}/`,
+      `  Proxying /api/v1 and /media to ${upstream} (UPSTREAM_API_URL); no local database`,
+      '  Sign in with a user of that deployment',
+      '',
+    ].join('\n'),
+  );
+  return app;
+}
+
+function builtSpa() {
+  const distDir = path.join(root, 'dist');
+  return existsSync(path.join(distDir, 'index.html')) ? distDir : undefined;
+}
+
+/** Listens and stops cleanly on SIGINT/SIGTERM; returns the port actually bound. */
+async function listen(app: App, config: Config, release: () => Promise<void>) {
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+      await release();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const address = app.server.address();
+  return typeof address === 'object' && address ? address.port : config.PORT;
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { readConfig } from './config.js';
+
+const problems = (env: NodeJS.ProcessEnv) => {
+  try {
+    readConfig(env);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error('expected an invalid configuration');
+};
+
+describe('readConfig', () => {
+  it('applies the defaults of DESIGN §5 and ignores unrelated variables', () => {
+    expect(readConfig({ PATH: '/usr/bin', HOME: '/root' })).toEqual({
+      PORT: 8080,
+      HOST: '127.0.0.1',
+      DATA_DIR: '.data',
+      ADMIN_USERNAME: 'admin@example.com',
+      DEMO_DATA: true,
+      TRUST_PROXY: 'loopback',
+      LOG_LEVEL: 'info',
+    });
+  });
+
+  it('reads every variable, treating empty ones as unset', () => {
+    const config = readConfig({
+      PORT: '0',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/var/lib/mailboard',
+      DATABASE_URL: 'postgres://u:p@db:5432/mailboard',
+      ADMIN_USERNAME: 'root@example.org',
+      ADMIN_PASSWORD: 'long enough',
+      DEMO_DATA: '0',
+      UPSTREAM_API_URL: '',
+      TRUST_PROXY: '10.0.0.0/8, loopback',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      PORT: 0,
+      DATABASE_URL: 'postgres://u:p@db:5432/mailboard',
+      DEMO_DATA: false,
+      TRUST_PROXY: '10.0.0.0/8, loopback',
+    });
+    expect(config.UPSTREAM_API_URL).toBeUndefined();
+    expect(readConfig({ TRUST_PROXY: 'true', DEMO_DATA: 'true' })).toMatchObject({
+      TRUST_PROXY: true,
+      DEMO_DATA: true,
+    });
+    expect(readConfig({ UPSTREAM_API_URL: 'https://mail.example.com/base' }).UPSTREAM_API_URL).toBe(
+      'https://mail.example.com/base',
+    );
+  });
+
+  it('rejects an invalid PORT with a message naming it', () => {
+    for (const PORT of ['abc', '-1', '65536', '80.5']) {
+      expect(problems({ PORT })).toBe(
+        'Invalid configuration:\n  PORT: must be a port number from 0 to 65535',
+      );
+    }
+  });
+
+  it('rejects an ADMIN_USERNAME without "@" and a short ADMIN_PASSWORD', () => {
+    expect(problems({ ADMIN_USERNAME: 'admin' })).toContain('ADMIN_USERNAME: must contain "@"');
+    expect(problems({ ADMIN_USERNAME: `${'a'.repeat(250)}@x.io` })).toContain(
+      'ADMIN_USERNAME: must have at most 254 characters',
+    );
+    expect(problems({ ADMIN_PASSWORD: 'short' })).toContain(
+      'ADMIN_PASSWORD: must have at least 8 characters',
+    );
+  });
+
+  it('rejects URLs that are not URLs or have the wrong scheme', () => {
+    expect(problems({ UPSTREAM_API_URL: 'not a url' })).toContain(
+      'UPSTREAM_API_URL: must be an http:// or https:// URL',
+    );
+    expect(problems({ UPSTREAM_API_URL: 'ftp://example.com' })).toContain('UPSTREAM_API_URL');
+    expect(problems({ DATABASE_URL: 'mysql://db/x' })).toContain(
+      'DATABASE_URL: must be a postgres:// or postgresql:// URL',
+    );
+  });
+
+  it('lists every problem at once, and rejects unknown flag values', () => {
+    const message = problems({
+      PORT: 'x',
+      DEMO_DATA: 'yes',
+      TRUST_PROXY: 'everyone',
+      LOG_LEVEL: 'loud',
+    });
+    for (const name of ['PORT', 'DEMO_DATA', 'TRUST_PROXY', 'LOG_LEVEL']) {
+      expect(message).toContain(`  ${name}: `);
+    }
+  });
+});
