@@ -16,7 +16,11 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => 'bytea',
 });
 
-export const importStatuses = ['queued', 'running', 'done', 'failed'] as const;
+/**
+ * `uploading` is internal: the row exists while the file streams into `import_chunks` (the
+ * chunks need its id) and is hidden from the API and from workers until it becomes `queued`.
+ */
+export const importStatuses = ['uploading', 'queued', 'running', 'done', 'failed'] as const;
 
 export type ImportRowError = { row: number; field: string; message: string };
 

@@ -1,0 +1,292 @@
+import iconv from 'iconv-lite';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/harness.js';
+import { createList, multipartBody, postImport } from './test-support.js';
+
+let t: TestContext;
+let listId: number;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+beforeEach(async () => {
+  await t.reset();
+  listId = await createList(t, { languages: ['en', 'de'] });
+});
+afterAll(() => t.close());
+
+const csv = 'email,first_name\r\nada@example.com,Ada\r\nbob@example.com,Bob\r\n';
+
+describe('POST /api/v1/lists/{list_id}/imports', () => {
+  it('answers 201 with the Import record, detecting what was not given', async () => {
+    const res = await postImport(t, listId, csv, [], 'people.csv');
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toEqual({
+      id: expect.any(Number),
+      file: 'people.csv',
+      encoding: 'utf-8',
+      delimiter: ',',
+      has_header: true,
+      ignore_invalid_fields: false,
+      date_format: '%Y-%m-%d',
+      fields: ['email', 'first_name'],
+      status: 'queued',
+      total_rows: null,
+      created: 0,
+      skipped_existing: 0,
+      skipped_duplicate: 0,
+      invalid: 0,
+      errors: [],
+      create_datetime: expect.stringMatching(/Z$/),
+    });
+    const again = await t.get(`/api/v1/lists/${listId}/imports/${body.id}`);
+    expect(again.json()).toEqual(body);
+  });
+
+  it('echoes given parameters, the encoding as its WHATWG name', async () => {
+    const res = await postImport(t, listId, 'a@example.com;x\n', [
+      ['encoding', 'latin1'],
+      ['delimiter', ';'],
+      ['has_header', 'FALSE'],
+      ['ignore_invalid_fields', '1'],
+      ['date_format', '%d.%m.%Y'],
+      ['fields', 'email'],
+      ['fields', ''],
+    ]);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      encoding: 'windows-1252',
+      delimiter: ';',
+      has_header: false,
+      ignore_invalid_fields: true,
+      date_format: '%d.%m.%Y',
+      fields: ['email', ''],
+    });
+  });
+
+  it('takes fields as one JSON array or one comma-separated string', async () => {
+    const json = await postImport(t, listId, 'a@example.com,x,Ada\n', [
+      ['fields', '["email", "", "first_name"]'],
+    ]);
+    expect(json.json().fields).toEqual(['email', '', 'first_name']);
+    const comma = await postImport(t, listId, 'a@example.com,x,Ada\n', [
+      ['fields', 'email,,first_name'],
+    ]);
+    expect(comma.json().fields).toEqual(['email', '', 'first_name']);
+    const jsonPart = multipartBody([
+      { name: 'fields', value: '["email","last_name"]', contentType: 'application/json' },
+      { name: 'file', filename: 'a.csv', content: 'a@example.com,Lovelace\n' },
+    ]);
+    const typed = await t.request({
+      method: 'POST',
+      url: `/api/v1/lists/${listId}/imports`,
+      ...jsonPart,
+    });
+    expect(typed.json().fields).toEqual(['email', 'last_name']);
+  });
+
+  it('accepts the list custom fields and maps header synonyms', async () => {
+    await t.post(`/api/v1/lists/${listId}/fields`, { name: 'customer_id', type: 'integer' });
+    const res = await postImport(
+      t,
+      listId,
+      'E-Mail;Vorname;Nachname;Geburtsdatum;Customer ID;Notes\nx@example.com;A;B;2000-01-01;1;n\n',
+    );
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      delimiter: ';',
+      has_header: true,
+      fields: ['email', 'first_name', 'last_name', 'date_of_birth', 'customer_id', ''],
+    });
+    const mapped = await postImport(t, listId, 'x@example.com,7\n', [
+      ['fields', 'email,customer_id'],
+    ]);
+    expect(mapped.statusCode).toBe(201);
+  });
+
+  it('detects delimiters among , ; tab and |', async () => {
+    const rows = (d: string) => `email${d}first_name${d}last_name\na@x.example${d}A${d}B\n`;
+    for (const d of [',', ';', '\t', '|']) {
+      const res = await postImport(t, listId, rows(d));
+      expect(res.json().delimiter).toBe(d);
+    }
+    const tab = await postImport(t, listId, rows('\t'), [['delimiter', 'tab']]);
+    expect(tab.json().delimiter).toBe('\t');
+  });
+
+  it('detects the header row only when a first-row cell names the email field', async () => {
+    const withFields = await postImport(t, listId, 'Mail,Name\na@example.com,A\n', [
+      ['fields', 'email,first_name'],
+    ]);
+    expect(withFields.json().has_header).toBe(true);
+    const data = await postImport(t, listId, 'a@example.com,A\n', [['fields', 'email,first_name']]);
+    expect(data.json().has_header).toBe(false);
+  });
+});
+
+describe('encoding detection', () => {
+  const latin1 = iconv.encode(
+    'email;name\nj@example.de;Jürgen Müller\ns@example.de;Weiß\n',
+    'latin1',
+  );
+
+  it('reads a byte-order mark', async () => {
+    const utf8 = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('email\na@x.de\n')]);
+    expect((await postImport(t, listId, utf8)).json().encoding).toBe('utf-8');
+    const utf16 = Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      iconv.encode('email\na@x.de\n', 'utf-16le'),
+    ]);
+    const res = await postImport(t, listId, utf16);
+    expect(res.json()).toMatchObject({ encoding: 'utf-16le', fields: ['email'] });
+  });
+
+  it('takes valid UTF-8 as UTF-8 and anything else as the detector says, else windows-1252', async () => {
+    const utf8 = await postImport(t, listId, 'email;name\nj@example.de;Jürgen Müller\n');
+    expect(utf8.json().encoding).toBe('utf-8');
+    const latin = await postImport(t, listId, latin1);
+    expect(latin.json()).toMatchObject({ encoding: 'windows-1252', delimiter: ';' });
+  });
+
+  it('recognises UTF-16 without a BOM', async () => {
+    const res = await postImport(t, listId, iconv.encode('email,name\na@x.de,Ann\n', 'utf-16be'));
+    expect(res.json()).toMatchObject({ encoding: 'utf-16be', fields: ['email', ''] });
+  });
+
+  it('refuses utf-8 for a file that is not UTF-8', async () => {
+    const res = await postImport(t, listId, latin1, [['encoding', 'utf-8']]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ encoding: [expect.stringContaining('not valid utf-8')] });
+  });
+});
+
+describe('invalid import data', () => {
+  const bad = async (params: [string, string][], content: string | Buffer = csv) => {
+    const res = await postImport(t, listId, content, params);
+    expect(res.statusCode).toBe(400);
+    return res.json();
+  };
+
+  it('answers 400 on each bad parameter', async () => {
+    expect(await bad([['encoding', 'klingon']])).toEqual({
+      encoding: [expect.stringContaining('"klingon" is not a supported encoding')],
+    });
+    expect(await bad([['delimiter', ':']])).toEqual({
+      delimiter: [expect.stringContaining('":" is not a valid choice')],
+    });
+    expect(await bad([['has_header', 'maybe']])).toEqual({
+      has_header: ['Must be a valid boolean.'],
+    });
+    expect(await bad([['ignore_invalid_fields', 'yes please']])).toEqual({
+      ignore_invalid_fields: ['Must be a valid boolean.'],
+    });
+    expect(await bad([['date_format', '%d.%K.%Y']])).toEqual({
+      date_format: [expect.stringContaining('Unknown directive "%K"')],
+    });
+    expect(await bad([['date_format', 'dd.mm.yyyy']])).toEqual({
+      date_format: [expect.stringContaining('no directive')],
+    });
+    expect(await bad([['fields', 'email,shoe_size']])).toEqual({
+      fields: ['"shoe_size" (column 2) is not a subscriber field of this list.'],
+    });
+    expect(await bad([['fields', 'email,first_name,email']])).toEqual({
+      fields: ['"email" is mapped to more than one column (column 3).'],
+    });
+    expect(await bad([['fields', '["email", 3]']])).toEqual({
+      fields: ['Each element must be a field name (a string) or empty.'],
+    });
+    expect(await bad([['fields', '[email']])).toEqual({
+      fields: [expect.stringContaining('JSON array')],
+    });
+  });
+
+  it('gathers every parameter problem in one body', async () => {
+    const body = await bad([
+      ['encoding', 'nope'],
+      ['delimiter', 'x'],
+    ]);
+    expect(Object.keys(body).sort()).toEqual(['delimiter', 'encoding']);
+  });
+
+  it('needs an email column', async () => {
+    expect(await bad([['fields', 'first_name,last_name']])).toEqual({
+      fields: ['No column is mapped to email.'],
+    });
+    expect(await bad([], 'name,city\nAda,London\n')).toEqual({
+      fields: [expect.stringContaining('no header row was found')],
+    });
+    expect(await bad([['has_header', 'true']], 'name,city\nAda,London\n')).toEqual({
+      fields: [expect.stringContaining('No column of the header row names the email field')],
+    });
+  });
+
+  it('needs fields when the file has no header row', async () => {
+    expect(await bad([['has_header', 'false']])).toEqual({
+      fields: ['This field is required when the file has no header row.'],
+    });
+  });
+
+  it('needs a non-empty file', async () => {
+    const none = await t.request({
+      method: 'POST',
+      url: `/api/v1/lists/${listId}/imports`,
+      ...multipartBody([{ name: 'encoding', value: 'utf-8' }]),
+    });
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toEqual({ file: ['No file was submitted.'] });
+    const text = await t.request({
+      method: 'POST',
+      url: `/api/v1/lists/${listId}/imports`,
+      ...multipartBody([{ name: 'file', value: 'email\na@b.c' }]),
+    });
+    expect(text.json()).toEqual({
+      file: ['The submitted data was not a file. Check the encoding type on the form.'],
+    });
+    expect(await bad([], '')).toEqual({ file: ['The submitted file is empty.'] });
+    expect(await bad([], '\r\n\r\n')).toEqual({ file: ['The submitted file is empty.'] });
+  });
+
+  it('refuses a JSON body', async () => {
+    const res = await t.post(`/api/v1/lists/${listId}/imports`, { file: 'x' });
+    expect(res.statusCode).toBe(415);
+  });
+
+  it('keeps nothing of a refused upload', async () => {
+    await bad([['fields', 'nope']]);
+    const res = await postImport(t, listId, csv, [['date_format', '%d']], 'late.csv');
+    expect(res.statusCode).toBe(201);
+    const list = await t.get(`/api/v1/lists/${listId}/imports`);
+    expect(list.json().results.map((r: { file: string }) => r.file)).toEqual(['late.csv']);
+  });
+});
+
+describe('404s', () => {
+  it('answers 404 for an unknown list', async () => {
+    expect((await postImport(t, 999, csv)).statusCode).toBe(404);
+    expect((await postImport(t, 999, csv)).json()).toEqual({ detail: 'Not found.' });
+    expect((await t.get('/api/v1/lists/999/imports')).statusCode).toBe(404);
+  });
+
+  it('answers 404 for an import of another list or an unknown one', async () => {
+    const id = (await postImport(t, listId, csv)).json().id;
+    const other = await createList(t);
+    expect((await t.get(`/api/v1/lists/${other}/imports/${id}`)).statusCode).toBe(404);
+    expect((await t.get(`/api/v1/lists/${listId}/imports/${id + 1}`)).statusCode).toBe(404);
+    expect((await t.get(`/api/v1/lists/${listId}/imports/${id + 1}/errors.csv`)).statusCode).toBe(
+      404,
+    );
+  });
+});
+
+describe('GET /api/v1/lists/{list_id}/imports', () => {
+  it('pages the imports of the list, newest first', async () => {
+    for (const name of ['one.csv', 'two.csv', 'three.csv'])
+      await postImport(t, listId, csv, [], name);
+    const res = await t.get(`/api/v1/lists/${listId}/imports?page_size=2`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.count).toBe(3);
+    expect(body.results.map((r: { file: string }) => r.file)).toEqual(['three.csv', 'two.csv']);
+    expect(body.next).toBe(`/api/v1/lists/${listId}/imports?page_size=2&page=2`);
+  });
+});

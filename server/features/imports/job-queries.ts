@@ -1,0 +1,197 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import type { ImportRowError } from '../../db/schema/imports.js';
+import { queryRows } from './repository.js';
+import type { SubscriberValues } from './rows.js';
+
+/** A job as a worker holds it. `lease` is the `locked_at` it wrote: every later write
+ * checks it, so a worker that lost the job (stale, taken over) cannot write any more. */
+export type ClaimedJob = {
+  id: number;
+  listId: number;
+  createUser: number | null;
+  encoding: string;
+  delimiter: string;
+  hasHeader: boolean;
+  ignoreInvalidFields: boolean;
+  dateFormat: string;
+  fields: string[];
+  processedRows: number;
+  storedErrors: number;
+  lease: Date;
+};
+
+export class LeaseLostError extends Error {
+  constructor(importId: number) {
+    super(`Import ${importId} was taken over by another worker.`);
+  }
+}
+
+type ClaimRow = {
+  id: number;
+  list_id: number;
+  create_user: number | null;
+  encoding: string;
+  delimiter: string;
+  has_header: boolean;
+  ignore_invalid_fields: boolean;
+  date_format: string;
+  fields: string[];
+  processed_rows: number;
+  stored_errors: number;
+  locked_at: Date;
+};
+
+/**
+ * Claims the oldest queued import, or a running one whose worker stopped writing for
+ * `staleAfterMs` (crashed) or let go of it (`locked_at` null). SKIP LOCKED lets replicas
+ * claim side by side without waiting on each other.
+ */
+export async function claimJob(
+  db: Executor,
+  staleAfterMs: number,
+): Promise<ClaimedJob | undefined> {
+  const [row] = await queryRows<ClaimRow>(
+    db,
+    sql`
+    WITH next AS (
+      SELECT id FROM imports
+       WHERE status = 'queued'
+          OR (status = 'running' AND (locked_at IS NULL
+              OR locked_at < now() - ${staleAfterMs} * interval '1 millisecond'))
+       ORDER BY id
+       LIMIT 1
+       FOR UPDATE SKIP LOCKED
+    )
+    UPDATE imports AS i SET status = 'running', locked_at = clock_timestamp()
+      FROM next WHERE i.id = next.id
+    RETURNING i.id, i.list_id, i.create_user, i.encoding, i.delimiter, i.has_header,
+      i.ignore_invalid_fields, i.date_format, i.fields, i.processed_rows,
+      jsonb_array_length(i.errors) AS stored_errors, i.locked_at`,
+  );
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    listId: row.list_id,
+    createUser: row.create_user,
+    encoding: row.encoding,
+    delimiter: row.delimiter,
+    hasHeader: row.has_header,
+    ignoreInvalidFields: row.ignore_invalid_fields,
+    dateFormat: row.date_format,
+    fields: row.fields,
+    processedRows: row.processed_rows,
+    storedErrors: Number(row.stored_errors),
+    lease: new Date(row.locked_at),
+  };
+}
+
+export async function chunkCount(db: Executor, importId: number): Promise<number> {
+  const [row] = await queryRows<{ n: number | string }>(
+    db,
+    sql`SELECT count(*) AS n FROM import_chunks WHERE import_id = ${importId}`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+export async function readChunk(db: Executor, importId: number, seq: number) {
+  const [row] = await queryRows<{ data: Uint8Array }>(
+    db,
+    sql`SELECT data FROM import_chunks WHERE import_id = ${importId} AND seq = ${seq}`,
+  );
+  return row?.data;
+}
+
+/** Renews the lease; throws when another worker holds the job now. */
+export async function renewLease(db: Executor, job: ClaimedJob) {
+  const [row] = await queryRows<{ locked_at: Date }>(
+    db,
+    sql`UPDATE imports SET locked_at = clock_timestamp()
+         WHERE id = ${job.id} AND locked_at = ${job.lease} RETURNING locked_at`,
+  );
+  if (!row) throw new LeaseLostError(job.id);
+  job.lease = new Date(row.locked_at);
+}
+
+/** Lets go of a job on shutdown, so the next worker resumes it at once. */
+export async function releaseJob(db: Executor, job: ClaimedJob) {
+  await db.execute(
+    sql`UPDATE imports SET locked_at = NULL WHERE id = ${job.id} AND locked_at = ${job.lease}`,
+  );
+}
+
+export type BatchOutcome = {
+  /** Data records consumed up to the end of this batch (the resume point). */
+  processedRows: number;
+  candidates: SubscriberValues[];
+  skippedDuplicate: number;
+  invalid: number;
+  errors: ImportRowError[];
+  /** The last batch: the job becomes done (or failed, with `failure`). */
+  final?: { failure?: ImportRowError };
+};
+
+/**
+ * One batch in one transaction: the new subscribers (an address already in the list, in
+ * any state, is left alone by ON CONFLICT DO NOTHING and counted as existing), the
+ * counters, the kept errors and the resume point. After a crash the job resumes from
+ * `processed_rows` with nothing of this batch half-written.
+ */
+export async function commitBatch(
+  db: Executor,
+  job: ClaimedJob,
+  subscription: 'active' | 'pending',
+  batch: BatchOutcome,
+): Promise<{ created: number; skippedExisting: number }> {
+  return db.transaction(async (tx) => {
+    let created = 0;
+    if (batch.candidates.length > 0) {
+      const [row] = await queryRows<{ created: number | string }>(
+        tx,
+        sql`
+        WITH ins AS (
+          INSERT INTO subscribers (list_id, create_user, update_user, subscription, email,
+            first_name, last_name, gender, date_of_birth, language, region, custom)
+          SELECT ${job.listId}, ${job.createUser}, ${job.createUser}, ${subscription}, r.email,
+            r.first_name, r.last_name, r.gender, r.date_of_birth, r.language, r.region, r.custom
+            FROM json_to_recordset(${JSON.stringify(batch.candidates)}::json) AS r(
+              email text, first_name text, last_name text, gender text, date_of_birth date,
+              language text, region text, custom jsonb)
+          ON CONFLICT (list_id, lower(email)) DO NOTHING
+          RETURNING 1
+        )
+        SELECT count(*) AS created FROM ins`,
+      );
+      created = Number(row?.created ?? 0);
+    }
+    const skippedExisting = batch.candidates.length - created;
+    const failure = batch.final?.failure;
+    const errors = failure ? [...batch.errors, failure] : batch.errors;
+    const done = batch.final
+      ? sql`, status = ${failure ? 'failed' : 'done'}, finished_at = now(), locked_at = NULL,
+            total_rows = created + skipped_existing + skipped_duplicate + invalid
+              + ${created + skippedExisting + batch.skippedDuplicate + batch.invalid}`
+      : sql`, locked_at = clock_timestamp()`;
+    const [updated] = await queryRows<{ locked_at: Date | null }>(
+      tx,
+      sql`
+      UPDATE imports SET
+        processed_rows = ${batch.processedRows},
+        created = created + ${created},
+        skipped_existing = skipped_existing + ${skippedExisting},
+        skipped_duplicate = skipped_duplicate + ${batch.skippedDuplicate},
+        invalid = invalid + ${batch.invalid},
+        errors = errors || ${JSON.stringify(errors)}::jsonb,
+        update_datetime = now()
+        ${done}
+      WHERE id = ${job.id} AND locked_at = ${job.lease} AND processed_rows = ${job.processedRows}
+      RETURNING locked_at`,
+    );
+    // Rolls the whole batch back: another worker owns the job now.
+    if (!updated) throw new LeaseLostError(job.id);
+    if (updated.locked_at) job.lease = new Date(updated.locked_at);
+    job.processedRows = batch.processedRows;
+    job.storedErrors += batch.errors.length;
+    return { created, skippedExisting };
+  });
+}

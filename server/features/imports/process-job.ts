@@ -1,0 +1,166 @@
+import { IMPORT_MAX_ERRORS, type ImportDelimiter } from '../../../contract/imports.js';
+import type { Db } from '../../db/client.js';
+import type { ImportRowError } from '../../db/schema/imports.js';
+import { RecordTooLongError, csvRecords, detectLayout, isBlankRecord } from './csv.js';
+import { UndecodableError, createDecoder, decodeSample } from './encoding.js';
+import {
+  chunkCount,
+  commitBatch,
+  readChunk,
+  releaseJob,
+  renewLease,
+  type BatchOutcome,
+  type ClaimedJob,
+} from './job-queries.js';
+import { importsRepository } from './repository.js';
+import { rowValidator, type SubscriberValues } from './rows.js';
+
+export type ProcessOptions = {
+  /** Data rows per transaction (at most 10,000). */
+  batchSize: number;
+  /** Called after each committed batch; tests throw from it to simulate a crash. */
+  afterBatch?: (progress: { importId: number; processedRows: number }) => void | Promise<void>;
+  /** Checked between batches: true lets go of the job (shutdown). */
+  shouldStop?: () => boolean;
+};
+
+/** A problem with the file itself: the job ends `failed` with this message. */
+class ImportFailure extends Error {}
+
+const RENEW_EVERY_MS = 10_000;
+
+async function* decodedText(db: Db, job: ClaimedJob, chunks: number) {
+  const decoder = createDecoder(job.encoding);
+  for (let seq = 0; seq < chunks; seq++) {
+    const data = await readChunk(db, job.id, seq);
+    if (!data) throw new ImportFailure('Part of the uploaded file is missing.');
+    const text = decoder.write(data);
+    if (text) yield text;
+  }
+  const rest = decoder.end();
+  if (rest) yield rest;
+}
+
+/**
+ * Runs one claimed import to its end, batch by batch. Rows already committed by an earlier
+ * attempt (`processed_rows`) are read again only to rebuild the set of addresses seen in
+ * the file, so a repeat after the resume point is still a duplicate.
+ *
+ * Duplicate or existing: a row whose address an earlier accepted row of the file had (in
+ * this batch or any earlier one, whether that row created a subscriber or found one) is a
+ * duplicate, decided from the file alone; only the first accepted occurrence meets the
+ * database, where an address already in the list counts as existing. A rejected row does
+ * not claim its address, so a later valid row with it is still imported.
+ */
+export async function processJob(
+  db: Db,
+  job: ClaimedJob,
+  options: ProcessOptions,
+): Promise<'done' | 'failed' | 'stopped' | 'gone'> {
+  const repo = importsRepository(db);
+  const list = await repo.list(job.listId);
+  if (!list) return 'gone';
+  const subscription = list.doubleOptIn ? 'pending' : 'active';
+  const validate = rowValidator({
+    fields: job.fields,
+    customFields: await repo.customFields(job.listId),
+    languages: list.languages,
+    dateFormat: job.dateFormat,
+    ignoreInvalidFields: job.ignoreInvalidFields,
+  });
+  const batchSize = Math.max(1, Math.min(options.batchSize, 10_000));
+  const seen = new Set<string>();
+
+  let pending = emptyBatch(job.processedRows);
+  // `row` numbers every record of the file (as a spreadsheet numbers rows); `record`
+  // counts the data records after the header, the unit of `processed_rows`.
+  let row = 0;
+  let lastRenewal = Date.now();
+  const commit = async (final?: BatchOutcome['final']) => {
+    pending.final = final;
+    await commitBatch(db, job, subscription, pending);
+    pending = emptyBatch(job.processedRows);
+    lastRenewal = Date.now();
+  };
+  const addError = (error: ImportRowError) => {
+    if (job.storedErrors + pending.errors.length < IMPORT_MAX_ERRORS) pending.errors.push(error);
+  };
+
+  try {
+    const chunks = await chunkCount(db, job.id);
+    const first = chunks > 0 ? await readChunk(db, job.id, 0) : undefined;
+    if (!first) throw new ImportFailure('The uploaded file is missing.');
+    const layout = detectLayout(
+      decodeSample(first, job.encoding),
+      chunks === 1,
+      job.delimiter as ImportDelimiter,
+    );
+
+    let record = 0;
+    let headerPending = job.hasHeader;
+    for await (const group of csvRecords(decodedText(db, job, chunks), layout)) {
+      for (const cells of group) {
+        row++;
+        const blank = isBlankRecord(cells);
+        if (headerPending) {
+          // The header is the first record that is not blank, as detection saw it.
+          if (!blank) headerPending = false;
+          continue;
+        }
+        record++;
+        if (record <= job.processedRows) {
+          // Replaying committed rows: only their addresses matter.
+          if (!blank) {
+            const result = validate(cells);
+            if (result.ok) seen.add(result.key);
+          }
+          if (record % 10_000 === 0 && Date.now() - lastRenewal > RENEW_EVERY_MS) {
+            await renewLease(db, job);
+            lastRenewal = Date.now();
+          }
+          continue;
+        }
+        pending.processedRows = record;
+        if (!blank) {
+          const result = validate(cells);
+          if (!result.ok) {
+            pending.invalid++;
+            for (const p of result.problems) addError({ row, ...p });
+          } else if (seen.has(result.key)) {
+            pending.skippedDuplicate++;
+          } else {
+            seen.add(result.key);
+            pending.candidates.push(result.values);
+            for (const p of result.dropped)
+              addError({ row, field: p.field, message: `${p.message} The value was ignored.` });
+          }
+        }
+        if (record - job.processedRows >= batchSize) {
+          await commit();
+          await options.afterBatch?.({ importId: job.id, processedRows: job.processedRows });
+          if (options.shouldStop?.()) {
+            await releaseJob(db, job);
+            return 'stopped';
+          }
+        }
+      }
+    }
+    await commit({});
+    return 'done';
+  } catch (error) {
+    const message =
+      error instanceof ImportFailure || error instanceof UndecodableError
+        ? error.message
+        : error instanceof RecordTooLongError
+          ? `${error.message} (after row ${row})`
+          : undefined;
+    if (message === undefined) throw error;
+    // The rows read before the problem are kept and counted, then the job ends.
+    await commit({ failure: { row: 0, field: 'file', message } });
+    return 'failed';
+  }
+}
+
+function emptyBatch(processedRows: number): BatchOutcome & { candidates: SubscriberValues[] } {
+  return { processedRows, candidates: [], skippedDuplicate: 0, invalid: 0, errors: [] };
+}

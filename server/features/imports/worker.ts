@@ -1,0 +1,105 @@
+import { EventEmitter } from 'node:events';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Db } from '../../db/client.js';
+import { claimJob } from './job-queries.js';
+import { processJob, type ProcessOptions } from './process-job.js';
+import { importsRepository } from './repository.js';
+
+export type ImportJobOptions = Partial<ProcessOptions> & {
+  /** A running job whose worker wrote nothing for this long is taken over. */
+  staleAfterMs?: number;
+};
+
+export const DEFAULT_BATCH_SIZE = 10_000;
+/**
+ * PGlite has one connection: API reads wait while a batch's transaction runs, so its
+ * batches are smaller to keep that wait short.
+ */
+export const PGLITE_BATCH_SIZE = 2_000;
+const DEFAULT_STALE_AFTER_MS = 120_000;
+
+/**
+ * Claims and processes imports until none is left (or `shouldStop`); returns how many it
+ * finished. Tests call it directly to run the jobs synchronously. Errors other than a bad
+ * file propagate and leave the job claimed, as a crash would: it is resumed once stale.
+ */
+export async function runImportJobs(db: Db, options: ImportJobOptions = {}): Promise<number> {
+  let finished = 0;
+  while (!options.shouldStop?.()) {
+    const job = await claimJob(db, options.staleAfterMs ?? DEFAULT_STALE_AFTER_MS);
+    if (!job) break;
+    const outcome = await processJob(db, job, {
+      ...options,
+      batchSize: options.batchSize ?? DEFAULT_BATCH_SIZE,
+    });
+    if (outcome === 'stopped') break;
+    finished++;
+  }
+  return finished;
+}
+
+/** Wakes the workers of this process when an upload is queued, instead of the next poll. */
+const queued = new EventEmitter().setMaxListeners(0);
+export const notifyImportQueued = () => queued.emit('queued');
+
+export type ImportWorker = { stop(): Promise<void> };
+
+/**
+ * The in-process job loop of a server replica: polls for jobs (and is woken by uploads of
+ * this process), and on stop lets go of the current job between two batches.
+ */
+export function startImportWorker(
+  database: Database,
+  options: ImportJobOptions & { pollMs?: number; log?: FastifyBaseLogger } = {},
+): ImportWorker {
+  const { pollMs = 2_000, log, ...jobOptions } = options;
+  const batchSize =
+    jobOptions.batchSize ?? (database.kind === 'pglite' ? PGLITE_BATCH_SIZE : DEFAULT_BATCH_SIZE);
+  let stopped = false;
+  let wake = () => {};
+  let woken = false;
+  const onQueued = () => {
+    woken = true;
+    wake();
+  };
+  queued.on('queued', onQueued);
+  let lastCleanup = 0;
+
+  const loop = async () => {
+    while (!stopped) {
+      try {
+        if (Date.now() - lastCleanup > 10 * 60_000) {
+          lastCleanup = Date.now();
+          await importsRepository(database.db).deleteAbandonedUploads(6 * 3600_000);
+        }
+        await runImportJobs(database.db, { ...jobOptions, batchSize, shouldStop: () => stopped });
+      } catch (error) {
+        log?.error({ err: error }, 'import job failed; it is retried once its claim is stale');
+      }
+      if (stopped) break;
+      if (woken) {
+        woken = false;
+        continue;
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pollMs);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = () => {};
+      woken = false;
+    }
+  };
+  const running = loop();
+
+  return {
+    async stop() {
+      stopped = true;
+      queued.off('queued', onQueued);
+      wake();
+      await running;
+    },
+  };
+}
