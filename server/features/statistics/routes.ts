@@ -1,5 +1,52 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { statisticKinds } from '../../../contract/statistics.js';
+import { paginate } from '../../lib/pagination.js';
 import type { RouteOptions } from '../routes.js';
+import { pageQuery, seriesQuery, topUrlsQuery } from './filters.js';
+import { statisticsRepository } from './repository.js';
+import { serializeBucket, serializeRecord } from './serialize.js';
 
-// Endpoints of this resource are being built; nothing is registered yet.
-export async function statisticsRoutes(_app: FastifyInstance, _options: RouteOptions) {}
+/**
+ * GET /statistics/{opens|clicks|bounces} (spec), plus the chart extensions of DESIGN §4:
+ * …/{kind}/series and …/clicks/urls, taking the same filters.
+ */
+export async function statisticsRoutes(app: FastifyInstance, { db }: RouteOptions) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const repo = statisticsRepository(db);
+
+  for (const kind of statisticKinds) {
+    api.get(
+      `/statistics/${kind}`,
+      { schema: { querystring: pageQuery(kind) } },
+      async (request) => {
+        const filters = request.query;
+        return paginate(
+          request,
+          () => repo.count(kind, filters),
+          async ({ limit, offset }) =>
+            (await repo.page(kind, filters, limit, offset)).map((row) =>
+              serializeRecord(kind, row),
+            ),
+        );
+      },
+    );
+
+    api.get(
+      `/statistics/${kind}/series`,
+      { schema: { querystring: seriesQuery(kind) } },
+      async (request) => {
+        const { interval, ...filters } = request.query;
+        return (await repo.series(kind, filters, interval)).map(serializeBucket);
+      },
+    );
+  }
+
+  api.get('/statistics/clicks/urls', { schema: { querystring: topUrlsQuery } }, async (request) => {
+    const { limit, ...filters } = request.query;
+    return (await repo.topUrls(filters, limit)).map((row) => ({
+      url: row.url,
+      count: Number(row.n),
+    }));
+  });
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import {
+  TOP_URLS_DEFAULT_LIMIT,
+  TOP_URLS_MAX_LIMIT,
+  seriesIntervals,
+  type StatisticKind,
+} from '../../../contract/statistics.js';
+import {
+  paginationQuery,
+  queryBoolean,
+  queryDate,
+  queryDatetime,
+  queryInt,
+} from '../../lib/query.js';
+
+/** Filters every statistics path accepts (spec: Statistics; DESIGN §4 for their meaning). */
+const commonFilters = {
+  campaign: queryInt.optional(),
+  mailing: queryInt.optional(),
+  unique: queryBoolean.optional(),
+  date: queryDate.optional(),
+  from_datetime: queryDatetime.optional(),
+  to_datetime: queryDatetime.optional(),
+};
+
+const kindFilters = {
+  opens: {},
+  clicks: { url: z.url().optional() },
+  bounces: { hard: queryBoolean.optional() },
+} as const;
+
+export type Filters = {
+  campaign?: number;
+  mailing?: number;
+  unique?: boolean;
+  date?: string;
+  from_datetime?: string;
+  to_datetime?: string;
+  url?: string;
+  hard?: boolean;
+};
+
+export const filtersQuery = (kind: StatisticKind) =>
+  z.object({ ...commonFilters, ...kindFilters[kind] });
+
+export const pageQuery = (kind: StatisticKind) =>
+  z.object({ ...commonFilters, ...kindFilters[kind], ...paginationQuery });
+
+export const seriesQuery = (kind: StatisticKind) =>
+  z.object({
+    ...commonFilters,
+    ...kindFilters[kind],
+    interval: z.enum(seriesIntervals),
+  });
+
+export const topUrlsQuery = z.object({
+  ...commonFilters,
+  ...kindFilters.clicks,
+  limit: queryInt
+    .pipe(z.number().int().min(1).max(TOP_URLS_MAX_LIMIT))
+    .default(TOP_URLS_DEFAULT_LIMIT),
+});
