@@ -1,5 +1,147 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { subscriptionState } from '../../../contract/subscribers.js';
+import { subscribers } from '../../db/schema/index.js';
+import type { Executor } from '../../db/client.js';
+import { notFound } from '../../lib/http-errors.js';
+import { parseOrdering } from '../../lib/ordering.js';
+import { paginate } from '../../lib/pagination.js';
+import { orderingQuery, paginationQuery } from '../../lib/query.js';
+import { fieldsRepository } from '../fields/repository.js';
 import type { RouteOptions } from '../routes.js';
+import { subscriberBodyParsers } from './body-parsers.js';
+import { describeSubscribers } from './introspection.js';
+import {
+  pgErrorCode,
+  subscriberOrderColumns,
+  subscribersRepository,
+  type SubscriberRow,
+} from './repository.js';
+import { serializeSubscriber } from './serialize.js';
+import { collectionParams, collectionPath as path, itemParams } from './params.js';
+import { transitionRoutes } from './transition-routes.js';
+import { parseSubscriberWrite } from './validation.js';
 
-// Endpoints of this resource are being built; nothing is registered yet.
-export async function subscribersRoutes(_app: FastifyInstance, _options: RouteOptions) {}
+// An empty filter value means no filter, as with django-filter.
+const emptyAsAbsent = (v: unknown) => (v === '' ? undefined : v);
+const collectionQuery = z.object({
+  ...paginationQuery,
+  ...orderingQuery,
+  subscription: z.preprocess(emptyAsAbsent, subscriptionState.optional()),
+  email: z.preprocess(emptyAsAbsent, z.string().optional()),
+});
+
+/** Subscribers of a list (spec: Subscribers; DESIGN §4). */
+export async function subscribersRoutes(app: FastifyInstance, { db }: RouteOptions) {
+  subscriberBodyParsers(app);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const repo = subscribersRepository(db);
+
+  /** The list and its custom fields, or 404. */
+  const listContext = async (listId: number, executor: Executor = db) => {
+    const list = await subscribersRepository(executor).list(listId);
+    if (!list) throw notFound();
+    return { list, fields: await fieldsRepository(executor).forList(listId) };
+  };
+
+  const sendConflict = async (
+    reply: FastifyReply,
+    listId: number,
+    email: string,
+    ctx: Awaited<ReturnType<typeof listContext>>,
+  ) => {
+    const existing = await repo.findByEmail(listId, email);
+    // Only a list deleted meanwhile takes the conflicting row away.
+    if (!existing) throw notFound();
+    return reply.code(409).send(serializeSubscriber(existing, ctx.fields));
+  };
+
+  api.get(
+    path,
+    { schema: { params: collectionParams, querystring: collectionQuery } },
+    async (request) => {
+      const { list_id: listId } = request.params;
+      const { subscription: state, email, ordering } = request.query;
+      const { fields } = await listContext(listId);
+      const order = parseOrdering(ordering, subscriberOrderColumns, subscribers.id);
+      const filter = { state, email };
+      return paginate(
+        request,
+        () => repo.count(listId, filter),
+        async ({ limit, offset }) =>
+          (await repo.page(listId, filter, order, limit, offset)).map((row) =>
+            serializeSubscriber(row, fields),
+          ),
+      );
+    },
+  );
+
+  api.post(path, { schema: { params: collectionParams } }, async (request, reply) => {
+    const { list_id: listId } = request.params;
+    const ctx = await listContext(listId);
+    const { columns, custom } = parseSubscriberWrite(request.body, ctx.list, ctx.fields, false);
+    const email = columns.email!;
+    let row: SubscriberRow | undefined;
+    try {
+      row = await repo.create({
+        ...columns,
+        email,
+        custom,
+        listId,
+        subscription: ctx.list.doubleOptIn ? 'pending' : 'active',
+        createUser: request.user.id,
+        updateUser: request.user.id,
+      });
+    } catch (error) {
+      // The list was deleted between the lookup and the insert.
+      if (pgErrorCode(error) === '23503') throw notFound();
+      throw error;
+    }
+    if (!row) return sendConflict(reply, listId, email, ctx);
+    return reply.code(201).send(serializeSubscriber(row, ctx.fields));
+  });
+
+  api.options(path, { schema: { params: collectionParams } }, async (request) => {
+    const { list, fields } = await listContext(request.params.list_id);
+    return describeSubscribers(list, fields);
+  });
+
+  api.get(`${path}/:id`, { schema: { params: itemParams } }, async (request) => {
+    const { list_id: listId, id } = request.params;
+    const { fields } = await listContext(listId);
+    const row = await repo.get(listId, id);
+    if (!row) throw notFound();
+    return serializeSubscriber(row, fields);
+  });
+
+  for (const method of ['put', 'patch'] as const) {
+    api[method](`${path}/:id`, { schema: { params: itemParams } }, async (request, reply) => {
+      const { list_id: listId, id } = request.params;
+      const ctx = await listContext(listId);
+      if (!(await repo.get(listId, id))) throw notFound();
+      const { columns, custom } = parseSubscriberWrite(
+        request.body,
+        ctx.list,
+        ctx.fields,
+        method === 'patch',
+      );
+      if (columns.email !== undefined) {
+        const other = await repo.findByEmail(listId, columns.email);
+        if (other && other.id !== id)
+          return reply.code(409).send(serializeSubscriber(other, ctx.fields));
+      }
+      const row = await repo.update(
+        listId,
+        id,
+        { ...columns, updateUser: request.user.id },
+        custom,
+      );
+      if (row === 'conflict') return sendConflict(reply, listId, columns.email!, ctx);
+      if (!row) throw notFound();
+      return serializeSubscriber(row, ctx.fields);
+    });
+  }
+
+  transitionRoutes(app, db);
+}

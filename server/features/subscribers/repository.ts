@@ -1,0 +1,168 @@
+import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { SubscriptionState, subscriberOrderingFields } from '../../../contract/subscribers.js';
+import type { Executor } from '../../db/client.js';
+import { lists, listSubscriberCounts, subscribers } from '../../db/schema/index.js';
+
+export type SubscriberRow = typeof subscribers.$inferSelect;
+export type SubscriberColumns = Partial<
+  Pick<
+    SubscriberRow,
+    'email' | 'firstName' | 'lastName' | 'gender' | 'dateOfBirth' | 'language' | 'region'
+  >
+>;
+export type NewSubscriber = Omit<
+  typeof subscribers.$inferInsert,
+  'id' | 'createDatetime' | 'updateDatetime'
+>;
+/** What a list means to its subscribers: allowed languages and the opt-in process. */
+export type ListInfo = { id: number; languages: string[]; doubleOptIn: boolean };
+export type SubscriberFilter = { state?: SubscriptionState; email?: string };
+
+const lowerEmail = sql`lower(${subscribers.email})`;
+/** Email is unique per list case-insensitively; this matches the unique index's expression. */
+const emailIs = (email: string) => eq(lowerEmail, sql`lower(${email.trim()})`);
+
+/** The unfiltered collection leaves deleted subscribers out (DESIGN §4). */
+const filterWhere = (listId: number, { state, email }: SubscriberFilter): SQL =>
+  and(
+    eq(subscribers.listId, listId),
+    state ? eq(subscribers.subscription, state) : ne(subscribers.subscription, 'deleted'),
+    email === undefined ? undefined : emailIs(email),
+  )!;
+
+/**
+ * `ordering` fields, each served by an index on (list_id, …). parseOrdering only hands
+ * these to asc()/desc(), which take an SQL expression as well as a column.
+ */
+export const subscriberOrderColumns = {
+  id: subscribers.id,
+  // The unique (list_id, lower(email)) index.
+  email: lowerEmail as unknown as AnyPgColumn,
+  // (list_id, subscription, id).
+  subscription: subscribers.subscription,
+} satisfies Record<(typeof subscriberOrderingFields)[number], AnyPgColumn>;
+
+export function subscribersRepository(db: Executor) {
+  return {
+    async list(listId: number): Promise<ListInfo | undefined> {
+      const [row] = await db
+        .select({ id: lists.id, languages: lists.languages, doubleOptIn: lists.doubleOptIn })
+        .from(lists)
+        .where(eq(lists.id, listId));
+      return row;
+    },
+
+    /** Without an email filter the count comes from the trigger-kept per-state counts. */
+    async count(listId: number, filter: SubscriberFilter): Promise<number> {
+      if (filter.email !== undefined) {
+        const [row] = await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(subscribers)
+          .where(filterWhere(listId, filter));
+        return row!.n;
+      }
+      const [counts] = await db
+        .select()
+        .from(listSubscriberCounts)
+        .where(eq(listSubscriberCounts.listId, listId));
+      if (!counts) return 0;
+      if (filter.state) return counts[filter.state];
+      return counts.active + counts.pending + counts.bounced + counts.unsubscribed;
+    },
+
+    page(
+      listId: number,
+      filter: SubscriberFilter,
+      order: SQL[],
+      limit: number,
+      offset: number,
+    ): Promise<SubscriberRow[]> {
+      return db
+        .select()
+        .from(subscribers)
+        .where(filterWhere(listId, filter))
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset);
+    },
+
+    async get(listId: number, id: number): Promise<SubscriberRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(subscribers)
+        .where(and(eq(subscribers.listId, listId), eq(subscribers.id, id)));
+      return row;
+    },
+
+    async findByEmail(listId: number, email: string): Promise<SubscriberRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(subscribers)
+        .where(and(eq(subscribers.listId, listId), emailIs(email)));
+      return row;
+    },
+
+    /**
+     * Inserts unless the email is taken in the list (undefined then). ON CONFLICT waits for
+     * a concurrent insert of the same email and then yields, so racing creates never fail
+     * and no transaction is aborted.
+     */
+    async create(values: NewSubscriber): Promise<SubscriberRow | undefined> {
+      const [row] = await db.insert(subscribers).values(values).onConflictDoNothing().returning();
+      return row;
+    },
+
+    /**
+     * Sets the given columns and merges the custom values into the stored ones, in one
+     * statement. 'conflict' when the new email is taken in the list.
+     */
+    async update(
+      listId: number,
+      id: number,
+      changes: SubscriberColumns & { updateUser: number },
+      custom: Record<string, unknown>,
+    ): Promise<SubscriberRow | undefined | 'conflict'> {
+      try {
+        const [row] = await db
+          .update(subscribers)
+          .set({
+            ...changes,
+            updateDatetime: new Date(),
+            ...(Object.keys(custom).length
+              ? { custom: sql`${subscribers.custom} || ${JSON.stringify(custom)}::jsonb` }
+              : {}),
+          })
+          .where(and(eq(subscribers.listId, listId), eq(subscribers.id, id)))
+          .returning();
+        return row;
+      } catch (error) {
+        if (pgErrorCode(error) === '23505') return 'conflict';
+        throw error;
+      }
+    },
+
+    async setState(
+      listId: number,
+      id: number,
+      state: SubscriptionState,
+      userId: number,
+    ): Promise<SubscriberRow | undefined> {
+      const [row] = await db
+        .update(subscribers)
+        .set({ subscription: state, updateDatetime: new Date(), updateUser: userId })
+        .where(and(eq(subscribers.listId, listId), eq(subscribers.id, id)))
+        .returning();
+      return row;
+    },
+  };
+}
+
+/** The SQLSTATE of a driver error, also when drizzle wraps it in DrizzleQueryError. */
+export function pgErrorCode(error: unknown): string | undefined {
+  for (let e = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}

@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { activateBody, type SubscriptionState } from '../../../contract/subscribers.js';
+import { badRequest, issuesToDrf, notFound } from '../../lib/http-errors.js';
+import type { Db } from '../../db/client.js';
+import { subscribersRepository } from './repository.js';
+import { itemParams, itemPath as path } from './params.js';
+
+/** State changes: soft DELETE, activate (with `confirm`) and unsubscribe. */
+export function transitionRoutes(app: FastifyInstance, db: Db) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const repo = subscribersRepository(db);
+
+  const change = async (listId: number, id: number, state: SubscriptionState, userId: number) => {
+    const row = await repo.setState(listId, id, state, userId);
+    if (!row) throw notFound();
+    return row.subscription;
+  };
+
+  // Soft: the record stays and `subscription=deleted` still finds it.
+  api.delete(path, { schema: { params: itemParams } }, async (request, reply) => {
+    const { list_id: listId, id } = request.params;
+    await change(listId, id, 'deleted', request.user.id);
+    return reply.code(204).send();
+  });
+
+  /**
+   * DESIGN §4: without `confirm` (or null) the list's process decides: `pending` on a
+   * double-opt-in list, else `active`. On a double-opt-in list `confirm: true` activates and
+   * `false` leaves it pending; a boolean on a list without opt-in is 400.
+   */
+  api.post(`${path}/activate`, { schema: { params: itemParams } }, async (request) => {
+    const { list_id: listId, id } = request.params;
+    const list = await repo.list(listId);
+    if (!list || !(await repo.get(listId, id))) throw notFound();
+    const body = activateBody.safeParse(request.body ?? {});
+    if (!body.success) throw badRequest(issuesToDrf(body.error.issues));
+    const { confirm } = body.data;
+    if (confirm != null && !list.doubleOptIn)
+      throw badRequest('confirm', 'This list has no opt-in process that confirm could override.');
+    const state = list.doubleOptIn && confirm !== true ? 'pending' : 'active';
+    return { status: await change(listId, id, state, request.user.id) };
+  });
+
+  api.post(`${path}/unsubscribe`, { schema: { params: itemParams } }, async (request) => {
+    const { list_id: listId, id } = request.params;
+    return { status: await change(listId, id, 'unsubscribed', request.user.id) };
+  });
+}
