@@ -15,6 +15,8 @@ export default defineConfig({
   },
   build: {
     sourcemap: true,
+    // dist/.vite/manifest.json: which chunks each route loads (bench/bundle.bench.ts).
+    manifest: true,
     chunkSizeWarningLimit: 800,
   },
   test: {

@@ -1,15 +1,13 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { config } from 'zod/v4/core';
+import { drfErrorMap } from '../contract/messages';
+import { App } from './app/app';
 
-// Placeholder until the dashboard foundation lands (issue 4).
-function App() {
-  return (
-    <main>
-      <h1>Mailboard</h1>
-      <p>The dashboard is on its way. The API is served under /api/v1.</p>
-    </main>
-  );
-}
+// Form messages read exactly like the server's 400 bodies (Django REST framework wording).
+config({ customError: drfErrorMap });
 
 const root = document.getElementById('root');
 if (root)

@@ -1,0 +1,64 @@
+import { admin, expect, signIn, test } from './support/fixtures';
+
+test.describe('sign-in', () => {
+  test('rejects a username without @ and a wrong password', async ({ page }) => {
+    await page.goto('/sign-in');
+    await page.getByLabel('Username').fill('admin');
+    await page.getByRole('textbox', { name: 'Password' }).fill('whatever');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Usernames contain “@”, like an email address.')).toBeVisible();
+
+    await page.getByLabel('Username').fill(admin.username);
+    await page.getByRole('textbox', { name: 'Password' }).fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toContainText('The username or password is not correct.');
+    await expect(page).toHaveURL(/\/sign-in/);
+  });
+
+  test('signs in, shows the user, and signs out', async ({ page }) => {
+    await signIn(page);
+    await expect(page.getByRole('heading', { name: 'Lists', level: 1 })).toBeVisible();
+    await expect(page.getByLabel('Signed in as')).toHaveText(admin.username);
+    const stored = await page.evaluate(() => ({ ...localStorage }));
+    expect(JSON.stringify(stored)).not.toContain(admin.password);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByRole('heading', { name: 'Sign in to Mailboard' })).toBeVisible();
+    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+    await page.goto('/lists');
+    await expect(page).toHaveURL(/\/sign-in/);
+  });
+
+  test('a reload keeps the session of the tab', async ({ page }) => {
+    await signIn(page);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Lists', level: 1 })).toBeVisible();
+  });
+
+  test('credentials that stop working send back to sign-in, then to where the user was', async ({
+    page,
+  }) => {
+    await signIn(page);
+    await page.evaluate(() => {
+      const key = Object.keys(sessionStorage).find((k) => k.startsWith('mailboard'))!;
+      const stored = JSON.parse(sessionStorage.getItem(key)!) as { username: string };
+      sessionStorage.setItem(key, JSON.stringify({ ...stored, password: 'changed-elsewhere' }));
+    });
+    await page.goto('/lists?ordering=-name');
+    await expect(page).toHaveURL(/\/sign-in\?next=/);
+    await expect(page.getByRole('status')).toContainText(
+      'Your session has expired or your credentials changed — sign in again.',
+    );
+    await page.getByLabel('Username').fill(admin.username);
+    await page.getByRole('textbox', { name: 'Password' }).fill(admin.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/lists\?ordering=-name$/);
+    await expect(page.getByRole('heading', { name: 'Lists', level: 1 })).toBeVisible();
+  });
+
+  test('an unknown address shows the not-found page inside the shell', async ({ page }) => {
+    await signIn(page, '/no-such-page');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+  });
+});

@@ -1,0 +1,58 @@
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_ADMIN } from '../../playwright.config';
+
+export { expect };
+export const admin = E2E_ADMIN;
+
+const basic = ({ username, password }: { username: string; password: string }) =>
+  `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
+
+/**
+ * Specs share one server and one database: every spec creates the data it needs through
+ * `api` (Basic auth as the e2e admin) under a `unique()` name, and never relies on another
+ * spec's data or on the demo data's exact content.
+ */
+export const test = base.extend<{ api: APIRequestContext }>({
+  api: async ({ playwright, baseURL }, use) => {
+    const api = await playwright.request.newContext({
+      baseURL,
+      extraHTTPHeaders: { Authorization: basic(admin), Accept: 'application/json' },
+    });
+    await use(api);
+    await api.dispose();
+  },
+});
+
+/** A name no other spec (or earlier run) uses. */
+export const unique = (prefix: string) =>
+  `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** Signs in through the form, starting at `path` (sign-in returns there). */
+export async function signIn(page: Page, path = '/lists') {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { name: 'Sign in to Mailboard' })).toBeVisible();
+  await page.getByLabel('Username').fill(admin.username);
+  await page.getByRole('textbox', { name: 'Password' }).fill(admin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+}
+
+/** POST /api/v1/<path> as the admin; fails the test on a non-2xx answer. */
+export async function create<T = Record<string, unknown>>(
+  api: APIRequestContext,
+  path: string,
+  data: unknown,
+): Promise<T> {
+  const response = await api.post(`/api/v1${path}`, { data });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  return (await response.json()) as T;
+}
+
+/** A list with the required fields filled, named uniquely. */
+export const createList = (api: APIRequestContext, overrides: Record<string, unknown> = {}) =>
+  create<{ id: number; name: string }>(api, '/lists', {
+    name: unique('E2E list'),
+    default_from_name: 'E2E Sender',
+    default_from_email: 'sender@example.com',
+    ...overrides,
+  });

@@ -1,0 +1,259 @@
+import type { z } from 'zod';
+import { ApiError, NetworkError, isApiError, SESSION_EXPIRED_MESSAGE } from './errors';
+import { basicAuthorization, session, type Credentials } from './session';
+
+export * from './errors';
+
+/**
+ * The only module that talks HTTP (DESIGN §2). Same origin: the server serves the SPA, and
+ * Vite proxies /api in development.
+ */
+export const API_ROOT = '/api/v1';
+const DEFAULT_TIMEOUT_MS = 30_000;
+
+type QueryValue = string | number | boolean | null | undefined;
+export type Query = Record<string, QueryValue | readonly QueryValue[]>;
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
+  query?: Query;
+  /** Sent as JSON. */
+  body?: unknown;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /**
+   * Explicit credentials (the sign-in check). A 401 then only rejects; with the session's
+   * credentials a 401 also ends the session, which sends the user to sign-in.
+   */
+  credentials?: Credentials;
+};
+
+/** Whether the last request got any answer; the shell shows a banner when it did not. */
+export const serverStatus = createStatusStore();
+
+export function apiUrl(path: string, query?: Query): string {
+  const url = path.startsWith(API_ROOT) ? path : `${API_ROOT}${path}`;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    const values = Array.isArray(value) ? value : [value];
+    for (const v of values)
+      if (v !== undefined && v !== null && v !== '') params.append(key, String(v));
+  }
+  const qs = params.toString();
+  return qs ? `${url}${url.includes('?') ? '&' : '?'}${qs}` : url;
+}
+
+function authHeaders(explicit: Credentials | undefined): Record<string, string> {
+  const credentials = explicit ?? session.credentials();
+  return {
+    Accept: 'application/json',
+    ...(credentials ? { Authorization: basicAuthorization(credentials) } : {}),
+  };
+}
+
+/** Sends one request and returns the parsed JSON body (undefined for 204). */
+export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', query, body, signal, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
+  const url = apiUrl(path, query);
+  const { signal: combined, timedOut, dispose } = withTimeout(signal, timeoutMs);
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers: {
+        ...authHeaders(options.credentials),
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: combined,
+      // Never let the browser add or prompt for credentials itself: a 401 with
+      // `WWW-Authenticate: Basic` would otherwise open its native login dialog.
+      credentials: 'omit',
+    });
+  } catch (err) {
+    dispose();
+    if (timedOut()) throw new NetworkError('timeout', err);
+    if (signal?.aborted) throw err;
+    serverStatus.set(false);
+    throw new NetworkError('unreachable', err);
+  }
+  try {
+    const data = await readBody(response);
+    serverStatus.set(true);
+    if (!response.ok)
+      throw handleFailure(new ApiError(response.status, data, response.headers, url), options);
+    return data as T;
+  } catch (err) {
+    if (timedOut()) throw new NetworkError('timeout', err);
+    throw err;
+  } finally {
+    dispose();
+  }
+}
+
+/** A request whose response is checked against a contract schema. */
+export async function requestParsed<S extends z.ZodType>(
+  schema: S,
+  path: string,
+  options?: RequestOptions,
+): Promise<z.infer<S>> {
+  return parseResponse(schema, await request(path, options), path);
+}
+
+/** Raised when a response does not have the shape the contract describes. */
+export class ResponseShapeError extends Error {
+  constructor(
+    path: string,
+    readonly issues: unknown,
+  ) {
+    super(`Unexpected response from ${path}.`);
+    this.name = 'ResponseShapeError';
+  }
+}
+
+export function parseResponse<S extends z.ZodType>(
+  schema: S,
+  data: unknown,
+  path: string,
+): z.infer<S> {
+  const result = schema.safeParse(data);
+  if (!result.success) throw new ResponseShapeError(path, result.error.issues);
+  return result.data;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function handleFailure(err: ApiError, options: { credentials?: Credentials }): ApiError {
+  if (err.status === 401 && !options.credentials && session.get().credentials) {
+    session.signOut(SESSION_EXPIRED_MESSAGE);
+  }
+  return err;
+}
+
+/** The caller's signal plus a timeout; reports whether the timeout is what fired. */
+function withTimeout(signal: AbortSignal | undefined, ms: number) {
+  const controller = new AbortController();
+  let fired = false;
+  const timer = setTimeout(() => {
+    fired = true;
+    controller.abort(new DOMException('Timed out', 'TimeoutError'));
+  }, ms);
+  const forward = () => controller.abort(signal?.reason);
+  if (signal?.aborted) forward();
+  else signal?.addEventListener('abort', forward, { once: true });
+  return {
+    signal: controller.signal,
+    timedOut: () => fired,
+    dispose: () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', forward);
+    },
+  };
+}
+
+export type UploadProgress = { loaded: number; total: number | null };
+
+/**
+ * multipart/form-data upload with progress (the import wizard). fetch cannot report upload
+ * progress, so this one uses XMLHttpRequest; the errors are the same as request()'s.
+ */
+export function upload<T = unknown>(
+  path: string,
+  form: FormData,
+  options: { signal?: AbortSignal; onProgress?: (p: UploadProgress) => void } = {},
+): Promise<T> {
+  const url = apiUrl(path);
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    for (const [name, value] of Object.entries(authHeaders(undefined)))
+      xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (e) =>
+      options.onProgress?.({ loaded: e.loaded, total: e.lengthComputable ? e.total : null });
+    xhr.onload = () => {
+      serverStatus.set(true);
+      const headers = parseHeaders(xhr.getAllResponseHeaders());
+      let data: unknown = undefined;
+      try {
+        data = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
+      } catch {
+        data = xhr.responseText;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(data as T);
+      else reject(handleFailure(new ApiError(xhr.status, data, headers, url), {}));
+    };
+    xhr.onerror = () => {
+      serverStatus.set(false);
+      reject(new NetworkError('unreachable'));
+    };
+    xhr.onabort = () => reject(options.signal?.reason ?? new DOMException('Aborted', 'AbortError'));
+    options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
+}
+
+function parseHeaders(raw: string): Headers {
+  const headers = new Headers();
+  for (const line of raw.trim().split(/[\r\n]+/)) {
+    const at = line.indexOf(':');
+    if (at > 0) headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
+  }
+  return headers;
+}
+
+export type Extension<T> = { supported: true; data: T } | { supported: false };
+const unsupportedExtensions = new Set<string>();
+session.subscribe(() => {
+  if (!session.get().credentials) unsupportedExtensions.clear();
+});
+
+/**
+ * Runs a call to one of our extension endpoints (DESIGN §4). Another deployment of the API
+ * answers 404 or 405 there: the result is then `{supported: false}` and remembered for the
+ * session, so screens hide or degrade the feature without asking again. Pass
+ * `notFoundMeansUnsupported: false` for item endpoints, where 404 means a missing item.
+ */
+export async function extension<T>(
+  key: string,
+  call: () => Promise<T>,
+  { notFoundMeansUnsupported = true } = {},
+): Promise<Extension<T>> {
+  if (unsupportedExtensions.has(key)) return { supported: false };
+  try {
+    return { supported: true, data: await call() };
+  } catch (err) {
+    if (isApiError(err, 405) || (notFoundMeansUnsupported && isApiError(err, 404))) {
+      unsupportedExtensions.add(key);
+      return { supported: false };
+    }
+    throw err;
+  }
+}
+
+export const isExtensionUnsupported = (key: string) => unsupportedExtensions.has(key);
+
+function createStatusStore() {
+  let reachable = true;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => reachable,
+    set(next: boolean) {
+      if (next === reachable) return;
+      reachable = next;
+      listeners.forEach((l) => l());
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

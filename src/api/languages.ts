@@ -1,0 +1,18 @@
+import { envelope } from '../../contract/common';
+import { language, type Language, type LanguageQuery } from '../../contract/languages';
+import { requestParsed } from './client';
+import { allPages } from './pagination';
+
+export type { Language, LanguageQuery };
+
+const languagePage = envelope(language);
+
+export const getLanguages = (query: LanguageQuery = {}, signal?: AbortSignal) =>
+  requestParsed(languagePage, '/languages', { query, signal });
+
+/**
+ * The whole language list (~184 ISO-639-1 codes) for pickers. Large pages keep it to one
+ * request on our server; another deployment with a smaller page size is paged through.
+ */
+export const getAllLanguages = (signal?: AbortSignal) =>
+  allPages((page) => getLanguages({ page, page_size: 1000 }, signal));

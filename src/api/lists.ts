@@ -1,0 +1,29 @@
+import { envelope } from '../../contract/common';
+import { list, type List, type ListPatch, type ListWrite } from '../../contract/lists';
+import { request, requestParsed } from './client';
+import type { PageParams } from './pagination';
+
+export type { List, ListPatch, ListWrite };
+export type ListQuery = PageParams;
+
+const listPage = envelope(list);
+
+export const getLists = (query: ListQuery = {}, signal?: AbortSignal) =>
+  requestParsed(listPage, '/lists', { query, signal });
+
+export const getList = (id: number, signal?: AbortSignal) =>
+  requestParsed(list, `/lists/${id}`, { signal });
+
+export const createList = (data: ListWrite) =>
+  requestParsed(list, '/lists', { method: 'POST', body: data });
+
+export const replaceList = (id: number, data: ListWrite) =>
+  requestParsed(list, `/lists/${id}`, { method: 'PUT', body: data });
+
+export const updateList = (id: number, data: ListPatch) =>
+  requestParsed(list, `/lists/${id}`, { method: 'PATCH', body: data });
+
+export const deleteList = (id: number) => request<undefined>(`/lists/${id}`, { method: 'DELETE' });
+
+/** Extension members are present on our server only (DESIGN §4); other deployments lack them. */
+export const supportsDoubleOptIn = (l: List) => typeof l.double_opt_in === 'boolean';

@@ -1,0 +1,49 @@
+import { redirect, type RouteObject } from 'react-router';
+import { FullPageLoader } from './full-page-loader';
+import { RootError, RouteError } from './route-error';
+import { RootRoute } from './root-route';
+
+/**
+ * Every route of the dashboard. Each screen's code is split into its own chunk (`lazy`);
+ * the modules in routes/ stay thin: a `loader` that starts the queries while the code
+ * loads, and a `Component` composing feature components. Screens owned by later work
+ * (mailings, import, statistics, subscribers) replace their module in routes/.
+ */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootRoute,
+    HydrateFallback: FullPageLoader,
+    ErrorBoundary: RootError,
+    children: [
+      { path: 'sign-in', lazy: () => import('./routes/sign-in') },
+      {
+        // Signed-in area: the shell redirects to sign-in without a session.
+        lazy: () => import('./layout/app-layout'),
+        children: [
+          {
+            // Errors of a screen render inside the shell, so navigation stays usable.
+            ErrorBoundary: RouteError,
+            children: [
+              { index: true, loader: () => redirect('/lists') },
+              { path: 'lists', lazy: () => import('./routes/lists') },
+              { path: 'lists/new', lazy: () => import('./routes/list-new') },
+              { path: 'lists/:listId', lazy: () => import('./routes/list-detail') },
+              { path: 'lists/:listId/edit', lazy: () => import('./routes/list-edit') },
+              { path: 'lists/:listId/subscribers', lazy: () => import('./routes/subscribers') },
+              { path: 'mailings', lazy: () => import('./routes/mailings') },
+              { path: 'mailings/new', lazy: () => import('./routes/mailing-new') },
+              { path: 'mailings/:mailingId', lazy: () => import('./routes/mailing-detail') },
+              { path: 'import', lazy: () => import('./routes/import') },
+              { path: 'statistics', lazy: () => import('./routes/statistics') },
+              { path: 'regions', lazy: () => import('./routes/regions') },
+              { path: 'regions/:code', lazy: () => import('./routes/region-detail') },
+              { path: 'languages', lazy: () => import('./routes/languages') },
+              { path: '*', lazy: () => import('./routes/not-found') },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];

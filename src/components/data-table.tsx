@@ -1,0 +1,167 @@
+import { Group, Pagination, Select, Skeleton, Table, Text, UnstyledButton } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
+import { useEffect, type ReactNode } from 'react';
+import { isApiError } from '../api/errors';
+import { EmptyState, ErrorState } from './states';
+import { cycleOrdering, PAGE_SIZES, sortDirection } from './table-params';
+import type { TableState } from './use-table-params';
+
+export type Column<T> = {
+  key: string;
+  header: string;
+  /** The API's ordering field; the header becomes a sort button when set. */
+  sortField?: string;
+  render: (row: T) => ReactNode;
+  width?: number | string;
+};
+
+export type DataTableProps<T> = {
+  label: string;
+  columns: Column<T>[];
+  rowKey: (row: T) => string | number;
+  table: TableState;
+  data: { count: number; results: T[] } | undefined;
+  isPending: boolean;
+  error: unknown;
+  onRetry: () => void;
+  empty?: ReactNode;
+};
+
+/** A server-paginated, server-ordered table whose page, size and ordering live in the URL. */
+export function DataTable<T>({
+  label,
+  columns,
+  rowKey,
+  table,
+  data,
+  isPending,
+  error,
+  onRetry,
+  empty,
+}: DataTableProps<T>) {
+  const { page, pageSize, ordering, update } = table;
+  // DRF answers 404 "Invalid page." past the last page (e.g. after deleting the last item).
+  const pastTheEnd = page > 1 && isApiError(error, 404);
+  useEffect(() => {
+    if (pastTheEnd) update({ page: 1 });
+  }, [pastTheEnd, update]);
+
+  if (error && !pastTheEnd && !data) return <ErrorState error={error} onRetry={onRetry} />;
+
+  const pages = data ? Math.max(1, Math.ceil(data.count / pageSize)) : 1;
+  const first = data && data.count > 0 ? (page - 1) * pageSize + 1 : 0;
+  const last = data ? Math.min(data.count, page * pageSize) : 0;
+
+  return (
+    <div>
+      <Table.ScrollContainer minWidth={640}>
+        <Table aria-label={label} aria-busy={isPending} highlightOnHover verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((c) => (
+                <Table.Th
+                  key={c.key}
+                  w={c.width}
+                  aria-sort={c.sortField ? sortDirection(ordering, c.sortField) : undefined}
+                >
+                  {c.sortField ? (
+                    <SortButton
+                      label={c.header}
+                      direction={sortDirection(ordering, c.sortField)}
+                      onClick={() => update({ ordering: cycleOrdering(ordering, c.sortField!) })}
+                    />
+                  ) : (
+                    c.header
+                  )}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {isPending && !data
+              ? Array.from({ length: Math.min(pageSize, 8) }, (_, i) => (
+                  <Table.Tr key={i}>
+                    {columns.map((c) => (
+                      <Table.Td key={c.key}>
+                        <Skeleton height={16} />
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))
+              : data?.results.map((row) => (
+                  <Table.Tr key={rowKey(row)}>
+                    {columns.map((c) => (
+                      <Table.Td key={c.key}>{c.render(row)}</Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {data && data.count === 0 && (empty ?? <EmptyState title="Nothing here yet" />)}
+      {error && data ? (
+        <ErrorState error={error} onRetry={onRetry} title="Showing older data" />
+      ) : null}
+      {data && data.count > 0 && (
+        <Group justify="space-between" mt="sm" wrap="wrap">
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {first}–{last} of {data.count}
+          </Text>
+          <Group gap="sm">
+            <Select
+              aria-label="Rows per page"
+              size="xs"
+              w={80}
+              data={PAGE_SIZES.map(String)}
+              value={String(pageSize)}
+              onChange={(v) => v && update({ pageSize: Number(v) })}
+              allowDeselect={false}
+            />
+            {pages > 1 && (
+              <Pagination
+                total={pages}
+                value={Math.min(page, pages)}
+                onChange={(p) => update({ page: p })}
+                size="sm"
+                getControlProps={(control) => ({
+                  'aria-label': {
+                    first: 'First page',
+                    previous: 'Previous page',
+                    next: 'Next page',
+                    last: 'Last page',
+                  }[control],
+                })}
+                getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
+              />
+            )}
+          </Group>
+        </Group>
+      )}
+    </div>
+  );
+}
+
+function SortButton({
+  label,
+  direction,
+  onClick,
+}: {
+  label: string;
+  direction: 'ascending' | 'descending' | 'none';
+  onClick: () => void;
+}) {
+  const Icon =
+    direction === 'ascending'
+      ? IconArrowUp
+      : direction === 'descending'
+        ? IconArrowDown
+        : IconArrowsSort;
+  return (
+    <UnstyledButton onClick={onClick} aria-label={`Sort by ${label}`} fw={700} fz="sm">
+      <Group gap={4} wrap="nowrap">
+        {label}
+        <Icon size={14} stroke={1.5} aria-hidden />
+      </Group>
+    </UnstyledButton>
+  );
+}
