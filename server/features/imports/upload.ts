@@ -13,9 +13,14 @@ export type StoredUpload = {
   utf8: boolean;
 };
 
+const size = (bytes: number) =>
+  bytes >= 1024 * 1024
+    ? `${Math.round(bytes / 1024 / 1024)} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+
 export const fileTooLarge = (maxBytes: number) =>
   new HttpError(413, {
-    detail: `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB, the largest import accepted.`,
+    detail: `The file is larger than ${size(maxBytes)}, the largest import accepted.`,
   });
 
 /**
@@ -33,12 +38,23 @@ export async function storeUpload(
   let bytes = 0;
   let chunks = 0;
   let firstChunk: Buffer | undefined;
-  const flush = async () => {
-    const data = Buffer.concat(pieces, pending);
-    pieces = [];
-    pending = 0;
-    firstChunk ??= data;
+  const store = async (data: Buffer) => {
+    firstChunk ??= Buffer.from(data);
     await insertChunk(chunks++, data);
+  };
+  /** Stores whole chunks while at least one is pending, or everything at the end. */
+  const flush = async (end: boolean) => {
+    let data = Buffer.concat(pieces, pending);
+    while (data.length >= CHUNK_BYTES) {
+      await store(data.subarray(0, CHUNK_BYTES));
+      data = data.subarray(CHUNK_BYTES);
+    }
+    if (end && data.length > 0) {
+      await store(data);
+      data = Buffer.alloc(0);
+    }
+    pieces = data.length ? [data] : [];
+    pending = data.length;
   };
   for await (const piece of file) {
     bytes += piece.length;
@@ -46,9 +62,9 @@ export async function storeUpload(
     utf8.push(piece);
     pieces.push(piece);
     pending += piece.length;
-    if (pending >= CHUNK_BYTES) await flush();
+    if (pending >= CHUNK_BYTES) await flush(false);
   }
   if (file.truncated) throw fileTooLarge(maxBytes);
-  if (pending > 0) await flush();
+  await flush(true);
   return { bytes, chunks, firstChunk: firstChunk ?? Buffer.alloc(0), utf8: utf8.end() };
 }
