@@ -5,6 +5,7 @@ import { zodValidatorCompiler } from '../../lib/validation.js';
 import { errorsPlugin } from '../../plugins/errors.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import type { User } from '../users/repository.js';
+import { queryRows } from './repository.js';
 import { importsRoutes } from './routes.js';
 import { createList, multipartBody, postImport } from './test-support.js';
 import { CHUNK_BYTES } from './upload.js';
@@ -28,14 +29,11 @@ describe('large uploads', () => {
     const file = ['email,first_name,notes', ...rows].join('\r\n');
     expect(Buffer.byteLength(file)).toBeGreaterThan(2 * CHUNK_BYTES);
     const { id } = (await postImport(t, listId, file)).json();
-    const [{ n }] = (
-      (await t.db.execute(
-        sql`SELECT count(*)::int AS n FROM import_chunks WHERE import_id = ${id}`,
-      )) as unknown as {
-        rows: { n: number }[];
-      }
-    ).rows;
-    expect(n).toBe(3);
+    const chunks = await queryRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM import_chunks WHERE import_id = ${id}`,
+    );
+    expect(chunks).toEqual([{ n: 3 }]);
 
     await runImportJobs(t.db, { batchSize: 7_000 });
     const record = (await t.get(`/api/v1/lists/${listId}/imports/${id}`)).json();
