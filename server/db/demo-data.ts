@@ -1,9 +1,32 @@
+import { count } from 'drizzle-orm';
 import type { Db } from './client.js';
+import { seedAudience, type DemoAudience } from './demo/audience.js';
+import { seedMailings } from './demo/mailings.js';
+import { lists } from './schema/index.js';
 
 /**
  * Loads the deterministic demo data into an empty database and says what it loaded, or
- * returns undefined when the database already has lists.
+ * returns undefined when the database already has lists. One transaction: a start that
+ * fails halfway leaves nothing behind, so the next start tries again.
  */
-export async function loadDemoData(_db: Db): Promise<string | undefined> {
-  return undefined;
+export async function loadDemoData(db: Db): Promise<string | undefined> {
+  const [existing] = await db.select({ n: count() }).from(lists);
+  if (existing!.n > 0) return undefined;
+  return db.transaction(async (tx) => {
+    const audience = await seedAudience(tx);
+    const parts = [describeAudience(audience)];
+
+    // ── Mailings ─────────────────────────────────────────────────────────────────────
+    // Mailings, deliveries and statistics build on the audience here:
+    parts.push(await seedMailings(tx, audience));
+    // ─────────────────────────────────────────────────────────────────────────────────
+
+    return parts.join('; ');
+  });
+}
+
+function describeAudience(audience: DemoAudience): string {
+  const total = audience.lists.reduce((sum, l) => sum + l.subscribers, 0);
+  const names = audience.lists.map((l) => `${l.name} (${l.languages.join('+')})`).join(', ');
+  return `${audience.lists.length} lists (${names}), ${total.toLocaleString('en')} subscribers`;
 }
