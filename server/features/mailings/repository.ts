@@ -40,7 +40,7 @@ export type NewMailing = {
   name: string;
   campaign: number | null;
   segments: number[];
-  userId: number;
+  userId: number | null;
   variants: NewVariant[];
 };
 
