@@ -16,6 +16,12 @@ const recordColumns = () => ({
   campaign: integer('campaign'),
   email: text('email').notNull(),
   datetime: timestamptz('datetime').notNull(),
+  /**
+   * Whether this is the earliest record (by datetime, then id) of its delivery and email (and
+   * url for clicks): what `unique=true` keeps. Kept by statement-level triggers on insert
+   * (migration 0002), so unique filters cost no more than plain ones. Records are immutable.
+   */
+  first: boolean('first').notNull().default(true),
 });
 
 export const opens = pgTable('stat_opens', recordColumns(), (t) => [
