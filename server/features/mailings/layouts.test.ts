@@ -59,6 +59,9 @@ describe('zipped layouts', () => {
     const revalidated = await anonymous(url, { 'if-none-match': etag });
     expect(revalidated.statusCode).toBe(304);
     expect(revalidated.body).toBe('');
+    const weakInList = await anonymous(url, { 'if-none-match': `"other", W/${etag}` });
+    expect(weakInList.statusCode).toBe(304);
+    expect((await anonymous(url, { 'if-none-match': '"other"' })).statusCode).toBe(200);
   });
 
   it('404s images that were not imported and unknown layouts', async () => {

@@ -35,7 +35,10 @@ export async function layoutMediaRoutes(app: FastifyInstance, { db }: RouteOptio
       etag,
       'x-content-type-options': 'nosniff',
     });
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    const known = (request.headers['if-none-match'] ?? '')
+      .split(',')
+      .map((tag) => tag.trim().replace(/^W\//, ''));
+    if (known.includes(etag) || known.includes('*')) return reply.code(304).send();
     return reply.type(file.contentType).send(data);
   });
 }
