@@ -1,0 +1,130 @@
+import type { Db } from '../db/client.js';
+import { usersRepository } from '../features/users/repository.js';
+
+export const USAGE = `Usage: npm run users -- <command>
+
+  add <username>      create a user (the username must contain "@")
+  passwd <username>   set a user's password
+  list                print id, username and creation time of every user
+
+The password is asked twice on a terminal, or read from the first line of standard input:
+  echo 'a long password' | npm run users -- add someone@example.com`;
+
+export const MIN_PASSWORD_LENGTH = 8;
+const MAX_USERNAME_LENGTH = 254;
+
+export type UsersIo = {
+  /** The new password: asked twice on a terminal, else the first line of stdin. */
+  readPassword(): Promise<string>;
+  out(line: string): void;
+  err(line: string): void;
+};
+
+/** A failure the user can fix; its message is printed as it is. */
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+  ) {
+    super(message);
+  }
+}
+
+/** `npm run users -- add|passwd|list`; returns the exit code. */
+export async function usersCommand(args: string[], db: Db, io: UsersIo): Promise<number> {
+  try {
+    await run(args, db, io);
+    return 0;
+  } catch (error) {
+    if (!(error instanceof CliError)) throw error;
+    io.err(error.message);
+    return error.exitCode;
+  }
+}
+
+async function run(args: string[], db: Db, io: UsersIo) {
+  const [command, ...rest] = args;
+  const users = usersRepository(db);
+  switch (command) {
+    case 'add': {
+      const username = usernameArgument(rest);
+      if (await users.findByUsername(username)) {
+        throw new CliError(
+          `User ${username} already exists (use "passwd" to change its password).`,
+        );
+      }
+      const password = await newPassword(io);
+      try {
+        const user = await users.create(username, password);
+        io.out(`Created user ${user.username} (id ${user.id}).`);
+      } catch (error) {
+        // Created by someone else between the check and the insert.
+        if (isUniqueViolation(error)) throw new CliError(`User ${username} already exists.`);
+        throw error;
+      }
+      return;
+    }
+    case 'passwd': {
+      const username = usernameArgument(rest);
+      const user = await users.findByUsername(username);
+      if (!user) throw new CliError(`No user ${username}.`);
+      const password = await newPassword(io);
+      if (!(await users.setPassword(username, password)))
+        throw new CliError(`No user ${username}.`);
+      io.out(`Changed the password of ${user.username}.`);
+      return;
+    }
+    case 'list': {
+      if (rest.length > 0) throw new CliError(USAGE, 2);
+      const all = await users.list();
+      if (all.length === 0) {
+        io.out('No users.');
+        return;
+      }
+      const width = Math.max(2, ...all.map((u) => String(u.id).length));
+      const nameWidth = Math.max(8, ...all.map((u) => u.username.length));
+      io.out(`${'id'.padStart(width)}  ${'username'.padEnd(nameWidth)}  created`);
+      for (const u of all) {
+        io.out(
+          `${String(u.id).padStart(width)}  ${u.username.padEnd(nameWidth)}  ${u.createDatetime.toISOString()}`,
+        );
+      }
+      return;
+    }
+    default:
+      throw new CliError(command ? `Unknown command "${command}".\n\n${USAGE}` : USAGE, 2);
+  }
+}
+
+function usernameArgument(rest: string[]): string {
+  if (rest.length !== 1) throw new CliError(USAGE, 2);
+  const username = rest[0]!.trim();
+  if (!username.includes('@')) throw new CliError('The username must contain "@".');
+  if (username.length > MAX_USERNAME_LENGTH) {
+    throw new CliError(`The username must have at most ${MAX_USERNAME_LENGTH} characters.`);
+  }
+  // The auth plugin refuses such headers, so such a user could never sign in.
+  // eslint-disable-next-line no-control-regex
+  if (/[\s\u0000-\u001f\u007f:]/.test(username)) {
+    throw new CliError('The username must not contain spaces, colons or control characters.');
+  }
+  return username;
+}
+
+async function newPassword(io: UsersIo): Promise<string> {
+  const password = await io.readPassword();
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    throw new CliError(`The password must have at least ${MIN_PASSWORD_LENGTH} characters.`);
+  }
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(password)) {
+    throw new CliError('The password must not contain control characters.');
+  }
+  return password;
+}
+
+const isUniqueViolation = (error: unknown): boolean =>
+  typeof error === 'object' &&
+  error !== null &&
+  ((error as { code?: unknown }).code === '23505' ||
+    isUniqueViolation((error as { cause?: unknown }).cause));
