@@ -1,0 +1,203 @@
+import type JSZip from 'jszip';
+import {
+  LAYOUT_IMAGES_DIR,
+  LAYOUT_INDEX,
+  layoutImageExtensions,
+  zipLayoutLimits,
+} from '../../../../contract/mailings';
+import { dataUriLength } from './data-uri';
+import { isImageFile, type SkippedFile } from './layout-files';
+import { classifyReferences, decodeLayoutHtml } from './layout-html';
+import {
+  LayoutProblem,
+  MB,
+  entryPath,
+  formatBytes,
+  imageContentType,
+  inflateEntry,
+  pathProblem,
+} from './zip-entries';
+
+export type InspectedImage = { path: string; bytes: number; used: boolean };
+
+/** What the inspector found in a layout archive; `problems` block the upload. */
+export type LayoutInspection = {
+  archiveBytes: number;
+  /** Length of the zip_file data URI in the JSON request. */
+  dataUriLength: number;
+  uncompressedBytes: number;
+  entryCount: number;
+  hasIndex: boolean;
+  /** Images under images/ the service could import: used ones are imported. */
+  images: InspectedImage[];
+  /** Referenced under images/ but not in the archive. */
+  missing: string[];
+  /** Files the service will not use (and files left out while zipping). */
+  ignored: SkippedFile[];
+  problems: string[];
+  warnings: string[];
+};
+
+export type LayoutImageData = { path: string; contentType: string; data: Uint8Array };
+
+/** The inspection, plus index.html's text and the imported images' bytes for the preview. */
+export type InspectedLayout = {
+  inspection: LayoutInspection;
+  html: string | null;
+  images: LayoutImageData[];
+};
+
+const isJunkPath = (path: string) =>
+  path.split('/').includes('__MACOSX') || (path.split('/').pop() ?? '').startsWith('.');
+
+function ignoredReason(path: string): string {
+  if (isJunkPath(path)) return 'system file';
+  if (!path.startsWith(LAYOUT_IMAGES_DIR))
+    return `outside images/ (only ${LAYOUT_INDEX} and images/ are read)`;
+  return `not a ${layoutImageExtensions.join('/')} image`;
+}
+
+function missingIndexMessage(paths: string[]): string {
+  const nested = paths.find((p) => p.endsWith(`/${LAYOUT_INDEX}`) && !p.startsWith('__MACOSX/'));
+  return nested
+    ? `The archive has no ${LAYOUT_INDEX} at its root (found "${nested}"). Zip the contents of the folder, not the folder itself.`
+    : `The archive has no ${LAYOUT_INDEX} at its root. Add the layout's HTML as ${LAYOUT_INDEX}.`;
+}
+
+/**
+ * Checks a layout archive with the server's rules (DESIGN §4) before it is uploaded: size,
+ * entry count, paths and links, inflated size and compression ratio (counted while
+ * inflating), index.html at the root, and which images index.html references — present,
+ * missing, or present but unused. `skipped` are files left out while zipping a folder.
+ */
+export async function inspectLayoutZip(
+  JSZipClass: typeof JSZip,
+  archive: Uint8Array,
+  skipped: readonly SkippedFile[] = [],
+): Promise<InspectedLayout> {
+  const inspection: LayoutInspection = {
+    archiveBytes: archive.length,
+    dataUriLength: dataUriLength(archive.length),
+    uncompressedBytes: 0,
+    entryCount: 0,
+    hasIndex: false,
+    images: [],
+    missing: [],
+    ignored: [...skipped],
+    problems: [],
+    warnings: [],
+  };
+  const result: InspectedLayout = { inspection, html: null, images: [] };
+  const { problems } = inspection;
+  if (archive.length === 0) {
+    problems.push('The zip archive is empty.');
+    return result;
+  }
+  if (archive.length > zipLayoutLimits.maxArchiveBytes) {
+    problems.push(
+      `The archive is ${formatBytes(archive.length)}; the service accepts at most ${zipLayoutLimits.maxArchiveBytes / MB} MB. Make the images smaller or remove files it does not need.`,
+    );
+  }
+
+  let zip: JSZip;
+  try {
+    zip = await JSZipClass.loadAsync(archive, { checkCRC32: false, createFolders: false });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : '';
+    problems.push(
+      /encrypted/i.test(message)
+        ? 'The archive is encrypted. Zip the layout again without a password.'
+        : /compression/i.test(message)
+          ? 'The archive uses a compression method the service does not support. Zip it again with an ordinary tool (stored or deflated entries).'
+          : 'The file is not a valid zip archive.',
+    );
+    return result;
+  }
+
+  const all = Object.values(zip.files);
+  inspection.entryCount = all.length;
+  if (all.length > zipLayoutLimits.maxEntries) {
+    problems.push(
+      `The archive has ${all.length} entries; the service accepts at most ${zipLayoutLimits.maxEntries}. Remove files the layout does not need.`,
+    );
+    return result;
+  }
+  for (const entry of all) {
+    const problem = pathProblem(entryPath(entry), entry.unixPermissions);
+    if (problem) problems.push(problem);
+  }
+  if (problems.length > 0) return result;
+
+  const files = all.filter((e) => !e.dir);
+  const index = files.find((e) => entryPath(e) === LAYOUT_INDEX);
+  inspection.hasIndex = Boolean(index);
+  if (!index) problems.push(missingIndexMessage(files.map(entryPath)));
+
+  const budget = { used: 0 };
+  try {
+    const references = index
+      ? classifyReferences(
+          (result.html = decodeLayoutHtml((await inflateEntry(index, budget, true)).data!)),
+        )
+      : { images: new Set<string>(), outsideImages: [], otherLocal: [] };
+    for (const entry of files) {
+      if (entry === index) continue;
+      const path = entryPath(entry);
+      const candidate =
+        path.startsWith(LAYOUT_IMAGES_DIR) && isImageFile(path) && !isJunkPath(path);
+      const used = candidate && references.images.has(path);
+      const { data, size } = await inflateEntry(entry, budget, used);
+      if (!candidate) {
+        inspection.ignored.push({ path, reason: ignoredReason(path) });
+        continue;
+      }
+      inspection.images.push({ path, bytes: size, used });
+      if (!data) continue;
+      const contentType = imageContentType(path, data);
+      if (contentType) result.images.push({ path, contentType, data });
+      else {
+        const kind = path.slice(path.lastIndexOf('.') + 1).toUpperCase();
+        problems.push(
+          `"${path}" is not a ${kind} image, although its name says so. Save it again in that format.`,
+        );
+      }
+    }
+    reportReferences(inspection, references);
+  } catch (error) {
+    if (!(error instanceof LayoutProblem)) throw error;
+    problems.push(error.message);
+  }
+  inspection.uncompressedBytes = budget.used;
+  return result;
+}
+
+function reportReferences(
+  inspection: LayoutInspection,
+  references: ReturnType<typeof classifyReferences>,
+) {
+  const present = new Set(inspection.images.map((i) => i.path));
+  for (const path of references.images) {
+    if (present.has(path)) continue;
+    inspection.missing.push(path);
+    inspection.problems.push(
+      `${LAYOUT_INDEX} shows "${path}", which is not in the archive. Add the image under images/ or correct the reference.`,
+    );
+  }
+  for (const reference of references.outsideImages) {
+    const name = reference.split('/').pop() ?? reference;
+    inspection.problems.push(
+      `${LAYOUT_INDEX} shows the image "${reference}", which is outside images/; the service imports images from images/ only. Move it into images/ and reference it as "images/${name}".`,
+    );
+  }
+  for (const reference of references.otherLocal) {
+    inspection.warnings.push(
+      `${LAYOUT_INDEX} refers to "${reference}", which the service does not import (only images under images/ are). Use an absolute https:// address or inline it.`,
+    );
+  }
+  const unused = inspection.images.filter((i) => !i.used);
+  if (unused.length > 0) {
+    inspection.warnings.push(
+      `${unused.length} image${unused.length === 1 ? ' is' : 's are'} not referenced by ${LAYOUT_INDEX} and will not be imported.`,
+    );
+  }
+}

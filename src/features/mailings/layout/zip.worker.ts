@@ -1,0 +1,34 @@
+import JSZip from 'jszip';
+import { processLayoutJob, type LayoutJobRequest, type PreparedLayout } from './layout-process';
+
+/**
+ * Zips, inspects and encodes a layout off the main thread, so a 20 MB folder never
+ * freezes the page. One job per worker; the composer terminates it to cancel.
+ */
+type WorkerScope = {
+  onmessage: ((event: MessageEvent<LayoutJobRequest>) => void) | null;
+  postMessage(message: unknown, transfer?: Transferable[]): void;
+};
+const scope = self as unknown as WorkerScope;
+
+/** The result's byte buffers move to the page instead of being copied. */
+function transferables(result: PreparedLayout): Transferable[] {
+  const buffers = new Set<ArrayBuffer>();
+  for (const bytes of [result.archive, ...result.images.map((i) => i.data)]) {
+    if (bytes.buffer instanceof ArrayBuffer) buffers.add(bytes.buffer);
+  }
+  return [...buffers];
+}
+
+scope.onmessage = (event) => {
+  processLayoutJob(JSZip, event.data, (progress) =>
+    scope.postMessage({ type: 'progress', progress }),
+  ).then(
+    (result) => scope.postMessage({ type: 'done', result }, transferables(result)),
+    (error: unknown) =>
+      scope.postMessage({
+        type: 'error',
+        message: error instanceof Error ? error.message : String(error),
+      }),
+  );
+};
