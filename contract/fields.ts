@@ -34,6 +34,13 @@ export const builtInSubscriberFields = [
   'region',
 ] as const;
 
+/**
+ * A string PostgreSQL can store: no NUL character (DRF rejects them the same way, with
+ * ProhibitNullCharactersValidator).
+ */
+export const storableText = () =>
+  z.string().refine((v) => !v.includes('\u0000'), 'Null characters are not allowed.');
+
 export const FIELD_NAME_MAX = 50;
 export const FIELD_LABEL_MAX = 100;
 export const FIELD_HELP_TEXT_MAX = 500;
@@ -54,8 +61,8 @@ export const customFieldName = z
   });
 
 export const fieldChoice = z.object({
-  value: z.string().min(1).max(100),
-  display_name: z.string().max(100),
+  value: storableText().min(1).max(100),
+  display_name: storableText().max(100),
 });
 export type FieldChoice = z.infer<typeof fieldChoice>;
 
@@ -72,7 +79,7 @@ export const customField = z.looseObject({
 export type CustomField = z.infer<typeof customField>;
 
 const writableMembers = {
-  label: z.string().trim().min(1).max(FIELD_LABEL_MAX),
+  label: storableText().trim().min(1).max(FIELD_LABEL_MAX),
   required: z.boolean(),
   max_length: z.number().int().min(1).max(STRING_MAX_LENGTH_LIMIT).nullable(),
   /** `display_name` defaults to `value`. */
@@ -80,7 +87,7 @@ const writableMembers = {
     .array(fieldChoice.extend({ display_name: fieldChoice.shape.display_name.optional() }))
     .min(1)
     .max(500),
-  help_text: z.string().max(FIELD_HELP_TEXT_MAX),
+  help_text: storableText().max(FIELD_HELP_TEXT_MAX),
 };
 
 /**
@@ -192,7 +199,7 @@ export function customFieldValue(field: FieldRule): z.ZodType<CustomFieldValue> 
   const emptyValue = ['integer', 'date', 'datetime'].includes(field.type) ? null : '';
   const choices = (field.choices ?? []).map((c) => c.value);
   const typed: z.ZodType<CustomFieldValue> = {
-    string: z.string().max(field.max_length ?? DEFAULT_STRING_MAX_LENGTH),
+    string: storableText().max(field.max_length ?? DEFAULT_STRING_MAX_LENGTH),
     email: z.string().trim().pipe(emailAddress),
     choice: z.string().refine((v) => choices.includes(v), {
       error: (issue) => `"${String(issue.input)}" is not a valid choice.`,

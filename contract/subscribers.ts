@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { datetime, emailAddress } from './common.js';
-import { customFieldValue, storableDate, type CustomField } from './fields.js';
+import { customFieldValue, storableDate, storableText, type CustomField } from './fields.js';
 import { subscriptionState, subscriptionStates, type SubscriptionState } from './lists.js';
 
 export { subscriptionState, subscriptionStates, type SubscriptionState };
@@ -63,8 +63,8 @@ const optionalDate = z
  */
 export const subscriberWrite = z.object({
   email: z.string().trim().pipe(emailAddress),
-  first_name: z.string().max(NAME_MAX_LENGTH).optional(),
-  last_name: z.string().max(NAME_MAX_LENGTH).optional(),
+  first_name: storableText().max(NAME_MAX_LENGTH).optional(),
+  last_name: storableText().max(NAME_MAX_LENGTH).optional(),
   gender: gender.optional(),
   date_of_birth: optionalDate.optional(),
   language: optionalLanguageCode.optional(),

@@ -96,6 +96,8 @@ describe('shared fields: /api/v1/fields', () => {
       [{ name: 'ok', type: 'choice', choices: [{ value: 'a' }, { value: 'a' }] }, ['choices']],
       [{ name: 'ok', type: 'string', required: 'yes', label: '' }, ['label', 'required']],
       [{ name: 'ok', type: 'string', help_text: 'h'.repeat(501) }, ['help_text']],
+      [{ name: 'ok', type: 'string', label: 'a\u0000' }, ['label']],
+      [{ name: 'ok', type: 'choice', choices: [{ value: '\u0000' }] }, ['choices']],
     ];
     for (const [body, keys] of cases) {
       const res = await t.post('/api/v1/fields', body);
@@ -183,6 +185,8 @@ describe('list fields: /api/v1/lists/{list_id}/fields', () => {
     expect((await t.patch(listFields(9, '/x'), {})).statusCode).toBe(404);
     expect((await t.delete(listFields(9, '/x'))).statusCode).toBe(404);
     expect((await t.get('/api/v1/lists/abc/fields')).statusCode).toBe(404);
+    expect((await t.patch('/api/v1/fields/%00', {})).statusCode).toBe(404);
+    expect((await t.delete('/api/v1/fields/Not%20a%20slug')).statusCode).toBe(404);
   });
 
   it('go away with their list', async () => {

@@ -15,7 +15,8 @@ import { newFieldValues, patchedFieldValues } from './values.js';
 
 // `/fields` has no list_id: its fields are the shared ones.
 const params = z.object({ list_id: idParam.optional() });
-const nameParams = params.extend({ name: z.string() });
+// A name that is no slug names no field: 404, like a non-numeric id.
+const nameParams = params.extend({ name: z.string().regex(/^[a-z][a-z0-9_-]*$/) });
 const query = z.object(paginationQuery);
 
 /**

@@ -106,6 +106,23 @@ describe('POST …/subscribers', () => {
     expect(bad.json().email).toEqual(['Enter a valid email address.']);
   });
 
+  it('rejects NUL characters, which PostgreSQL cannot store, as DRF does', async () => {
+    const listId = await createList(t);
+    await t.post('/api/v1/fields', { name: 'company', type: 'string' });
+    const res = await t.post(url(listId), {
+      email: 'a@example.com',
+      first_name: 'a\u0000b',
+      company: '\u0000',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      first_name: ['Null characters are not allowed.'],
+      company: ['Null characters are not allowed.'],
+    });
+    const filter = await t.get(url(listId, '?email=a%00b'));
+    expect(filter.json()).toEqual({ email: ['Null characters are not allowed.'] });
+  });
+
   it('accepts exactly the limits and empty optional values', async () => {
     const listId = await createList(t);
     const email = `${'x'.repeat(242)}@example.com`;

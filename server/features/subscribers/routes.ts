@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { storableText } from '../../../contract/fields.js';
 import { subscriptionState } from '../../../contract/subscribers.js';
 import { subscribers } from '../../db/schema/index.js';
 import type { Executor } from '../../db/client.js';
@@ -29,7 +30,7 @@ const collectionQuery = z.object({
   ...paginationQuery,
   ...orderingQuery,
   subscription: z.preprocess(emptyAsAbsent, subscriptionState.optional()),
-  email: z.preprocess(emptyAsAbsent, z.string().optional()),
+  email: z.preprocess(emptyAsAbsent, storableText().optional()),
 });
 
 /** Subscribers of a list (spec: Subscribers; DESIGN §4). */
