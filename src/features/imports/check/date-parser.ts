@@ -1,0 +1,29 @@
+import { utcFormat, utcParse } from 'd3-time-format';
+
+/** Digit runs without leading zeros, lowercase, single spaces: `07.03.2024` ≈ `7.3.2024`. */
+const comparable = (text: string) =>
+  text
+    .trim()
+    .toLowerCase()
+    .replace(/\d+/g, (digits) => String(Number(digits)))
+    .replace(/\s+/g, ' ');
+
+/**
+ * A parser for dates written in a strptime `format` (one `dateFormatProblem` accepts),
+ * returning `YYYY-MM-DD` or null. The server's rule (DESIGN §4): d3-time-format rolls
+ * impossible dates over (31.13.2024 → 2025-01-31), so the parsed date is formatted back and
+ * must read like the input; padding differences (`7.3.2024`) are fine.
+ */
+export function dateParser(format: string): (value: string) => string | null {
+  const parse = utcParse(format);
+  const write = utcFormat(format);
+  return (value) => {
+    const date = parse(value.trim());
+    if (!date || Number.isNaN(date.getTime())) return null;
+    const year = date.getUTCFullYear();
+    // PostgreSQL has no year 0 and the API shows four-digit years.
+    if (year < 1 || year > 9999) return null;
+    if (comparable(write(date)) !== comparable(value)) return null;
+    return date.toISOString().slice(0, 10);
+  };
+}
