@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { safeParse, type $ZodType, type output } from 'zod/v4/core';
 import { ApiError, NetworkError, isApiError, SESSION_EXPIRED_MESSAGE } from './errors';
 import { basicAuthorization, session, type Credentials } from './session';
 
@@ -26,6 +26,8 @@ export type RequestOptions = {
    * credentials a 401 also ends the session, which sends the user to sign-in.
    */
   credentials?: Credentials;
+  /** `blob` for downloads (CSV); JSON otherwise. */
+  responseType?: 'json' | 'blob';
 };
 
 /** Whether the last request got any answer; the shell shows a banner when it did not. */
@@ -78,7 +80,10 @@ export async function request<T = unknown>(path: string, options: RequestOptions
     throw new NetworkError('unreachable', err);
   }
   try {
-    const data = await readBody(response);
+    const data =
+      options.responseType === 'blob' && response.ok
+        ? await response.blob()
+        : await readBody(response);
     serverStatus.set(true);
     if (!response.ok)
       throw handleFailure(new ApiError(response.status, data, response.headers, url), options);
@@ -92,11 +97,11 @@ export async function request<T = unknown>(path: string, options: RequestOptions
 }
 
 /** A request whose response is checked against a contract schema. */
-export async function requestParsed<S extends z.ZodType>(
+export async function requestParsed<S extends $ZodType>(
   schema: S,
   path: string,
   options?: RequestOptions,
-): Promise<z.infer<S>> {
+): Promise<output<S>> {
   return parseResponse(schema, await request(path, options), path);
 }
 
@@ -111,12 +116,13 @@ export class ResponseShapeError extends Error {
   }
 }
 
-export function parseResponse<S extends z.ZodType>(
+/** Works with classic (contract) and zod/mini schemas alike. */
+export function parseResponse<S extends $ZodType>(
   schema: S,
   data: unknown,
   path: string,
-): z.infer<S> {
-  const result = schema.safeParse(data);
+): output<S> {
+  const result = safeParse(schema, data);
   if (!result.success) throw new ResponseShapeError(path, result.error.issues);
   return result.data;
 }

@@ -65,7 +65,8 @@ export function fieldErrors(err: unknown): FieldErrors {
       }
     }
   };
-  walk(err.body, '');
+  // A text body (an HTML error page from a proxy) is no message to show.
+  if (typeof err.body === 'object' && err.body !== null) walk(err.body, '');
   if (out.detail) {
     (out.non_field_errors ??= []).push(...out.detail);
     delete out.detail;

@@ -1,11 +1,11 @@
-import { envelope } from '../../contract/common';
-import { language, type Language, type LanguageQuery } from '../../contract/languages';
+import type { Language, LanguageQuery } from '../../contract/languages';
 import { requestParsed } from './client';
+import { lightEnvelope, lightLanguage as language } from './light-schemas';
 import { allPages } from './pagination';
 
 export type { Language, LanguageQuery };
 
-const languagePage = envelope(language);
+const languagePage = lightEnvelope(language);
 
 export const getLanguages = (query: LanguageQuery = {}, signal?: AbortSignal) =>
   requestParsed(languagePage, '/languages', { query, signal });

@@ -1,12 +1,12 @@
-import { envelope } from '../../contract/common';
-import { list, type List, type ListPatch, type ListWrite } from '../../contract/lists';
+import type { List, ListPatch, ListWrite } from '../../contract/lists';
 import { request, requestParsed } from './client';
+import { lightEnvelope, lightList as list } from './light-schemas';
 import type { PageParams } from './pagination';
 
 export type { List, ListPatch, ListWrite };
 export type ListQuery = PageParams;
 
-const listPage = envelope(list);
+const listPage = lightEnvelope(list);
 
 export const getLists = (query: ListQuery = {}, signal?: AbortSignal) =>
   requestParsed(listPage, '/lists', { query, signal });

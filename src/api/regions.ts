@@ -1,16 +1,14 @@
-import { envelope } from '../../contract/common';
-import {
-  region,
-  regionDetail,
-  type Region,
-  type RegionDetail,
-  type RegionQuery,
-} from '../../contract/regions';
+import type { Region, RegionDetail, RegionQuery } from '../../contract/regions';
 import { requestParsed } from './client';
+import {
+  lightEnvelope,
+  lightRegion as region,
+  lightRegionDetail as regionDetail,
+} from './light-schemas';
 
 export type { Region, RegionDetail, RegionQuery };
 
-const regionPage = envelope(region);
+const regionPage = lightEnvelope(region);
 
 export const getRegions = (query: RegionQuery = {}, signal?: AbortSignal) =>
   requestParsed(regionPage, '/regions', { query, signal });

@@ -1,7 +1,7 @@
 import { createTheme, localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { NotificationsHost } from './notifications-host';
 import { queryClient } from './query-client';
 
 const theme = createTheme({ primaryColor: 'indigo', defaultRadius: 'sm' });
@@ -17,7 +17,7 @@ export function Providers({ children }: { children: ReactNode }) {
       defaultColorScheme="auto"
       colorSchemeManager={colorSchemeManager}
     >
-      <Notifications position="top-right" />
+      <NotificationsHost />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type FetchQueryOptions, type QueryKey } from '@tanstack/react-query';
 import { ApiError, NetworkError } from '../api/client';
 import { session } from '../api/session';
 
@@ -22,13 +22,13 @@ session.subscribe(() => {
   if (!session.get().credentials) queryClient.clear();
 });
 
-type PrefetchOptions = Parameters<QueryClient['prefetchQuery']>[0];
-
 /**
  * What route loaders call: start fetching while the route's code loads, without blocking
  * the navigation (the screen shows skeletons and owns the error display).
  */
-export function prefetch(...all: PrefetchOptions[]): null {
-  if (session.get().credentials) for (const options of all) void queryClient.prefetchQuery(options);
+export function prefetch<TFnData, TError, TData, TKey extends QueryKey>(
+  options: FetchQueryOptions<TFnData, TError, TData, TKey>,
+): null {
+  if (session.get().credentials) void queryClient.prefetchQuery(options);
   return null;
 }

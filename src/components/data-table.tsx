@@ -1,7 +1,8 @@
-import { Group, Pagination, Select, Skeleton, Table, Text, UnstyledButton } from '@mantine/core';
+import { Group, NativeSelect, Pagination, Skeleton, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { useEffect, type ReactNode } from 'react';
 import { isApiError } from '../api/errors';
+import { PlainTable } from './plain-table';
 import { EmptyState, ErrorState } from './states';
 import { cycleOrdering, PAGE_SIZES, sortDirection } from './table-params';
 import type { TableState } from './use-table-params';
@@ -54,50 +55,48 @@ export function DataTable<T>({
 
   return (
     <div>
-      <Table.ScrollContainer minWidth={640}>
-        <Table aria-label={label} aria-busy={isPending} highlightOnHover verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((c) => (
-                <Table.Th
-                  key={c.key}
-                  w={c.width}
-                  aria-sort={c.sortField ? sortDirection(ordering, c.sortField) : undefined}
-                >
-                  {c.sortField ? (
-                    <SortButton
-                      label={c.header}
-                      direction={sortDirection(ordering, c.sortField)}
-                      onClick={() => update({ ordering: cycleOrdering(ordering, c.sortField!) })}
-                    />
-                  ) : (
-                    c.header
-                  )}
-                </Table.Th>
+      <PlainTable minWidth={640} aria-label={label} aria-busy={isPending}>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th
+                key={c.key}
+                style={c.width ? { width: c.width } : undefined}
+                aria-sort={c.sortField ? sortDirection(ordering, c.sortField) : undefined}
+              >
+                {c.sortField ? (
+                  <SortButton
+                    label={c.header}
+                    direction={sortDirection(ordering, c.sortField)}
+                    onClick={() => update({ ordering: cycleOrdering(ordering, c.sortField!) })}
+                  />
+                ) : (
+                  c.header
+                )}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {isPending && !data
+            ? Array.from({ length: Math.min(pageSize, 8) }, (_, i) => (
+                <tr key={i}>
+                  {columns.map((c) => (
+                    <td key={c.key}>
+                      <Skeleton height={16} />
+                    </td>
+                  ))}
+                </tr>
+              ))
+            : data?.results.map((row) => (
+                <tr key={rowKey(row)}>
+                  {columns.map((c) => (
+                    <td key={c.key}>{c.render(row)}</td>
+                  ))}
+                </tr>
               ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {isPending && !data
-              ? Array.from({ length: Math.min(pageSize, 8) }, (_, i) => (
-                  <Table.Tr key={i}>
-                    {columns.map((c) => (
-                      <Table.Td key={c.key}>
-                        <Skeleton height={16} />
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))
-              : data?.results.map((row) => (
-                  <Table.Tr key={rowKey(row)}>
-                    {columns.map((c) => (
-                      <Table.Td key={c.key}>{c.render(row)}</Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+        </tbody>
+      </PlainTable>
       {data && data.count === 0 && (empty ?? <EmptyState title="Nothing here yet" />)}
       {error && data ? (
         <ErrorState error={error} onRetry={onRetry} title="Showing older data" />
@@ -108,14 +107,14 @@ export function DataTable<T>({
             {first}–{last} of {data.count}
           </Text>
           <Group gap="sm">
-            <Select
+            {/* Native select: no popover library on every table screen. */}
+            <NativeSelect
               aria-label="Rows per page"
               size="xs"
               w={80}
               data={PAGE_SIZES.map(String)}
               value={String(pageSize)}
-              onChange={(v) => v && update({ pageSize: Number(v) })}
-              allowDeselect={false}
+              onChange={(e) => update({ pageSize: Number(e.currentTarget.value) })}
             />
             {pages > 1 && (
               <Pagination

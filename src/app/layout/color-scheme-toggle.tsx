@@ -1,4 +1,4 @@
-import { ActionIcon, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
 
 /** Follows the OS until used; the choice is then remembered (see providers.tsx). */
@@ -7,20 +7,11 @@ export function ColorSchemeToggle() {
   const computed = useComputedColorScheme('light', { getInitialValueInEffect: true });
   const next = computed === 'dark' ? 'light' : 'dark';
   const label = `Switch to ${next} mode`;
+  // A title rather than Mantine's Tooltip, whose positioning library would load with every
+  // screen.
   return (
-    <Tooltip label={label}>
-      <ActionIcon
-        variant="default"
-        size="lg"
-        aria-label={label}
-        onClick={() => setColorScheme(next)}
-      >
-        {computed === 'dark' ? (
-          <IconSun size={18} stroke={1.5} />
-        ) : (
-          <IconMoon size={18} stroke={1.5} />
-        )}
-      </ActionIcon>
-    </Tooltip>
+    <ActionIcon variant="default" size="lg" aria-label={label} title={label} onClick={() => setColorScheme(next)}>
+      {computed === 'dark' ? <IconSun size={18} stroke={1.5} /> : <IconMoon size={18} stroke={1.5} />}
+    </ActionIcon>
   );
 }

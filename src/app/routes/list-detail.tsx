@@ -1,5 +1,14 @@
-import { ComingSoon } from '../coming-soon';
+import type { LoaderFunctionArgs } from 'react-router';
+import { ListDetails } from '../../features/lists/components/list-details';
+import { listQueries } from '../../features/lists/queries';
+import { prefetch } from '../query-client';
+import { listIdFrom, useListId } from './list-id';
+
+export function loader({ params }: LoaderFunctionArgs) {
+  const id = listIdFrom(params);
+  return id === undefined ? null : prefetch(listQueries.detail(id));
+}
 
 export function Component() {
-  return <ComingSoon title="list-detail" />;
+  return <ListDetails listId={useListId()} />;
 }

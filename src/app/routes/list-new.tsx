@@ -1,5 +1,20 @@
-import { ComingSoon } from '../coming-soon';
+import { Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { PageHeader } from '../../components/page-header';
+import { ListCreate } from '../../features/lists/components/list-create';
 
 export function Component() {
-  return <ComingSoon title="list-new" />;
+  return (
+    <>
+      <PageHeader
+        title="New list"
+        above={
+          <Text size="sm">
+            <Link to="/lists">Lists</Link> /
+          </Text>
+        }
+      />
+      <ListCreate />
+    </>
+  );
 }

@@ -1,8 +1,18 @@
 import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link, type LoaderFunctionArgs } from 'react-router';
 import { PageHeader } from '../../components/page-header';
+import { readTableParams } from '../../components/table-params';
 import { ListsTable } from '../../features/lists/components/lists-table';
+import { listPageQuery, listQueries, listTableDefaults } from '../../features/lists/queries';
+import { prefetch } from '../query-client';
+
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  prefetch(
+    listQueries.page(
+      listPageQuery(readTableParams(new URL(request.url).searchParams, listTableDefaults)),
+    ),
+  );
 
 export function Component() {
   return (

@@ -1,5 +1,12 @@
-import { ComingSoon } from '../coming-soon';
+import { useParams, type LoaderFunctionArgs } from 'react-router';
+import { referenceQueries } from '../../components/reference/reference-queries';
+import { RegionDetails } from '../../features/regions/components/region-details';
+import { prefetch } from '../query-client';
+
+export const loader = ({ params }: LoaderFunctionArgs) =>
+  prefetch(referenceQueries.region(params.code ?? ''));
 
 export function Component() {
-  return <ComingSoon title="region-detail" />;
+  const { code = '' } = useParams();
+  return <RegionDetails key={code} code={code} />;
 }

@@ -1,5 +1,16 @@
-import { ComingSoon } from '../coming-soon';
+import { PageHeader } from '../../components/page-header';
+import { ReferenceTabs } from '../../features/regions/components/reference-tabs';
+import { RegionsTable } from '../../features/regions/components/regions-table';
 
 export function Component() {
-  return <ComingSoon title="regions" />;
+  return (
+    <>
+      <PageHeader
+        title="Regions & languages"
+        description="Reference data the API accepts in subscriber fields."
+      />
+      <ReferenceTabs active="regions" />
+      <RegionsTable />
+    </>
+  );
 }

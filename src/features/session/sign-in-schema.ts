@@ -1,14 +1,17 @@
-import { z } from 'zod';
+/**
+ * Sign-in checks, kept free of zod and react-hook-form: the sign-in screen is the first
+ * thing every user loads, and two fields do not need either library.
+ */
+export type SignInValues = { username: string; password: string };
+export type SignInErrors = Partial<Record<keyof SignInValues, string>>;
 
-export const signInSchema = z.object({
-  username: z
-    .string()
-    .trim()
-    .min(1, 'Enter your username.')
-    .refine((v) => v.includes('@'), 'Usernames contain “@”, like an email address.'),
-  password: z.string().min(1, 'Enter your password.'),
-});
-export type SignInValues = z.infer<typeof signInSchema>;
+export function validateSignIn({ username, password }: SignInValues): SignInErrors {
+  const errors: SignInErrors = {};
+  if (!username.trim()) errors.username = 'Enter your username.';
+  else if (!username.includes('@')) errors.username = 'Usernames contain “@”, like an email address.';
+  if (!password) errors.password = 'Enter your password.';
+  return errors;
+}
 
 /** Only a path inside the app: `next=https://evil.example` or `//evil` would leave it. */
 export function safeNext(next: string | null): string {

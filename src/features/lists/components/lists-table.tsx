@@ -2,12 +2,11 @@ import { Anchor, Badge, Button, Group, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { listOrderingFields } from '../../../../contract/lists';
 import type { List } from '../../../api/lists';
 import { DataTable, type Column } from '../../../components/data-table';
 import { EmptyState } from '../../../components/states';
 import { useTableParams } from '../../../components/use-table-params';
-import { listQueries } from '../queries';
+import { listPageQuery, listQueries, listTableDefaults } from '../queries';
 import { SubscriberCountsCell } from './subscriber-counts';
 
 const baseColumns: Column<List>[] = [
@@ -68,9 +67,8 @@ const updatedColumn: Column<List> = {
 };
 
 export function ListsTable() {
-  const table = useTableParams({ orderingFields: listOrderingFields });
-  const { search: _search, ...query } = table.query;
-  const { data, isPending, error, refetch } = useQuery(listQueries.page(query));
+  const table = useTableParams(listTableDefaults);
+  const { data, isPending, error, refetch } = useQuery(listQueries.page(listPageQuery(table)));
   // `subscriber_counts` is our extension: another deployment has no such column.
   const hasCounts = data?.results.some((l) => l.subscriber_counts) ?? false;
   const columns = [...baseColumns, ...(hasCounts ? [countsColumn] : []), updatedColumn];

@@ -1,11 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useRef, useState, type FormEvent } from 'react';
 import { verifyCredentials } from '../../../api/auth';
-import { describeError, isApiError } from '../../../api/client';
+import { describeError, isApiError } from '../../../api/errors';
 import { session } from '../../../api/session';
-import { signInSchema, type SignInValues } from '../sign-in-schema';
+import { validateSignIn, type SignInErrors } from '../sign-in-schema';
 
 function signInMessage(err: unknown): string {
   if (isApiError(err, 401)) return 'The username or password is not correct.';
@@ -14,27 +12,36 @@ function signInMessage(err: unknown): string {
 
 /** Verifies the credentials with one request before the session starts. */
 export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<SignInErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<SignInValues>({
-    resolver: zodResolver(signInSchema),
-    defaultValues: { username: '', password: '' },
-  });
-  const { errors, isSubmitting } = form.formState;
+  const [submitting, setSubmitting] = useState(false);
+  const usernameRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
 
-  const submit = form.handleSubmit(async (values) => {
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const values = { username: username.trim(), password };
+    const found = validateSignIn(values);
+    setErrors(found);
     setFailure(null);
+    if (found.username) return usernameRef.current?.focus();
+    if (found.password) return passwordRef.current?.focus();
+    setSubmitting(true);
     try {
       await verifyCredentials(values);
     } catch (err) {
       setFailure(signInMessage(err));
+      setSubmitting(false);
       return;
     }
     session.signIn(values);
     onSignedIn();
-  });
+  }
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Sign in">
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label="Sign in">
       <Stack>
         {failure && (
           <Alert color="red" role="alert" title="Sign-in failed">
@@ -42,20 +49,26 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
           </Alert>
         )}
         <TextInput
+          ref={usernameRef}
           label="Username"
+          name="username"
           autoComplete="username"
           withAsterisk
-          error={errors.username?.message}
-          {...form.register('username')}
+          value={username}
+          onChange={(e) => setUsername(e.currentTarget.value)}
+          error={errors.username}
         />
         <PasswordInput
+          ref={passwordRef}
           label="Password"
+          name="password"
           autoComplete="current-password"
           withAsterisk
-          error={errors.password?.message}
-          {...form.register('password')}
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+          error={errors.password}
         />
-        <Button type="submit" loading={isSubmitting}>
+        <Button type="submit" loading={submitting}>
           Sign in
         </Button>
       </Stack>

@@ -1,0 +1,71 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export const name = 'Client bundle: gzipped JavaScript each route loads';
+
+/** The budget of issue 4 for the sign-in and lists screens. */
+const BUDGET_KB = 150;
+
+type Chunk = { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean };
+type Manifest = Record<string, Chunk>;
+
+/**
+ * Builds the SPA into a temporary directory and reads Vite's manifest. A route loads the
+ * entry chunk, its layout (signed-in screens) and its own module, each with the chunks they
+ * import statically. "On demand" is what those chunks may import later (e.g. the toast
+ * library on the first toast), listed apart and not counted in the first load.
+ */
+export async function run() {
+  const outDir = mkdtempSync(path.join(tmpdir(), 'mailboard-bundle-'));
+  try {
+    const build = spawnSync('npx', ['vite', 'build', '--outDir', outDir, '--logLevel', 'error'], {
+      stdio: 'inherit',
+    });
+    if (build.status !== 0) throw new Error('vite build failed');
+    const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+    const gz = new Map<string, number>();
+    const size = (file: string) => {
+      if (!gz.has(file)) gz.set(file, gzipSync(readFileSync(path.join(outDir, file))).length);
+      return gz.get(file)!;
+    };
+    const closure = (keys: string[], seen = new Set<string>()) => {
+      for (const key of keys) {
+        if (seen.has(key) || !manifest[key]) continue;
+        seen.add(key);
+        closure(manifest[key].imports ?? [], seen);
+      }
+      return seen;
+    };
+    const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
+    const layout = 'src/app/layout/app-layout.tsx';
+    const routes = Object.keys(manifest)
+      .filter((k) => k.startsWith('src/app/routes/'))
+      .sort();
+    const kb = (bytes: number) => (bytes / 1024).toFixed(1).padStart(6);
+    console.log(`   ${'route module'.padEnd(28)} first load (KB gzip)   on demand`);
+    for (const route of routes) {
+      const roots = route.endsWith('sign-in.tsx') ? [entry, route] : [entry, layout, route];
+      const loaded = closure(roots);
+      const total = [...loaded].reduce((sum, key) => sum + size(manifest[key]!.file), 0);
+      const routeKeys = new Set(routes);
+      const lazyKeys = [...loaded]
+        .flatMap((key) => manifest[key]!.dynamicImports ?? [])
+        .filter((key) => !routeKeys.has(key) && key !== layout);
+      const deferred = closure(lazyKeys);
+      for (const key of loaded) deferred.delete(key);
+      const later = [...deferred].reduce((sum, key) => sum + size(manifest[key]!.file), 0);
+      const watched = /\/(sign-in|lists)\.tsx$/.test(route);
+      const flag = watched ? (total / 1024 <= BUDGET_KB ? `  ≤ ${BUDGET_KB} ok` : `  > ${BUDGET_KB} OVER`) : '';
+      console.log(`   ${path.basename(route).padEnd(28)} ${kb(total)}${flag.padEnd(14)} ${kb(later)}`);
+      // BUNDLE_DETAIL=lists prints the chunks behind a route's number.
+      if (process.env.BUNDLE_DETAIL && route.includes(process.env.BUNDLE_DETAIL)) {
+        for (const key of loaded) console.log(`      ${kb(size(manifest[key]!.file))}  ${manifest[key]!.file}  (${key})`);
+      }
+    }
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}

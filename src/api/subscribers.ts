@@ -1,0 +1,67 @@
+import { envelope } from '../../contract/common';
+import {
+  subscriber,
+  subscribersIntrospection,
+  subscriptionStatus,
+  type ActivateBody,
+  type Subscriber,
+  type SubscriberPatch,
+  type SubscriberQuery,
+  type SubscribersIntrospection,
+  type SubscriberWrite,
+} from '../../contract/subscribers';
+import { conflictBody, request, requestParsed } from './client';
+
+export type {
+  Subscriber,
+  SubscriberPatch,
+  SubscriberQuery,
+  SubscribersIntrospection,
+  SubscriberWrite,
+};
+
+/** Custom fields are extra flat members of the body, next to the built-in ones. */
+export type SubscriberBody = SubscriberWrite & Record<string, unknown>;
+
+const subscriberPage = envelope(subscriber);
+const base = (listId: number) => `/lists/${listId}/subscribers`;
+
+export const getSubscribers = (listId: number, query: SubscriberQuery = {}, signal?: AbortSignal) =>
+  requestParsed(subscriberPage, base(listId), { query, signal });
+
+export const getSubscriber = (listId: number, id: number, signal?: AbortSignal) =>
+  requestParsed(subscriber, `${base(listId)}/${id}`, { signal });
+
+/** OPTIONS: the list's fields, custom fields included, in `actions.POST`. */
+export const getSubscriberFields = (listId: number, signal?: AbortSignal) =>
+  requestParsed(subscribersIntrospection, base(listId), { method: 'OPTIONS', signal });
+
+/** 409 (email already in the list, any state): read the existing one with `conflictingSubscriber`. */
+export const createSubscriber = (listId: number, data: SubscriberBody) =>
+  requestParsed(subscriber, base(listId), { method: 'POST', body: data });
+
+export const replaceSubscriber = (listId: number, id: number, data: SubscriberBody) =>
+  requestParsed(subscriber, `${base(listId)}/${id}`, { method: 'PUT', body: data });
+
+export const updateSubscriber = (
+  listId: number,
+  id: number,
+  data: SubscriberPatch & Record<string, unknown>,
+) => requestParsed(subscriber, `${base(listId)}/${id}`, { method: 'PATCH', body: data });
+
+/** Soft delete: the subscriber becomes `deleted` and keeps its email in the list. */
+export const deleteSubscriber = (listId: number, id: number) =>
+  request<undefined>(`${base(listId)}/${id}`, { method: 'DELETE' });
+
+export const activateSubscriber = (listId: number, id: number, body: ActivateBody = {}) =>
+  requestParsed(subscriptionStatus, `${base(listId)}/${id}/activate`, { method: 'POST', body });
+
+export const unsubscribeSubscriber = (listId: number, id: number) =>
+  requestParsed(subscriptionStatus, `${base(listId)}/${id}/unsubscribe`, { method: 'POST' });
+
+/** The existing subscriber a 409 carries, parsed; undefined for any other error. */
+export function conflictingSubscriber(err: unknown): Subscriber | undefined {
+  const body = conflictBody(err);
+  const parsed = body ? subscriber.safeParse(body) : undefined;
+  return parsed?.success ? parsed.data : undefined;
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError, NetworkError } from '../api/errors';
+import { applyServerErrors } from './server-errors';
+
+type Values = { name: string; languages: string[]; default_language: string };
+const fields = ['name', 'languages', 'default_language'] as const;
+const bad = (body: unknown) => new ApiError(400, body, new Headers());
+
+describe('applyServerErrors', () => {
+  it('puts each 400 message on its field, nested ones on the nearest field', () => {
+    const setError = vi.fn();
+    const leftover = applyServerErrors<Values>(
+      bad({ name: ['Too long.', 'Odd.'], languages: { '1': ['"xx" is not a valid choice.'] } }),
+      setError,
+      fields,
+    );
+    expect(leftover).toEqual([]);
+    expect(setError).toHaveBeenCalledWith('name', { type: 'server', message: 'Too long. Odd.' }, { shouldFocus: true });
+    expect(setError).toHaveBeenCalledWith(
+      'languages',
+      { type: 'server', message: '"xx" is not a valid choice.' },
+      { shouldFocus: false },
+    );
+  });
+
+  it('returns what belongs to no field, and describes other failures', () => {
+    const setError = vi.fn();
+    expect(
+      applyServerErrors<Values>(bad({ non_field_errors: ['Pick one.'], secret: ['No.'] }), setError, fields),
+    ).toEqual(['Pick one.', 'secret: No.']);
+    expect(setError).not.toHaveBeenCalled();
+    expect(applyServerErrors<Values>(new NetworkError('unreachable'), setError, fields)[0]).toMatch(/cannot be reached/);
+    expect(applyServerErrors<Values>(bad('<html>'), setError, fields)).toEqual(['The server rejected the data.']);
+  });
+});

@@ -1,0 +1,48 @@
+import { Button, Text } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { List } from '../../../api/lists';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { notifyError, notifySuccess } from '../../../components/notify';
+import { useDeleteList } from '../queries';
+
+/** Deleting a list takes its mailings and statistics with it (spec): ask, and make them type. */
+export function DeleteListButton({ list, onDeleted }: { list: List; onDeleted: () => void }) {
+  const [open, setOpen] = useState(false);
+  const remove = useDeleteList();
+  return (
+    <>
+      <Button
+        color="red"
+        variant="light"
+        leftSection={<IconTrash size={16} />}
+        onClick={() => setOpen(true)}
+      >
+        Delete list
+      </Button>
+      <ConfirmDialog
+        opened={open}
+        onClose={() => setOpen(false)}
+        title={`Delete “${list.name}”?`}
+        confirmLabel="Delete list"
+        confirmPhrase={list.name}
+        loading={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(list.id, {
+            onSuccess: () => {
+              setOpen(false);
+              notifySuccess(`List “${list.name}” deleted.`);
+              onDeleted();
+            },
+            onError: (err) => notifyError(err, 'The list was not deleted'),
+          })
+        }
+      >
+        <Text size="sm">
+          This permanently deletes the list with its subscribers, and all of its mailings and their
+          statistics. This cannot be undone.
+        </Text>
+      </ConfirmDialog>
+    </>
+  );
+}

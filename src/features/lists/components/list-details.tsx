@@ -1,0 +1,100 @@
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconEdit, IconUsers } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { DetailSkeleton, ErrorState } from '../../../components/states';
+import { listQueries } from '../queries';
+import { DeleteListButton } from './delete-list-button';
+import { SubscriberCountsCell } from './subscriber-counts';
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" component="div">
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+export function ListDetails({ listId }: { listId: number }) {
+  const navigate = useNavigate();
+  const { data: list, error, refetch } = useQuery(listQueries.detail(listId));
+  if (error) return <ErrorState error={error} onRetry={() => void refetch()} />;
+  if (!list) return <DetailSkeleton />;
+  return (
+    <>
+      <PageHeader
+        title={list.name}
+        above={
+          <Text size="sm">
+            <Link to="/lists">Lists</Link> /
+          </Text>
+        }
+        actions={
+          <>
+            <Button
+              component={Link}
+              to={`/lists/${list.id}/subscribers`}
+              leftSection={<IconUsers size={16} />}
+            >
+              Subscribers
+            </Button>
+            <Button
+              component={Link}
+              to={`/lists/${list.id}/edit`}
+              variant="default"
+              leftSection={<IconEdit size={16} />}
+            >
+              Edit
+            </Button>
+            <DeleteListButton
+              list={list}
+              onDeleted={() => void navigate('/lists', { replace: true })}
+            />
+          </>
+        }
+      />
+      <Stack>
+        <Card withBorder>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+            <Item label="Default sender">
+              {list.default_from_name} &lt;{list.default_from_email}&gt;
+            </Item>
+            <Item label="Reply-to">{list.default_replyto_email || '—'}</Item>
+            <Item label="Languages">
+              <Group gap={4}>
+                {list.languages.map((code) => (
+                  <Badge
+                    key={code}
+                    size="sm"
+                    tt="none"
+                    variant={code === list.default_language ? 'filled' : 'light'}
+                  >
+                    {code}
+                    {code === list.default_language ? ' (default)' : ''}
+                  </Badge>
+                ))}
+              </Group>
+            </Item>
+            {list.double_opt_in !== undefined && (
+              <Item label="Double opt-in">{list.double_opt_in ? 'Yes' : 'No'}</Item>
+            )}
+            {list.subscriber_counts && (
+              <Item label="Subscribers">
+                <SubscriberCountsCell counts={list.subscriber_counts} />
+              </Item>
+            )}
+            <Item label="Created">{new Date(list.create_datetime).toLocaleString()}</Item>
+            <Item label="Updated">{new Date(list.update_datetime).toLocaleString()}</Item>
+          </SimpleGrid>
+        </Card>
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+import { Code, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { Language } from '../../../api/languages';
+import { DataTable, type Column } from '../../../components/data-table';
+import { referenceQueries } from '../../../components/reference/reference-queries';
+import { SearchInput } from '../../../components/search-input';
+import { EmptyState } from '../../../components/states';
+import { useTableParams } from '../../../components/use-table-params';
+
+const columns: Column<Language>[] = [
+  { key: 'code', header: 'Code', width: 120, render: (l) => <Code>{l.code}</Code> },
+  { key: 'name', header: 'Name', render: (l) => l.name },
+];
+
+/** ISO-639-1 languages; `search` is our extension (ignored elsewhere, which lists all). */
+export function LanguagesTable() {
+  const table = useTableParams({ orderingFields: [] });
+  const { ordering: _ordering, ...query } = table.query;
+  const { data, isPending, error, refetch } = useQuery(referenceQueries.languagePage(query));
+  return (
+    <Stack>
+      <SearchInput
+        label="Search languages"
+        placeholder="Name or code"
+        value={table.search}
+        onSearch={(search) => table.update({ search })}
+      />
+      <DataTable
+        label="Languages"
+        columns={columns}
+        rowKey={(l) => l.code}
+        table={table}
+        data={data}
+        isPending={isPending}
+        error={error}
+        onRetry={() => void refetch()}
+        empty={<EmptyState title="No language matches" />}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,92 @@
+import { Anchor, Code, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { PlainTable } from '../../../components/plain-table';
+import { referenceQueries } from '../../../components/reference/reference-queries';
+import { DetailSkeleton, EmptyState, ErrorState } from '../../../components/states';
+
+/** A country with its subdivisions, or a subdivision with its country (and children, if any). */
+export function RegionDetails({ code }: { code: string }) {
+  const { data: region, error, refetch } = useQuery(referenceQueries.region(code));
+  const [filter, setFilter] = useState('');
+  if (error) return <ErrorState error={error} onRetry={() => void refetch()} />;
+  if (!region) return <DetailSkeleton />;
+  const needle = filter.trim().toLocaleLowerCase();
+  const subdivisions = region.regions.filter(
+    (r) =>
+      !needle ||
+      r.name.toLocaleLowerCase().includes(needle) ||
+      r.code.toLowerCase().includes(needle),
+  );
+  return (
+    <>
+      <PageHeader
+        title={region.name}
+        above={
+          <Text size="sm">
+            <Link to="/regions">Regions</Link> /
+          </Text>
+        }
+        description={
+          <Group gap="xs" component="span">
+            <Code>{region.code}</Code>
+            {region.country ? (
+              <span>
+                Subdivision of{' '}
+                <Anchor component={Link} to={`/regions/${region.country}`}>
+                  {region.country}
+                </Anchor>
+              </span>
+            ) : (
+              <span>Country</span>
+            )}
+          </Group>
+        }
+      />
+      <Stack>
+        <Text fw={600}>
+          {region.country ? 'Subdivisions of this region' : 'Subdivisions'} ({region.regions.length}
+          )
+        </Text>
+        {region.regions.length > 10 && (
+          <TextInput
+            label="Filter subdivisions"
+            value={filter}
+            onChange={(e) => setFilter(e.currentTarget.value)}
+            maw={320}
+          />
+        )}
+        {subdivisions.length === 0 ? (
+          <EmptyState
+            title={region.regions.length === 0 ? 'No subdivisions' : 'No subdivision matches'}
+          />
+        ) : (
+          <PlainTable minWidth={480} aria-label="Subdivisions">
+            <thead>
+              <tr>
+                <th style={{ width: 140 }}>Code</th>
+                <th>Name</th>
+              </tr>
+            </thead>
+            <tbody>
+              {subdivisions.map((r) => (
+                <tr key={r.code}>
+                  <td>
+                    <Code>{r.code}</Code>
+                  </td>
+                  <td>
+                    <Anchor component={Link} to={`/regions/${encodeURIComponent(r.code)}`}>
+                      {r.name}
+                    </Anchor>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </PlainTable>
+        )}
+      </Stack>
+    </>
+  );
+}
