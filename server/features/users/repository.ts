@@ -29,17 +29,22 @@ export function usersRepository(db: Executor) {
     },
     /** Returns false when no such user exists. */
     async setPassword(username: string, password: string): Promise<boolean> {
+      return this.setHash(username, await hashPassword(password));
+    },
+    async setHash(username: string, passwordHash: string): Promise<boolean> {
       const rows = await db
         .update(users)
-        .set({ passwordHash: await hashPassword(password) })
+        .set({ passwordHash })
         .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
         .returning({ id: users.id });
       return rows.length > 0;
     },
     /** Creates the user, or resets the password when it exists (ADMIN_* at start). */
     async ensure(username: string, password: string): Promise<'created' | 'updated'> {
-      if (await this.setPassword(username, password)) return 'updated';
-      await this.create(username, password);
+      // One hash for either outcome: each costs a third of a second.
+      const passwordHash = await hashPassword(password);
+      if (await this.setHash(username, passwordHash)) return 'updated';
+      await db.insert(users).values({ username, passwordHash });
       return 'created';
     },
   };
