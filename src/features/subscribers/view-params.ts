@@ -1,0 +1,89 @@
+import { subscriberOrderingFields, type SubscriberQuery } from '../../../contract/subscribers';
+import { readTableParams, writeTableParams, type TableParams } from '../../components/table-params';
+import { isSubscriptionState, type SubscriptionState } from './states';
+
+/**
+ * The subscriber table's view, all of it in the query string (DESIGN §3.5) so a view can be
+ * shared and survives a reload: `subscription` (the state tab; absent = all), `email`
+ * (exact lookup), `page`, `page_size`, `ordering`, `columns` (absent = the default set).
+ */
+export type StateTab = 'all' | SubscriptionState;
+
+export type SubscriberView = {
+  state: StateTab;
+  email: string;
+  page: number;
+  pageSize: number;
+  ordering: string | undefined;
+  /** Chosen column names in order; null = the default columns. */
+  columns: string[] | null;
+};
+
+export type ViewChange = Partial<Omit<SubscriberView, 'page'>> & { page?: number };
+
+/** Up to the server's maximum of 1,000; long pages are virtualized. */
+export const SUBSCRIBER_PAGE_SIZES = [25, 50, 100, 250, 500, 1000] as const;
+export const tableDefaults = { orderingFields: subscriberOrderingFields } as const;
+
+export function readView(params: URLSearchParams): SubscriberView {
+  const { page, pageSize, ordering } = readTableParams(params, tableDefaults);
+  const raw = params.get('subscription');
+  const columns = params.get('columns');
+  return {
+    state: isSubscriptionState(raw) ? raw : 'all',
+    email: (params.get('email') ?? '').trim(),
+    page,
+    pageSize,
+    ordering,
+    columns: columns === null ? null : columns.split(',').filter(Boolean),
+  };
+}
+
+/**
+ * The query string after a change. A different filter or page size starts at page 1;
+ * choosing columns keeps the page. Parameters of other screens are left alone.
+ */
+export function writeView(params: URLSearchParams, change: ViewChange): URLSearchParams {
+  const tableChange: Partial<TableParams> = {};
+  if ('ordering' in change) tableChange.ordering = change.ordering;
+  if ('pageSize' in change) tableChange.pageSize = change.pageSize;
+  if ('page' in change) tableChange.page = change.page;
+  const next = writeTableParams(params, tableChange, tableDefaults);
+  const filterChanged = 'state' in change || 'email' in change;
+  if ('state' in change) {
+    if (!change.state || change.state === 'all') next.delete('subscription');
+    else next.set('subscription', change.state);
+  }
+  if ('email' in change) {
+    const email = change.email?.trim();
+    if (email) next.set('email', email);
+    else next.delete('email');
+  }
+  if (filterChanged && !('page' in change)) next.delete('page');
+  if ('columns' in change) {
+    if (change.columns === null || change.columns === undefined) next.delete('columns');
+    else next.set('columns', change.columns.join(','));
+  }
+  return next;
+}
+
+/** The filter part of the view, as the collection's query parameters. */
+export function filterQuery(view: Pick<SubscriberView, 'state' | 'email'>): SubscriberQuery {
+  return {
+    ...(view.state === 'all' ? {} : { subscription: view.state }),
+    ...(view.email ? { email: view.email } : {}),
+  };
+}
+
+/** Everything the page request sends. */
+export function pageQuery(view: SubscriberView): SubscriberQuery {
+  return {
+    ...filterQuery(view),
+    page: view.page,
+    page_size: view.pageSize,
+    ...(view.ordering ? { ordering: view.ordering } : {}),
+  };
+}
+
+/** A key that changes whenever the set of matching subscribers does (resets a selection). */
+export const filterKey = (view: SubscriberView) => `${view.state}\u0000${view.email.toLowerCase()}`;
