@@ -1,0 +1,177 @@
+import { Alert, Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import type { SubscriberQuery } from '../../../api/subscribers';
+import { ErrorState } from '../../../components/states';
+import {
+  actionLabels,
+  actionPhrase,
+  countByState,
+  impactOf,
+  type ActionKind,
+  type StateCounts,
+  type SubscriberAction,
+} from '../actions';
+import { ActivateChoice, type ActivateMode } from '../components/activate-choice';
+import { useSubscribersList } from '../list-context';
+import { BulkReportView } from './bulk-report';
+import { ImpactTable } from './impact-table';
+import type { BulkTarget } from './run-bulk';
+import { useBulkRun } from './use-bulk-run';
+
+/** What a bulk action runs on: the selected rows, or every subscriber matching the filter. */
+export type BulkSource =
+  | { kind: 'items'; targets: BulkTarget[] }
+  /** `counts` when known without collecting (a state tab, the list's counts). */
+  | { kind: 'all'; count: number; counts: StateCounts | undefined; filter: SubscriberQuery };
+
+export function BulkDialog({
+  listId,
+  action,
+  source,
+  onClose,
+}: {
+  listId: number;
+  action: ActionKind | null;
+  source: BulkSource;
+  /** `completed`: the action ran (the selection is spent). */
+  onClose: (completed: boolean) => void;
+}) {
+  return (
+    <Modal
+      opened={action !== null}
+      onClose={() => onClose(false)}
+      title={action ? `${actionLabels[action]}: selected subscribers` : ''}
+      size="lg"
+      centered
+      // Closed by its own buttons only: a run must be stopped, not lost with a stray click.
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      withCloseButton={false}
+    >
+      {action && <BulkFlow listId={listId} kind={action} source={source} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function BulkFlow({
+  listId,
+  kind,
+  source,
+  onClose,
+}: {
+  listId: number;
+  kind: ActionKind;
+  source: BulkSource;
+  onClose: (completed: boolean) => void;
+}) {
+  const { list } = useSubscribersList();
+  const doubleOptIn = list.double_opt_in;
+  const { status, collect, run, cancel } = useBulkRun(listId);
+  const [mode, setMode] = useState<ActivateMode>('opt-in');
+  const [collected, setCollected] = useState<BulkTarget[] | null>(
+    source.kind === 'items' ? source.targets : null,
+  );
+  const needsCounting = source.kind === 'all' && !source.counts;
+
+  // Unknown states (no counts from the server): count them by collecting before the preview.
+  useEffect(() => {
+    if (!needsCounting) return;
+    let live = true;
+    void collect(source.filter).then((targets) => live && targets && setCollected(targets));
+    return () => {
+      live = false;
+      cancel();
+    };
+  }, [needsCounting, source, collect, cancel]);
+
+  const action: SubscriberAction =
+    kind === 'activate' ? { kind, confirm: mode === 'confirm' || undefined } : { kind };
+  const counts = collected
+    ? countByState(collected)
+    : source.kind === 'all'
+      ? source.counts
+      : undefined;
+  const impact = counts ? impactOf(counts, action, doubleOptIn) : undefined;
+
+  const start = async () => {
+    const targets = collected ?? (source.kind === 'all' ? await collect(source.filter) : undefined);
+    if (!targets) return;
+    setCollected(targets);
+    await run(targets, action);
+  };
+
+  if (status.phase === 'collecting')
+    return (
+      <Stack>
+        <Text size="sm">Finding the matching subscribers…</Text>
+        <ProgressLine done={status.done} total={status.total} label="Collected" />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={cancel}>
+            Stop
+          </Button>
+        </Group>
+      </Stack>
+    );
+  if (status.phase === 'running')
+    return (
+      <Stack>
+        <Text size="sm">{actionPhrase(action, status.total, doubleOptIn)}…</Text>
+        <ProgressLine done={status.done} total={status.total} label="Processed" />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={cancel}>
+            Stop
+          </Button>
+        </Group>
+      </Stack>
+    );
+  if (status.phase === 'complete')
+    return (
+      <Stack>
+        <BulkReportView report={status.report} />
+        <Group justify="flex-end">
+          <Button onClick={() => onClose(true)}>Close</Button>
+        </Group>
+      </Stack>
+    );
+  return (
+    <Stack>
+      {status.phase === 'error' && <ErrorState error={status.error} />}
+      {kind === 'activate' && doubleOptIn && <ActivateChoice value={mode} onChange={setMode} />}
+      {impact ? (
+        <>
+          <ImpactTable impact={impact} />
+          <Text size="sm" aria-live="polite">
+            {impact.changing.toLocaleString()} will change
+            {impact.unchanged > 0 && `, ${impact.unchanged.toLocaleString()} stay as they are`}.
+          </Text>
+        </>
+      ) : (
+        <Alert color="gray">Counting the selection by state…</Alert>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={() => onClose(false)}>
+          Cancel
+        </Button>
+        <Button
+          color={kind === 'delete' ? 'red' : undefined}
+          disabled={!impact || impact.changing === 0}
+          onClick={() => void start()}
+        >
+          {actionPhrase(action, impact?.changing ?? 0, doubleOptIn)}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function ProgressLine({ done, total, label }: { done: number; total: number; label: string }) {
+  const percent = total > 0 ? Math.round((done / total) * 100) : 0;
+  return (
+    <Stack gap={4}>
+      <Progress value={percent} aria-label={`${label}: ${percent}%`} animated={done < total} />
+      <Text size="sm" c="dimmed" aria-live="polite">
+        {label} {done.toLocaleString()} of {total.toLocaleString()}
+      </Text>
+    </Stack>
+  );
+}

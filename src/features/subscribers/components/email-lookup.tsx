@@ -1,0 +1,59 @@
+import { Button, CloseButton, Group, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+
+/**
+ * Exact-email lookup (the API's `email` filter matches whole addresses, in any letter case),
+ * so it searches on Enter or the button rather than while typing.
+ */
+export function EmailLookup({
+  value,
+  onChange,
+}: {
+  value: string;
+  onChange: (email: string) => void;
+}) {
+  const [text, setText] = useState(value);
+  const [synced, setSynced] = useState(value);
+  // The URL changed underneath (back button, a link): show its value.
+  if (value !== synced) {
+    setSynced(value);
+    setText(value);
+  }
+  return (
+    <form
+      role="search"
+      aria-label="Find a subscriber by email"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onChange(text.trim());
+      }}
+    >
+      <Group gap="xs" align="flex-end" wrap="nowrap">
+        <TextInput
+          label="Email address"
+          type="search"
+          placeholder="exact address, e.g. anna@example.com"
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          rightSection={
+            value || text ? (
+              <CloseButton
+                aria-label="Clear email lookup"
+                onClick={() => {
+                  setText('');
+                  onChange('');
+                }}
+              />
+            ) : null
+          }
+          w={320}
+        />
+        <Button type="submit" variant="default">
+          Find
+        </Button>
+      </Group>
+    </form>
+  );
+}

@@ -1,0 +1,80 @@
+import { ActionIcon, Menu } from '@mantine/core';
+import {
+  IconCircleCheck,
+  IconDots,
+  IconEdit,
+  IconExternalLink,
+  IconMailOff,
+  IconTrash,
+} from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { Subscriber } from '../../../api/subscribers';
+import type { ActionKind } from '../actions';
+
+/** The per-row menu: open, edit, and the state changes that would change something. */
+export function RowActions({
+  subscriber,
+  basePath,
+  onAction,
+  busy,
+}: {
+  subscriber: Subscriber;
+  basePath: string;
+  onAction: (kind: ActionKind) => void;
+  busy: boolean;
+}) {
+  const { subscription: state } = subscriber;
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          aria-label={`Actions for ${subscriber.email}`}
+          loading={busy}
+        >
+          <IconDots size={16} aria-hidden />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item
+          component={Link}
+          to={`${basePath}/${subscriber.id}`}
+          leftSection={<IconExternalLink size={14} />}
+        >
+          Open
+        </Menu.Item>
+        <Menu.Item
+          component={Link}
+          to={`${basePath}/${subscriber.id}/edit`}
+          leftSection={<IconEdit size={14} />}
+        >
+          Edit
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item
+          leftSection={<IconCircleCheck size={14} />}
+          disabled={state === 'active'}
+          onClick={() => onAction('activate')}
+        >
+          Activate
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconMailOff size={14} />}
+          disabled={state === 'unsubscribed'}
+          onClick={() => onAction('unsubscribe')}
+        >
+          Unsubscribe
+        </Menu.Item>
+        <Menu.Item
+          color="red"
+          leftSection={<IconTrash size={14} />}
+          disabled={state === 'deleted'}
+          onClick={() => onAction('delete')}
+        >
+          Delete
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,64 @@
+import { Badge, Tabs } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { SubscriberCounts } from '../../../../contract/lists';
+import { stateLabels, subscriptionStates } from '../states';
+import type { StateTab } from '../view-params';
+
+export const STATE_TABS: StateTab[] = ['all', ...subscriptionStates];
+
+/** A tab's count; without the list's `subscriber_counts` only the shown tab's total is known. */
+export function tabCount(
+  tab: StateTab,
+  counts: SubscriberCounts | undefined,
+  current: { tab: StateTab; count: number | undefined; filtered: boolean },
+): number | undefined {
+  if (tab === current.tab && (current.filtered || !counts)) return current.count;
+  if (!counts) return undefined;
+  if (tab === 'all') return counts.active + counts.pending + counts.bounced + counts.unsubscribed;
+  return counts[tab];
+}
+
+/** State tabs with their counts; the table of the selected one is the panel. */
+export function StateTabs({
+  value,
+  onChange,
+  counts,
+  current,
+  children,
+}: {
+  value: StateTab;
+  onChange: (tab: StateTab) => void;
+  counts: SubscriberCounts | undefined;
+  current: { count: number | undefined; filtered: boolean };
+  children: ReactNode;
+}) {
+  return (
+    <Tabs value={value} onChange={(v) => v && onChange(v as StateTab)} keepMounted={false}>
+      <Tabs.List aria-label="Subscription state">
+        {STATE_TABS.map((tab) => {
+          const count = tabCount(tab, counts, { tab: value, ...current });
+          return (
+            <Tabs.Tab
+              key={tab}
+              value={tab}
+              rightSection={
+                count === undefined ? null : (
+                  <Badge size="sm" variant="light" color="gray" aria-label={`${count} subscribers`}>
+                    {count.toLocaleString()}
+                  </Badge>
+                )
+              }
+            >
+              {tab === 'all' ? 'All' : stateLabels[tab]}
+            </Tabs.Tab>
+          );
+        })}
+      </Tabs.List>
+      {STATE_TABS.map((tab) => (
+        <Tabs.Panel key={tab} value={tab} pt="md">
+          {tab === value && children}
+        </Tabs.Panel>
+      ))}
+    </Tabs>
+  );
+}

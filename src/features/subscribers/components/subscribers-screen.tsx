@@ -1,0 +1,212 @@
+import { Button, Group, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { isApiError } from '../../../api/errors';
+import { PageHeader } from '../../../components/page-header';
+import { EmptyState, ErrorState } from '../../../components/states';
+import { cycleOrdering } from '../../../components/table-params';
+import type { ActionKind, StateCounts } from '../actions';
+import { BulkDialog, type BulkSource } from '../bulk/bulk-dialog';
+import { FALLBACK_FIELDS, visibleColumns } from '../columns';
+import { exportFileName } from '../export-csv';
+import { useSubscribersList } from '../list-context';
+import { subscriberQueries } from '../queries';
+import {
+  emptySelection,
+  pageState,
+  pickedTargets,
+  selectAllMatching,
+  selectionFor,
+  toggleOne,
+  togglePage,
+} from '../selection';
+import { stateLabels } from '../states';
+import { useSubscriberView } from '../use-subscriber-view';
+import { filterKey, filterQuery, pageQuery } from '../view-params';
+import { BulkBar } from './bulk-bar';
+import { ColumnChooser } from './column-chooser';
+import { EmailElsewhere } from './email-elsewhere';
+import { EmailLookup } from './email-lookup';
+import { ExportButton } from './export-button';
+import { RowActions } from './row-actions';
+import { useSingleAction } from './single-action';
+import { StateTabs } from './state-tabs';
+import { SubscriberTable } from './subscriber-table';
+import { TableFooter } from './table-footer';
+
+/** A list's subscribers: state tabs, email lookup, columns, row and bulk actions, export. */
+export function SubscribersScreen() {
+  const { list } = useSubscribersList();
+  const listId = list.id;
+  const basePath = `/lists/${listId}/subscribers`;
+  const view = useSubscriberView();
+  const { update } = view;
+  const page = useQuery(subscriberQueries.page(listId, pageQuery(view)));
+  const { data, error, isPending, isPlaceholderData, isFetching } = page;
+  const fields = useQuery(subscriberQueries.fields(listId)).data ?? FALLBACK_FIELDS;
+  const columns = visibleColumns(fields, view.columns);
+  const key = filterKey(view);
+  const [rawSelection, setSelection] = useState(() => emptySelection(key));
+  const selection = selectionFor(rawSelection, key);
+  const [bulk, setBulk] = useState<{ kind: ActionKind; source: BulkSource } | null>(null);
+  const single = useSingleAction(listId);
+  const rows = data?.results ?? [];
+  const matching = isPlaceholderData ? undefined : data?.count;
+
+  // DRF answers 404 "Invalid page." past the last page (e.g. after deleting its last rows).
+  const pastTheEnd = view.page > 1 && isApiError(error, 404);
+  useEffect(() => {
+    if (pastTheEnd) update({ page: 1 });
+  }, [pastTheEnd, update]);
+
+  const knownCounts = (): StateCounts | undefined => {
+    if (view.state !== 'all') return { [view.state]: matching ?? 0 };
+    const counts = list.subscriber_counts;
+    if (view.email || !counts) return undefined;
+    // The unfiltered collection leaves deleted subscribers out.
+    return { ...counts, deleted: 0 };
+  };
+
+  const openBulk = (kind: ActionKind) =>
+    setBulk({
+      kind,
+      source: selection.all
+        ? { kind: 'all', count: matching ?? 0, counts: knownCounts(), filter: filterQuery(view) }
+        : { kind: 'items', targets: pickedTargets(selection, rows) },
+    });
+
+  return (
+    <>
+      <PageHeader
+        title="Subscribers"
+        description={
+          <>
+            {list.name}
+            {list.double_opt_in ? ' · double opt-in' : ''}
+          </>
+        }
+        above={
+          <Text size="sm" component="nav" aria-label="Breadcrumbs">
+            <Link to="/lists">Lists</Link> / <Link to={`/lists/${listId}`}>{list.name}</Link> /
+          </Text>
+        }
+        actions={
+          <>
+            <ExportButton
+              listId={listId}
+              filter={filterQuery(view)}
+              ordering={view.ordering}
+              fields={fields}
+              fileName={exportFileName(list.name, view.state)}
+            />
+            <Button component={Link} to={`${basePath}/new`} leftSection={<IconPlus size={16} />}>
+              New subscriber
+            </Button>
+          </>
+        }
+      />
+      <Group justify="space-between" align="flex-end" mb="md" wrap="wrap">
+        <EmailLookup value={view.email} onChange={(email) => update({ email })} />
+        <ColumnChooser
+          fields={fields}
+          chosen={view.columns}
+          onChange={(c) => update({ columns: c })}
+        />
+      </Group>
+      <StateTabs
+        value={view.state}
+        onChange={(state) => update({ state })}
+        counts={list.subscriber_counts}
+        current={{ count: matching, filtered: Boolean(view.email) }}
+      >
+        {error && !data && !pastTheEnd ? (
+          <ErrorState error={error} onRetry={() => void page.refetch()} />
+        ) : (
+          <>
+            <BulkBar
+              selected={selection.items.size}
+              all={selection.all}
+              matching={matching ?? 0}
+              pageAllSelected={pageState(selection, rows) === 'all'}
+              onSelectAll={() => setSelection(selectAllMatching(selection))}
+              onClear={() => setSelection(emptySelection(key))}
+              onAction={openBulk}
+            />
+            <SubscriberTable
+              rows={rows}
+              columns={columns}
+              emailField={fields.find((f) => f.name === 'email')}
+              basePath={basePath}
+              ordering={view.ordering}
+              onSort={(field) => update({ ordering: cycleOrdering(view.ordering, field) })}
+              isSelected={(id) => selection.all || selection.items.has(id)}
+              onToggle={(s) => setSelection(toggleOne(selection, s))}
+              pageSelection={pageState(selection, rows)}
+              onTogglePage={() => setSelection(togglePage(selection, rows))}
+              renderActions={(s) => (
+                <RowActions
+                  subscriber={s}
+                  basePath={basePath}
+                  busy={single.isRunning(s.id)}
+                  onAction={(kind) => single.request(s, kind)}
+                />
+              )}
+              loading={isFetching}
+              skeletonRows={isPending ? Math.min(view.pageSize, 8) : 0}
+            />
+            {data &&
+              data.count === 0 &&
+              !isPlaceholderData &&
+              (view.email ? (
+                <EmailElsewhere
+                  listId={listId}
+                  email={view.email}
+                  tab={view.state}
+                  onShowTab={(state) => update({ state })}
+                  basePath={basePath}
+                />
+              ) : (
+                <EmptyState
+                  title={
+                    view.state === 'all'
+                      ? 'No subscribers yet'
+                      : `No ${stateLabels[view.state].toLowerCase()} subscribers`
+                  }
+                />
+              ))}
+            {error && data ? (
+              <ErrorState
+                error={error}
+                onRetry={() => void page.refetch()}
+                title="Showing older data"
+              />
+            ) : null}
+            {data && data.count > 0 && (
+              <TableFooter
+                count={data.count}
+                page={view.page}
+                pageSize={view.pageSize}
+                onPage={(p) => update({ page: p })}
+                onPageSize={(pageSize) => update({ pageSize })}
+              />
+            )}
+          </>
+        )}
+      </StateTabs>
+      {single.dialogs}
+      {bulk && (
+        <BulkDialog
+          listId={listId}
+          action={bulk.kind}
+          source={bulk.source}
+          onClose={(completed) => {
+            setBulk(null);
+            if (completed) setSelection(emptySelection(key));
+          }}
+        />
+      )}
+    </>
+  );
+}

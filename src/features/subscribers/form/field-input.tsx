@@ -1,0 +1,87 @@
+import { NativeSelect, TextInput } from '@mantine/core';
+import { RegionCombobox } from '../../../components/reference/region-combobox';
+import type { FieldInfo } from '../columns';
+import { inputKind } from './form-model';
+
+export type FieldInputProps = {
+  field: FieldInfo;
+  value: string;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+  error: string | undefined;
+  /** The list's languages (the language input offers only these), with names when known. */
+  languages: { code: string; name?: string }[];
+};
+
+/** The fitting input for one field of the OPTIONS descriptor: label, required mark, help text. */
+export function FieldInput({ field, value, onChange, onBlur, error, languages }: FieldInputProps) {
+  const common = {
+    label: field.label,
+    withAsterisk: field.required,
+    description: field.helpText,
+    error,
+    onBlur,
+  };
+  const text = (type: string, extra: Record<string, unknown> = {}) => (
+    <TextInput
+      {...common}
+      type={type}
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      {...extra}
+    />
+  );
+  switch (inputKind(field)) {
+    case 'email':
+      return text('email', { autoComplete: 'off' });
+    case 'integer':
+      return text('text', { inputMode: 'numeric' });
+    case 'date':
+      return text('date');
+    case 'datetime':
+      return text('datetime-local');
+    case 'choice': {
+      const choices = field.choices ?? [];
+      const hasEmpty = choices.some((c) => c.value === '');
+      const data = [
+        ...(hasEmpty ? [] : [{ value: '', label: field.required ? 'Choose…' : '—' }]),
+        ...choices.map((c) => ({ value: c.value, label: c.display_name || c.value })),
+      ];
+      return (
+        <NativeSelect
+          {...common}
+          data={data}
+          value={value}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
+      );
+    }
+    case 'language': {
+      const codes = languages.map((l) => l.code);
+      const data = [
+        { value: '', label: '—' },
+        ...languages.map((l) => ({
+          value: l.code,
+          label: l.name ? `${l.name} (${l.code})` : l.code,
+        })),
+        // A value the list no longer allows stays visible, so it is not changed unnoticed.
+        ...(value && !codes.includes(value)
+          ? [{ value, label: `${value} (not a list language)` }]
+          : []),
+      ];
+      return (
+        <NativeSelect
+          {...common}
+          description={field.helpText ? 'One of the list’s languages.' : undefined}
+          data={data}
+          value={value}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
+      );
+    }
+    case 'region':
+      return <RegionCombobox {...common} value={value} onChange={onChange} />;
+    default:
+      return text('text');
+  }
+}
