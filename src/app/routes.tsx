@@ -31,6 +31,18 @@ export const routes: RouteObject[] = [
               { path: 'lists/:listId', lazy: () => import('./routes/list-detail') },
               { path: 'lists/:listId/edit', lazy: () => import('./routes/list-edit') },
               { path: 'lists/:listId/subscribers', lazy: () => import('./routes/subscribers') },
+              {
+                path: 'lists/:listId/subscribers/new',
+                lazy: () => import('./routes/subscriber-new'),
+              },
+              {
+                path: 'lists/:listId/subscribers/:subscriberId',
+                lazy: () => import('./routes/subscriber-detail'),
+              },
+              {
+                path: 'lists/:listId/subscribers/:subscriberId/edit',
+                lazy: () => import('./routes/subscriber-edit'),
+              },
               { path: 'mailings', lazy: () => import('./routes/mailings') },
               { path: 'mailings/new', lazy: () => import('./routes/mailing-new') },
               { path: 'mailings/:mailingId', lazy: () => import('./routes/mailing-detail') },
