@@ -40,7 +40,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       kind: 'postgres',
       migrate: () => migratePg(db as never, { migrationsFolder }),
-      close: () => pool.end(),
+      // pool.end() resolves before its clients' sockets have closed; wait for them, so a
+      // database dropped right after (tests) does not cut off a connection still closing.
+      close: async () => {
+        const open = pool.totalCount;
+        let removed = 0;
+        const closed = new Promise<void>((resolve) => {
+          if (open === 0) resolve();
+          pool.on('remove', () => {
+            if (++removed >= open) resolve();
+          });
+        });
+        await pool.end();
+        await closed;
+      },
     };
   }
   let client: PGlite;

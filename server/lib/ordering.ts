@@ -1,4 +1,4 @@
-import { asc, desc, type SQL } from 'drizzle-orm';
+import { asc, desc, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { badRequest } from './http-errors.js';
 
@@ -9,7 +9,7 @@ import { badRequest } from './http-errors.js';
  */
 export function parseOrdering(
   value: string | undefined,
-  columns: Record<string, AnyPgColumn>,
+  columns: Record<string, AnyPgColumn | SQLWrapper>,
   idColumn: AnyPgColumn,
 ): SQL[] {
   const terms = (value ?? '')

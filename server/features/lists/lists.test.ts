@@ -130,3 +130,13 @@ describe('collection, detail, update, delete', () => {
     expect(res.json()).toEqual({ detail: 'Method "POST" not allowed.' });
   });
 });
+
+describe('text PostgreSQL cannot store', () => {
+  it('answers 400 on the field for a NUL character, never 500', async () => {
+    const res = await t.post('/api/v1/lists', { ...valid, name: 'a\u0000b' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ name: ['Null characters are not allowed.'] });
+    const query = await t.get('/api/v1/lists?ordering=%00');
+    expect(query.statusCode).toBe(400);
+  });
+});

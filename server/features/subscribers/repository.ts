@@ -1,4 +1,4 @@
-import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { SubscriptionState, subscriberOrderingFields } from '../../../contract/subscribers.js';
 import type { Executor } from '../../db/client.js';
@@ -31,17 +31,14 @@ const filterWhere = (listId: number, { state, email }: SubscriberFilter): SQL =>
     email === undefined ? undefined : emailIs(email),
   )!;
 
-/**
- * `ordering` fields, each served by an index on (list_id, …). parseOrdering only hands
- * these to asc()/desc(), which take an SQL expression as well as a column.
- */
+/** `ordering` fields, each served by an index on (list_id, …). */
 export const subscriberOrderColumns = {
   id: subscribers.id,
   // The unique (list_id, lower(email)) index.
-  email: lowerEmail as unknown as AnyPgColumn,
+  email: lowerEmail,
   // (list_id, subscription, id).
   subscription: subscribers.subscription,
-} satisfies Record<(typeof subscriberOrderingFields)[number], AnyPgColumn>;
+} satisfies Record<(typeof subscriberOrderingFields)[number], AnyPgColumn | SQLWrapper>;
 
 export function subscribersRepository(db: Executor) {
   return {
