@@ -1,11 +1,9 @@
 import Papa from 'papaparse';
 import type { ImportDelimiter } from '../../../../contract/imports';
 import { EmailHashSet } from './email-set';
+import { KEPT_PROBLEM_ROWS, KEPT_REPEATED_ROWS } from './limits';
 import { rowChecker, type FieldProblem, type RowRules } from './row-rules';
 
-/** How many rows with problems, and repeated rows, a report keeps to show. */
-export const KEPT_PROBLEM_ROWS = 1000;
-export const KEPT_REPEATED_ROWS = 200;
 /** A record longer than this means a quote was never closed (the server's limit too). */
 export const MAX_RECORD_CHARS = 1_000_000;
 
