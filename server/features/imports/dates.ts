@@ -17,7 +17,21 @@ const comparable = (text: string) =>
 export function dateParser(format: string): (value: string) => string | null {
   const parse = utcParse(format);
   const write = utcFormat(format);
+  // Parsing and formatting back costs microseconds and a file repeats the same dates
+  // (birthdays) many times over: remember the answers, within a bound.
+  const memo = new Map<string, string | null>();
   return (value) => {
+    let answer = memo.get(value);
+    if (answer === undefined) {
+      if (memo.size >= 100_000) memo.clear();
+      answer = parseChecked(value);
+      // A flat copy as the key: a slice of the parser's input would keep all of it alive.
+      memo.set((' ' + value).slice(1), answer);
+    }
+    return answer;
+  };
+
+  function parseChecked(value: string): string | null {
     const date = parse(value.trim());
     if (!date || Number.isNaN(date.getTime())) return null;
     const year = date.getUTCFullYear();
@@ -25,5 +39,5 @@ export function dateParser(format: string): (value: string) => string | null {
     if (year < 1 || year > 9999) return null;
     if (comparable(write(date)) !== comparable(value)) return null;
     return date.toISOString().slice(0, 10);
-  };
+  }
 }

@@ -199,12 +199,12 @@ describe('invalid rows and duplicates', () => {
     expect(record.errors).toEqual([
       { row: 3, field: 'email', message: 'Enter a valid email address.' },
       { row: 4, field: 'email', message: 'Enter a valid email address.' },
+      { row: 6, field: 'gender', message: '"x" is not a valid choice.' },
       {
         row: 6,
         field: 'date_of_birth',
         message: 'Date has wrong format. Use one of these formats instead: %Y-%m-%d.',
       },
-      { row: 6, field: 'gender', message: '"x" is not a valid choice.' },
       { row: 7, field: 'language', message: `"fr" is not one of the list's languages (en).` },
     ]);
     // A rejected row does not claim its address: the later, valid Carl is imported.
@@ -229,13 +229,13 @@ describe('invalid rows and duplicates', () => {
     expect(record.errors).toEqual([
       { row: 3, field: 'email', message: 'Enter a valid email address.' },
       { row: 4, field: 'email', message: 'Enter a valid email address.' },
+      { row: 6, field: 'gender', message: '"x" is not a valid choice. The value was ignored.' },
       {
         row: 6,
         field: 'date_of_birth',
         message:
           'Date has wrong format. Use one of these formats instead: %Y-%m-%d. The value was ignored.',
       },
-      { row: 6, field: 'gender', message: '"x" is not a valid choice. The value was ignored.' },
       {
         row: 7,
         field: 'language',

@@ -113,6 +113,7 @@ describe('an interrupted import', () => {
     const listId = await createList(t);
     await postImport(t, listId, file);
     const first = (await claimJob(t.db, 0))!;
+    await new Promise((resolve) => setTimeout(resolve, 5));
     const second = (await claimJob(t.db, 0))!;
     expect(second.id).toBe(first.id);
     const batch = {

@@ -27,6 +27,14 @@ export class LeaseLostError extends Error {
   }
 }
 
+/**
+ * A new lease value: now, but always later than the one it replaces (timestamps are kept to
+ * the millisecond), so two claims of one job never hold equal leases.
+ */
+const nextLease = sql.raw(
+  `greatest(clock_timestamp(), coalesce(locked_at, '-infinity') + interval '1 millisecond')`,
+);
+
 type ClaimRow = {
   id: number;
   list_id: number;
@@ -63,7 +71,7 @@ export async function claimJob(
        LIMIT 1
        FOR UPDATE SKIP LOCKED
     )
-    UPDATE imports AS i SET status = 'running', locked_at = clock_timestamp()
+    UPDATE imports AS i SET status = 'running', locked_at = ${nextLease}
       FROM next WHERE i.id = next.id
     RETURNING i.id, i.list_id, i.create_user, i.encoding, i.delimiter, i.has_header,
       i.ignore_invalid_fields, i.date_format, i.fields, i.processed_rows,
@@ -106,7 +114,7 @@ export async function readChunk(db: Executor, importId: number, seq: number) {
 export async function renewLease(db: Executor, job: ClaimedJob) {
   const [row] = await queryRows<{ locked_at: Date }>(
     db,
-    sql`UPDATE imports SET locked_at = clock_timestamp()
+    sql`UPDATE imports SET locked_at = ${nextLease}
          WHERE id = ${job.id} AND locked_at = ${job.lease} RETURNING locked_at`,
   );
   if (!row) throw new LeaseLostError(job.id);
@@ -171,7 +179,7 @@ export async function commitBatch(
       ? sql`, status = ${failure ? 'failed' : 'done'}, finished_at = now(), locked_at = NULL,
             total_rows = created + skipped_existing + skipped_duplicate + invalid
               + ${created + skippedExisting + batch.skippedDuplicate + batch.invalid}`
-      : sql`, locked_at = clock_timestamp()`;
+      : sql`, locked_at = ${nextLease}`;
     const [updated] = await queryRows<{ locked_at: Date | null }>(
       tx,
       sql`

@@ -1,19 +1,12 @@
-import { IMPORT_MAX_ERRORS, type ImportDelimiter } from '../../../contract/imports.js';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import type { ImportDelimiter } from '../../../contract/imports.js';
 import type { Db } from '../../db/client.js';
-import type { ImportRowError } from '../../db/schema/imports.js';
+import { batchCommitter } from './batches.js';
 import { RecordTooLongError, csvRecords, detectLayout, isBlankRecord } from './csv.js';
 import { UndecodableError, createDecoder, decodeSample } from './encoding.js';
-import {
-  chunkCount,
-  commitBatch,
-  readChunk,
-  releaseJob,
-  renewLease,
-  type BatchOutcome,
-  type ClaimedJob,
-} from './job-queries.js';
+import { chunkCount, readChunk, releaseJob, renewLease, type ClaimedJob } from './job-queries.js';
 import { importsRepository } from './repository.js';
-import { rowValidator, type SubscriberValues } from './rows.js';
+import { rowValidator } from './rows.js';
 
 export type ProcessOptions = {
   /** Data rows per transaction (at most 10,000). */
@@ -70,21 +63,13 @@ export async function processJob(
   });
   const batchSize = Math.max(1, Math.min(options.batchSize, 10_000));
   const seen = new Set<string>();
-
-  let pending = emptyBatch(job.processedRows);
+  const batches = batchCommitter(db, job, subscription, options.afterBatch);
   // `row` numbers every record of the file (as a spreadsheet numbers rows); `record`
   // counts the data records after the header, the unit of `processed_rows`.
   let row = 0;
+  let record = 0;
+  let batchStart = job.processedRows;
   let lastRenewal = Date.now();
-  const commit = async (final?: BatchOutcome['final']) => {
-    pending.final = final;
-    await commitBatch(db, job, subscription, pending);
-    pending = emptyBatch(job.processedRows);
-    lastRenewal = Date.now();
-  };
-  const addError = (error: ImportRowError) => {
-    if (job.storedErrors + pending.errors.length < IMPORT_MAX_ERRORS) pending.errors.push(error);
-  };
 
   try {
     const chunks = await chunkCount(db, job.id);
@@ -96,11 +81,12 @@ export async function processJob(
       job.delimiter as ImportDelimiter,
     );
 
-    let record = 0;
     let headerPending = job.hasHeader;
     for await (const group of csvRecords(decodedText(db, job, chunks), layout)) {
       for (const cells of group) {
         row++;
+        // Lets API requests in between: parsing and validating never hold the loop long.
+        if (row % 1000 === 0) await yieldToEventLoop();
         const blank = isBlankRecord(cells);
         if (headerPending) {
           // The header is the first record that is not blank, as detection saw it.
@@ -120,32 +106,39 @@ export async function processJob(
           }
           continue;
         }
-        pending.processedRows = record;
+        const batch = batches.pending;
+        batch.processedRows = record;
         if (!blank) {
           const result = validate(cells);
           if (!result.ok) {
-            pending.invalid++;
-            for (const p of result.problems) addError({ row, ...p });
+            batch.invalid++;
+            for (const p of result.problems) batches.addError({ row, ...p });
           } else if (seen.has(result.key)) {
-            pending.skippedDuplicate++;
+            batch.skippedDuplicate++;
           } else {
             seen.add(result.key);
-            pending.candidates.push(result.values);
+            batch.candidates.push(result.values);
             for (const p of result.dropped)
-              addError({ row, field: p.field, message: `${p.message} The value was ignored.` });
+              batches.addError({
+                row,
+                field: p.field,
+                message: `${p.message} The value was ignored.`,
+              });
           }
         }
-        if (record - job.processedRows >= batchSize) {
-          await commit();
-          await options.afterBatch?.({ importId: job.id, processedRows: job.processedRows });
+        if (record - batchStart >= batchSize) {
+          batchStart = record;
+          await batches.settle();
           if (options.shouldStop?.()) {
+            // The rows read since are not committed; the next worker reads them again.
             await releaseJob(db, job);
             return 'stopped';
           }
+          await batches.send();
         }
       }
     }
-    await commit({});
+    await batches.finish({});
     return 'done';
   } catch (error) {
     const message =
@@ -154,13 +147,13 @@ export async function processJob(
         : error instanceof RecordTooLongError
           ? `${error.message} (after row ${row})`
           : undefined;
-    if (message === undefined) throw error;
+    if (message === undefined) {
+      // Nothing may still be writing once the caller sees the error.
+      await batches.settle().catch(() => undefined);
+      throw error;
+    }
     // The rows read before the problem are kept and counted, then the job ends.
-    await commit({ failure: { row: 0, field: 'file', message } });
+    await batches.finish({ failure: { row: 0, field: 'file', message } });
     return 'failed';
   }
-}
-
-function emptyBatch(processedRows: number): BatchOutcome & { candidates: SubscriberValues[] } {
-  return { processedRows, candidates: [], skippedDuplicate: 0, invalid: 0, errors: [] };
 }

@@ -69,12 +69,19 @@ const listLanguage = (languages: readonly string[]) =>
 /** Cells are trimmed; codes people often type in capitals are lowercased. */
 const lowercased = new Set(['gender', 'language']);
 
+type Checked = { ok: true; value: unknown } | { ok: false; messages: string[] };
+
+/** Bound of each column's memo of checked values. */
+const MEMO_SIZE = 20_000;
+
 /**
- * Validates CSV rows with the rules of a subscriber creation through the API (the
- * subscribers contract's write schema with the list's custom fields, languages and known
- * regions), after converting dates from `date_format`. A row without a valid email, or with
- * an invalid required custom field, is rejected; other invalid values reject the row, or
- * with `ignoreInvalidFields` are dropped and reported.
+ * Validates CSV rows with the rules of a subscriber creation through the API: each mapped
+ * cell goes through its member of the subscribers contract's write schema (with the list's
+ * custom fields, languages and known regions), after dates are converted from
+ * `date_format`. A row without a valid email, or with an invalid required custom field, is
+ * rejected; other invalid values reject the row, or with `ignoreInvalidFields` are dropped
+ * and reported. Columns other than the email repeat their values (names, codes, dates), so
+ * each remembers its recent answers.
  */
 export function rowValidator(rules: RowRules): (cells: readonly string[]) => RowResult {
   const custom = rules.customFields.map((f) => ({
@@ -84,11 +91,12 @@ export function rowValidator(rules: RowRules): (cells: readonly string[]) => Row
     max_length: f.maxLength ?? undefined,
     choices: f.choices ?? undefined,
   }));
-  const schema = subscriberWriteWith(custom, { partial: false }).extend({
+  const shape: Record<string, z.ZodType> = subscriberWriteWith(custom, { partial: false }).extend({
     language: listLanguage(rules.languages).optional(),
     region: knownRegion.optional(),
-  });
+  }).shape;
   const parseDate = dateParser(rules.dateFormat);
+  const dateMessage = `Date has wrong format. Use one of these formats instead: ${rules.dateFormat}.`;
   const dateFields = new Set([
     'date_of_birth',
     ...rules.customFields.filter((f) => f.type === 'date').map((f) => f.name),
@@ -97,72 +105,81 @@ export function rowValidator(rules: RowRules): (cells: readonly string[]) => Row
     'email',
     ...rules.customFields.filter((f) => f.required).map((f) => f.name),
   ]);
-  const customNames = rules.customFields.map((f) => f.name);
-  const columns = rules.fields
-    .map((field, index) => ({ field, index }))
-    .filter((c) => c.field !== '');
-  const dateMessage = `Date has wrong format. Use one of these formats instead: ${rules.dateFormat}.`;
+  const customNames = new Set(rules.customFields.map((f) => f.name));
 
-  return (cells) => {
-    const input: Record<string, unknown> = {};
-    const problems: FieldProblem[] = [];
-    for (const { field, index } of columns) {
-      let value = (cells[index] ?? '').trim();
-      if (lowercased.has(field)) value = value.toLowerCase();
-      if (dateFields.has(field) && value !== '') {
+  const checker = (field: string) => {
+    const schema = shape[field]!;
+    const isDate = dateFields.has(field);
+    const lower = lowercased.has(field);
+    return (raw: string): Checked => {
+      let value = raw.trim();
+      if (lower) value = value.toLowerCase();
+      if (isDate && value !== '') {
         const iso = parseDate(value);
-        if (iso === null) {
-          problems.push({ field, message: dateMessage });
-          continue;
-        }
+        if (iso === null) return { ok: false, messages: [dateMessage] };
         value = iso;
       }
-      input[field] = value;
-    }
-    const unparsedDates = new Set(problems.map((p) => p.field));
-    let result = schema.safeParse(input);
-    if (!result.success)
-      for (const issue of result.error.issues) {
-        if (unparsedDates.has(String(issue.path[0]))) continue;
-        problems.push({
-          field: typeof issue.path[0] === 'string' ? issue.path[0] : 'non_field_errors',
-          message: issue.message,
-        });
-      }
-    if (problems.length === 0 && result.success)
-      return { ok: true, ...toValues(result.data as Parsed, customNames), dropped: [] };
-
-    if (!rules.ignoreInvalidFields || problems.some((p) => mandatory.has(p.field)))
-      return { ok: false, problems };
-    const invalid = new Set(problems.map((p) => p.field));
-    result = schema.safeParse(
-      Object.fromEntries(Object.entries(input).filter(([field]) => !invalid.has(field))),
-    );
-    // Dropping optional values cannot make a row invalid; if it still is, reject it.
-    if (!result.success) return { ok: false, problems };
-    return { ok: true, ...toValues(result.data as Parsed, customNames), dropped: problems };
+      const result = schema.safeParse(value);
+      return result.success
+        ? { ok: true, value: result.data }
+        : { ok: false, messages: result.error.issues.map((i) => i.message) };
+    };
   };
-}
+  const memoized = (check: (raw: string) => Checked) => {
+    const memo = new Map<string, Checked>();
+    return (raw: string) => {
+      let checked = memo.get(raw);
+      if (checked === undefined) {
+        checked = check(raw);
+        // A flat copy as the key: a slice of the parser's input would keep all of it alive.
+        if (memo.size < MEMO_SIZE) memo.set((' ' + raw).slice(1), checked);
+      }
+      return checked;
+    };
+  };
+  const columns = rules.fields.flatMap((field, index) =>
+    field
+      ? [{ field, index, check: field === 'email' ? checker(field) : memoized(checker(field)) }]
+      : [],
+  );
+  // A required custom field no column fills fails every row the same way.
+  const unmapped: FieldProblem[] = [...mandatory]
+    .filter((field) => !rules.fields.includes(field))
+    .map((field) => ({ field, message: 'This field is required.' }));
 
-type Parsed = z.output<typeof subscriberWrite> & Record<string, unknown>;
-
-function toValues(data: Parsed, customNames: readonly string[]) {
-  const custom: Record<string, unknown> = {};
-  for (const name of customNames) if (data[name] !== undefined) custom[name] = data[name];
-  const email = data.email;
-  return {
-    // A flat copy: a slice of the parser's input would keep that whole text alive as long
-    // as the key stays in the import's set of seen addresses.
-    key: (' ' + email.toLowerCase()).slice(1),
-    values: {
-      email,
-      first_name: data.first_name ?? '',
-      last_name: data.last_name ?? '',
-      gender: data.gender ?? '',
-      date_of_birth: data.date_of_birth ?? null,
-      language: data.language ?? '',
-      region: data.region ?? '',
-      custom,
-    },
+  return (cells) => {
+    const problems: FieldProblem[] = [...unmapped];
+    const values: SubscriberValues = {
+      email: '',
+      first_name: '',
+      last_name: '',
+      gender: '',
+      date_of_birth: null,
+      language: '',
+      region: '',
+      custom: {},
+    };
+    for (const { field, index, check } of columns) {
+      const checked = check(cells[index] ?? '');
+      if (!checked.ok) {
+        for (const message of checked.messages) problems.push({ field, message });
+        continue;
+      }
+      if (customNames.has(field)) values.custom[field] = checked.value;
+      else if (checked.value !== undefined)
+        (values as unknown as Record<string, unknown>)[field] = checked.value;
+    }
+    if (
+      problems.length > 0 &&
+      (!rules.ignoreInvalidFields || problems.some((p) => mandatory.has(p.field)))
+    )
+      return { ok: false, problems };
+    return {
+      ok: true,
+      // A flat copy: it stays in the import's set of seen addresses (see the memo above).
+      key: (' ' + values.email.toLowerCase()).slice(1),
+      values,
+      dropped: problems,
+    };
   };
 }

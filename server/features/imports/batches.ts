@@ -1,0 +1,74 @@
+import { IMPORT_MAX_ERRORS } from '../../../contract/imports.js';
+import type { Db } from '../../db/client.js';
+import type { ImportRowError } from '../../db/schema/imports.js';
+import { commitBatch, type BatchOutcome, type ClaimedJob } from './job-queries.js';
+import type { SubscriberValues } from './rows.js';
+
+export type Batch = BatchOutcome & { candidates: SubscriberValues[] };
+
+const emptyBatch = (processedRows: number): Batch => ({
+  processedRows,
+  candidates: [],
+  skippedDuplicate: 0,
+  invalid: 0,
+  errors: [],
+});
+
+/**
+ * Collects a job's rows into batches and commits them one after the other, while the next
+ * batch is being read: the database inserts batch N as the worker parses and validates
+ * N+1. A batch starts only after the previous one committed, so `processed_rows` and the
+ * claim advance in order; a failed commit surfaces at the next `send` or `finish`.
+ */
+export function batchCommitter(
+  db: Db,
+  job: ClaimedJob,
+  subscription: 'active' | 'pending',
+  afterBatch?: (progress: { importId: number; processedRows: number }) => void | Promise<void>,
+) {
+  let pending = emptyBatch(job.processedRows);
+  let inFlight: Promise<void> = Promise.resolve();
+  let failed: { error: unknown } | undefined;
+  let keptErrors = job.storedErrors;
+
+  const settle = async () => {
+    await inFlight;
+    if (failed) throw failed.error;
+  };
+
+  return {
+    /** The batch being filled. */
+    get pending() {
+      return pending;
+    },
+
+    /** Keeps an error if fewer than IMPORT_MAX_ERRORS are kept so far. */
+    addError(error: ImportRowError) {
+      if (keptErrors >= IMPORT_MAX_ERRORS) return;
+      keptErrors++;
+      pending.errors.push(error);
+    },
+
+    /** Waits until everything sent is committed (throwing what went wrong). */
+    settle,
+
+    /** Sends the pending batch once the previous one has committed; returns at once then. */
+    async send() {
+      await settle();
+      const batch = pending;
+      pending = emptyBatch(batch.processedRows);
+      inFlight = commitBatch(db, job, subscription, batch)
+        .then(() => afterBatch?.({ importId: job.id, processedRows: job.processedRows }))
+        .catch((error: unknown) => {
+          failed = { error };
+        });
+    },
+
+    /** Commits the pending rows as the last batch: the job ends done, or failed. */
+    async finish(final: NonNullable<BatchOutcome['final']>) {
+      await settle();
+      pending.final = final;
+      await commitBatch(db, job, subscription, pending);
+    },
+  };
+}
