@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { rangeToQuery } from '../../api/statistics';
+import { chartFilters, MAX_LIST_MAILINGS, planGroups, recordsScope } from './scope';
+
+const names = new Map([
+  [4, 'Summer'],
+  [5, 'Autumn'],
+]);
+const base = { list: undefined, mailings: [] as number[], campaign: undefined };
+
+describe('planGroups', () => {
+  it('draws one line per selected mailing', () => {
+    const { groups } = planGroups({ ...base, mailings: [5, 4, 9] }, { names });
+    expect(groups).toEqual([
+      { key: 'g0', label: 'Autumn', mailings: [5], mailing: 5 },
+      { key: 'g1', label: 'Summer', mailings: [4], mailing: 4 },
+      { key: 'g2', label: 'Mailing 9', mailings: [9], mailing: 9 },
+    ]);
+  });
+
+  it('sums a list’s mailings of the chosen campaign, up to the cap', () => {
+    const listMailings = Array.from({ length: MAX_LIST_MAILINGS + 2 }, (_, i) => ({
+      id: i + 1,
+      name: `M${i}`,
+      campaign: i === 0 ? 2 : 1,
+    }));
+    const all = planGroups({ ...base, list: 3 }, { listName: 'News', listMailings, names });
+    expect(all.groups[0]!.label).toBe('All mailings of News');
+    expect(all.groups[0]!.mailings).toHaveLength(MAX_LIST_MAILINGS);
+    expect(all.capped).toBe(true);
+    const campaign = planGroups(
+      { ...base, list: 3, campaign: 2 },
+      { listName: 'News', listMailings, names },
+    );
+    expect(campaign.groups[0]).toMatchObject({
+      label: 'All mailings of News, campaign 2',
+      mailings: [1],
+    });
+    expect(campaign.capped).toBe(false);
+  });
+
+  it('draws everything (or one campaign) without a list or mailing', () => {
+    expect(planGroups(base, { names }).groups).toEqual([
+      { key: 'g0', label: 'All mailings', mailings: null },
+    ]);
+    expect(planGroups({ ...base, campaign: 3 }, { names }).groups[0]!.label).toBe('Campaign 3');
+  });
+});
+
+describe('chartFilters', () => {
+  const view = {
+    campaign: undefined,
+    unique: false,
+    day: undefined,
+    start: '2025-06-01',
+    end: '2025-06-03',
+    url: undefined,
+    bounces: 'all' as const,
+  };
+
+  it('turns the inclusive dates into a range the API module maps', () => {
+    const filters = chartFilters(view);
+    expect(filters).toEqual({
+      range: { start: '2025-06-01T00:00:00.000Z', end: '2025-06-03T23:59:59.999Z' },
+    });
+    // start → to_datetime (keeps later records), end → from_datetime (keeps earlier ones).
+    expect(rangeToQuery(filters.range)).toEqual({
+      to_datetime: '2025-06-01T00:00:00.000Z',
+      from_datetime: '2025-06-03T23:59:59.999Z',
+    });
+  });
+
+  it('uses the date filter for a single day and carries the other filters', () => {
+    expect(
+      chartFilters({
+        ...view,
+        day: '2025-06-02',
+        unique: true,
+        campaign: 2,
+        url: 'https://a.example/',
+        bounces: 'soft',
+      }),
+    ).toEqual({
+      date: '2025-06-02',
+      unique: true,
+      campaign: 2,
+      url: 'https://a.example/',
+      hard: false,
+    });
+  });
+});
+
+describe('recordsScope', () => {
+  it('pages one mailing at a time, the chosen one if it is in scope', () => {
+    const groups = [
+      { key: 'g0', label: 'A', mailings: [4], mailing: 4 },
+      { key: 'g1', label: 'B', mailings: [5], mailing: 5 },
+    ];
+    expect(recordsScope(groups, 5)).toEqual({ choices: [4, 5], mailing: 5 });
+    expect(recordsScope(groups, 9)).toEqual({ choices: [4, 5], mailing: 4 });
+  });
+
+  it('needs no mailing filter when nothing is narrowed to mailings', () => {
+    expect(recordsScope([{ key: 'g0', label: 'All', mailings: null }], undefined)).toEqual({
+      choices: [],
+      mailing: null,
+    });
+    expect(
+      recordsScope([{ key: 'g0', label: 'Empty list', mailings: [] }], undefined).mailing,
+    ).toBeUndefined();
+  });
+});

@@ -1,0 +1,112 @@
+import type { ChartFilters } from './chart-data';
+import type { ViewState } from './view-params';
+
+export type MailingOption = { id: number; name: string; campaign: number | null };
+
+/**
+ * One line in the overlaid charts and one row of headline numbers. `mailings: null` means
+ * no mailing filter at all (every mailing the other filters match); otherwise the listed
+ * mailings are summed (one per selected mailing, or all of a list's mailings).
+ */
+export type Group = {
+  key: string;
+  label: string;
+  mailings: number[] | null;
+  /** The selected mailing when the group is exactly one. */
+  mailing?: number;
+};
+
+/** A list's mailings are summed one request per mailing; more than this would flood the server. */
+export const MAX_LIST_MAILINGS = 20;
+
+/**
+ * The lines to draw: each selected mailing; else all mailings of the chosen list (of the
+ * chosen campaign, if any), summed; else everything, narrowed by the campaign filter.
+ * `listMailings` are the list's mailings when a list is chosen.
+ */
+export function planGroups(
+  view: Pick<ViewState, 'list' | 'mailings' | 'campaign'>,
+  {
+    listName,
+    listMailings,
+    names,
+  }: {
+    listName?: string;
+    listMailings?: readonly MailingOption[];
+    names: ReadonlyMap<number, string>;
+  },
+): { groups: Group[]; capped: boolean } {
+  if (view.mailings.length > 0) {
+    return {
+      groups: view.mailings.map((id, i) => ({
+        key: `g${i}`,
+        label: names.get(id) ?? `Mailing ${id}`,
+        mailings: [id],
+        mailing: id,
+      })),
+      capped: false,
+    };
+  }
+  if (view.list !== undefined) {
+    const ofCampaign = (listMailings ?? []).filter(
+      (m) => view.campaign === undefined || m.campaign === view.campaign,
+    );
+    const label = `All mailings of ${listName ?? `list ${view.list}`}`;
+    return {
+      groups: [
+        {
+          key: 'g0',
+          label: view.campaign === undefined ? label : `${label}, campaign ${view.campaign}`,
+          mailings: ofCampaign.slice(0, MAX_LIST_MAILINGS).map((m) => m.id),
+        },
+      ],
+      capped: ofCampaign.length > MAX_LIST_MAILINGS,
+    };
+  }
+  return {
+    groups: [
+      {
+        key: 'g0',
+        label: view.campaign === undefined ? 'All mailings' : `Campaign ${view.campaign}`,
+        mailings: null,
+      },
+    ],
+    capped: false,
+  };
+}
+
+/**
+ * The API filters of the view (without the mailing, which each group adds). Dates are UTC
+ * days, both inclusive; `api/statistics.ts` maps the range onto from/to_datetime.
+ */
+export function chartFilters(
+  view: Pick<ViewState, 'campaign' | 'unique' | 'day' | 'start' | 'end' | 'url' | 'bounces'>,
+): ChartFilters {
+  return {
+    ...(view.campaign === undefined ? {} : { campaign: view.campaign }),
+    ...(view.unique ? { unique: true } : {}),
+    ...(view.day
+      ? { date: view.day }
+      : { range: { start: `${view.start}T00:00:00.000Z`, end: `${view.end}T23:59:59.999Z` } }),
+    ...(view.url === undefined ? {} : { url: view.url }),
+    ...(view.bounces === 'all' ? {} : { hard: view.bounces === 'hard' }),
+  };
+}
+
+/**
+ * The mailings whose records the table can page through (the API filters one mailing at a
+ * time), and the one shown: the chosen one if it is in scope, else the first. Null mailing
+ * = no mailing filter (nothing narrowed to mailings).
+ */
+export function recordsScope(
+  groups: readonly Group[],
+  chosen: number | undefined,
+): { choices: number[]; mailing: number | null | undefined } {
+  if (groups.length === 1 && groups[0]!.mailings === null) return { choices: [], mailing: null };
+  const choices = [...new Set(groups.flatMap((g) => g.mailings ?? []))];
+  if (choices.length === 0) return { choices, mailing: undefined };
+  return {
+    choices,
+    mailing: chosen !== undefined && choices.includes(chosen) ? chosen : choices[0],
+  };
+}
