@@ -41,6 +41,8 @@ describe('POST /api/v1/lists/{list_id}/imports', () => {
     });
     const again = await t.get(`/api/v1/lists/${listId}/imports/${body.id}`);
     expect(again.json()).toEqual(body);
+    const windows = await postImport(t, listId, csv, [], 'C:\\fakepath\\people.csv');
+    expect(windows.json().file).toBe('people.csv');
   });
 
   it('echoes given parameters, the encoding as its WHATWG name', async () => {

@@ -23,6 +23,10 @@ export type ImportsRouteOptions = RouteOptions & {
 const listParams = z.object({ list_id: idParam });
 const importParams = z.object({ list_id: idParam, id: idParam });
 
+/** The name without a client's path (some browsers send `C:\fakepath\name.csv`). */
+const fileName = (name: string | undefined) =>
+  (name ?? '').replace(/\\/g, '/').split('/').pop()?.trim() || 'upload.csv';
+
 export async function importsRoutes(app: FastifyInstance, options: ImportsRouteOptions) {
   const { db } = options;
   const maxFileBytes = options.maxFileBytes ?? IMPORT_MAX_FILE_BYTES;
@@ -61,11 +65,7 @@ export async function importsRoutes(app: FastifyInstance, options: ImportsRouteO
           // Parameters sent before the file are checked before it is stored.
           const early = parseImportForm(form, known);
           if (Object.keys(early.errors).length) throw badRequest(early.errors);
-          importId = await repo.createUploading(
-            listId,
-            part.filename || 'upload.csv',
-            request.user.id,
-          );
+          importId = await repo.createUploading(listId, fileName(part.filename), request.user.id);
           const id = importId;
           upload = await storeUpload(part.file, maxFileBytes, (seq, data) =>
             repo.insertChunk(id, seq, data),
