@@ -51,14 +51,18 @@ function mantineDirectImports(): Plugin {
           const map = barrels.get(pkg)!;
           const lines: string[] = [];
           const rest: string[] = [];
-          for (const raw of specs.split(',').map((s) => s.trim()).filter(Boolean)) {
+          for (const raw of specs
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)) {
             if (raw.startsWith('type ')) {
               lines.push(`import type { ${raw.slice(5)} } from '${pkg}';`);
               continue;
             }
             const [name, as = name] = raw.split(/\s+as\s+/) as [string, string?];
             const target = map.get(name);
-            if (target) lines.push(`import { ${target.name} as ${as} } from ${JSON.stringify(target.file)};`);
+            if (target)
+              lines.push(`import { ${target.name} as ${as} } from ${JSON.stringify(target.file)};`);
             else rest.push(raw);
           }
           if (rest.length > 0) lines.push(`import { ${rest.join(', ')} } from '${pkg}';`);

@@ -25,7 +25,9 @@ export async function run() {
       stdio: 'inherit',
     });
     if (build.status !== 0) throw new Error('vite build failed');
-    const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+    const manifest = JSON.parse(
+      readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8'),
+    ) as Manifest;
     const gz = new Map<string, number>();
     const size = (file: string) => {
       if (!gz.has(file)) gz.set(file, gzipSync(readFileSync(path.join(outDir, file))).length);
@@ -58,11 +60,18 @@ export async function run() {
       for (const key of loaded) deferred.delete(key);
       const later = [...deferred].reduce((sum, key) => sum + size(manifest[key]!.file), 0);
       const watched = /\/(sign-in|lists)\.tsx$/.test(route);
-      const flag = watched ? (total / 1024 <= BUDGET_KB ? `  ≤ ${BUDGET_KB} ok` : `  > ${BUDGET_KB} OVER`) : '';
-      console.log(`   ${path.basename(route).padEnd(28)} ${kb(total)}${flag.padEnd(14)} ${kb(later)}`);
+      const flag = watched
+        ? total / 1024 <= BUDGET_KB
+          ? `  ≤ ${BUDGET_KB} ok`
+          : `  > ${BUDGET_KB} OVER`
+        : '';
+      console.log(
+        `   ${path.basename(route).padEnd(28)} ${kb(total)}${flag.padEnd(14)} ${kb(later)}`,
+      );
       // BUNDLE_DETAIL=lists prints the chunks behind a route's number.
       if (process.env.BUNDLE_DETAIL && route.includes(process.env.BUNDLE_DETAIL)) {
-        for (const key of loaded) console.log(`      ${kb(size(manifest[key]!.file))}  ${manifest[key]!.file}  (${key})`);
+        for (const key of loaded)
+          console.log(`      ${kb(size(manifest[key]!.file))}  ${manifest[key]!.file}  (${key})`);
       }
     }
   } finally {

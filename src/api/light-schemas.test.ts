@@ -4,7 +4,13 @@ import { language } from '../../contract/languages';
 import { list } from '../../contract/lists';
 import { region, regionDetail } from '../../contract/regions';
 import { safeParse } from 'zod/v4/core';
-import { lightEnvelope, lightLanguage, lightList, lightRegion, lightRegionDetail } from './light-schemas';
+import {
+  lightEnvelope,
+  lightLanguage,
+  lightList,
+  lightRegion,
+  lightRegionDetail,
+} from './light-schemas';
 
 const aList = {
   id: 1,
@@ -38,12 +44,32 @@ const cases: [string, unknown, unknown, unknown][] = [
   ['a list with a float id', list, lightList, { ...aList, id: 1.5 }],
   ['a list with partial counts', list, lightList, { ...aList, subscriber_counts: { active: 1 } }],
   ['a region', region, lightRegion, { code: 'DE-BY', name: 'Bavaria' }],
-  ['a region detail', regionDetail, lightRegionDetail, { code: 'DE', name: 'Germany', country: null, regions: [] }],
-  ['a region detail without country', regionDetail, lightRegionDetail, { code: 'DE', name: 'Germany', regions: [] }],
+  [
+    'a region detail',
+    regionDetail,
+    lightRegionDetail,
+    { code: 'DE', name: 'Germany', country: null, regions: [] },
+  ],
+  [
+    'a region detail without country',
+    regionDetail,
+    lightRegionDetail,
+    { code: 'DE', name: 'Germany', regions: [] },
+  ],
   ['a language', language, lightLanguage, { code: 'de', name: 'German', native: 'Deutsch' }],
   ['a language without a name', language, lightLanguage, { code: 'de' }],
-  ['a page', envelope(region), lightEnvelope(lightRegion), { count: 1, next: null, previous: null, results: [{ code: 'FR', name: 'France' }] }],
-  ['a page without previous', envelope(region), lightEnvelope(lightRegion), { count: 1, next: null, results: [] }],
+  [
+    'a page',
+    envelope(region),
+    lightEnvelope(lightRegion),
+    { count: 1, next: null, previous: null, results: [{ code: 'FR', name: 'France' }] },
+  ],
+  [
+    'a page without previous',
+    envelope(region),
+    lightEnvelope(lightRegion),
+    { count: 1, next: null, results: [] },
+  ],
 ];
 
 describe('light response schemas', () => {

@@ -15,7 +15,11 @@ describe('applyServerErrors', () => {
       fields,
     );
     expect(leftover).toEqual([]);
-    expect(setError).toHaveBeenCalledWith('name', { type: 'server', message: 'Too long. Odd.' }, { shouldFocus: true });
+    expect(setError).toHaveBeenCalledWith(
+      'name',
+      { type: 'server', message: 'Too long. Odd.' },
+      { shouldFocus: true },
+    );
     expect(setError).toHaveBeenCalledWith(
       'languages',
       { type: 'server', message: '"xx" is not a valid choice.' },
@@ -26,10 +30,18 @@ describe('applyServerErrors', () => {
   it('returns what belongs to no field, and describes other failures', () => {
     const setError = vi.fn();
     expect(
-      applyServerErrors<Values>(bad({ non_field_errors: ['Pick one.'], secret: ['No.'] }), setError, fields),
+      applyServerErrors<Values>(
+        bad({ non_field_errors: ['Pick one.'], secret: ['No.'] }),
+        setError,
+        fields,
+      ),
     ).toEqual(['Pick one.', 'secret: No.']);
     expect(setError).not.toHaveBeenCalled();
-    expect(applyServerErrors<Values>(new NetworkError('unreachable'), setError, fields)[0]).toMatch(/cannot be reached/);
-    expect(applyServerErrors<Values>(bad('<html>'), setError, fields)).toEqual(['The server rejected the data.']);
+    expect(applyServerErrors<Values>(new NetworkError('unreachable'), setError, fields)[0]).toMatch(
+      /cannot be reached/,
+    );
+    expect(applyServerErrors<Values>(bad('<html>'), setError, fields)).toEqual([
+      'The server rejected the data.',
+    ]);
   });
 });

@@ -10,8 +10,18 @@ export function ColorSchemeToggle() {
   // A title rather than Mantine's Tooltip, whose positioning library would load with every
   // screen.
   return (
-    <ActionIcon variant="default" size="lg" aria-label={label} title={label} onClick={() => setColorScheme(next)}>
-      {computed === 'dark' ? <IconSun size={18} stroke={1.5} /> : <IconMoon size={18} stroke={1.5} />}
+    <ActionIcon
+      variant="default"
+      size="lg"
+      aria-label={label}
+      title={label}
+      onClick={() => setColorScheme(next)}
+    >
+      {computed === 'dark' ? (
+        <IconSun size={18} stroke={1.5} />
+      ) : (
+        <IconMoon size={18} stroke={1.5} />
+      )}
     </ActionIcon>
   );
 }

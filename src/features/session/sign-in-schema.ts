@@ -8,7 +8,8 @@ export type SignInErrors = Partial<Record<keyof SignInValues, string>>;
 export function validateSignIn({ username, password }: SignInValues): SignInErrors {
   const errors: SignInErrors = {};
   if (!username.trim()) errors.username = 'Enter your username.';
-  else if (!username.includes('@')) errors.username = 'Usernames contain “@”, like an email address.';
+  else if (!username.includes('@'))
+    errors.username = 'Usernames contain “@”, like an email address.';
   if (!password) errors.password = 'Enter your password.';
   return errors;
 }

@@ -52,13 +52,22 @@ describe('ListForm', () => {
   });
 
   it('sends the writable fields and shows a server 400 on its field', async () => {
-    const onSubmit = vi.fn().mockRejectedValue(
-      new ApiError(400, { name: ['A list with this name exists.'], non_field_errors: ['Try later.'] }, new Headers()),
-    );
+    const onSubmit = vi
+      .fn()
+      .mockRejectedValue(
+        new ApiError(
+          400,
+          { name: ['A list with this name exists.'], non_field_errors: ['Try later.'] },
+          new Headers(),
+        ),
+      );
     renderForm(onSubmit, true);
     await userEvent.type(screen.getByRole('textbox', { name: /^Name/ }), 'Weekly');
     await userEvent.type(screen.getByRole('textbox', { name: /Default from-name/ }), 'Team');
-    await userEvent.type(screen.getByRole('textbox', { name: /Default from-address/ }), 'team@example.com');
+    await userEvent.type(
+      screen.getByRole('textbox', { name: /Default from-address/ }),
+      'team@example.com',
+    );
     await userEvent.click(screen.getByRole('switch', { name: /Double opt-in/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Create list' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
