@@ -1,6 +1,7 @@
 import Papa from 'papaparse';
 import type { ImportDelimiter } from '../../../../contract/imports';
 import { EmailHashSet } from './email-set';
+import { detach } from './field-checks';
 import { KEPT_PROBLEM_ROWS, KEPT_REPEATED_ROWS } from './limits';
 import { rowChecker, type FieldProblem, type RowRules } from './row-rules';
 
@@ -55,8 +56,11 @@ const LENIENT = 2;
 
 const isBlank = (cells: readonly string[]) => cells.every((cell) => cell.trim() === '');
 
-/** Keeps a display value short: a broken file can have megabyte-long cells. */
-const clip = (text: string) => (text.length > 200 ? `${text.slice(0, 200)}…` : text);
+/**
+ * A value kept for display: short (a broken file can have megabyte-long cells) and detached
+ * from the parsed piece it was cut from, which it would otherwise keep in memory.
+ */
+const clip = (text: string) => detach(text.length > 200 ? `${text.slice(0, 200)}…` : text);
 
 /**
  * Checks a CSV text fed piece by piece (any split, even inside a quoted cell): every row is

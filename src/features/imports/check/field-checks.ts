@@ -1,16 +1,22 @@
 import { regexes, type z } from 'zod';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '../../../../contract/subscribers';
 
-/** The messages of one field's value; empty when it is valid. */
-export type FieldCheck = (value: string | undefined) => string[];
+/** The messages of a cell; empty when its value is valid. */
+export type CellCheck = (raw: string) => string[];
 
-/** Distinct values remembered per field; past this the schema runs for every new value. */
-const MEMO_LIMIT = 10_000;
+/** Distinct values remembered per column; past this the rules run for every new value. */
+const MEMO_LIMIT = 20_000;
 
 /**
- * Shortcuts that are exactly the schema's own success condition for the high-cardinality
- * built-in fields (zod's email pattern, which `z.email()` uses, and the contract's lengths);
- * when one says no, the schema itself is asked, so the messages are the schema's.
+ * A copy of a string that does not share memory with the text it was cut from: a cell is
+ * a slice of the whole piece papaparse parsed, and keeping the slice keeps the piece (1 MB).
+ */
+export const detach = (text: string) => (' ' + text).slice(1);
+
+/**
+ * Shortcuts that are exactly the schema's own success condition for the built-in fields
+ * whose values rarely repeat (zod's email pattern, which `z.email()` uses, and the
+ * contract's lengths); when one says no, the schema is asked, so messages are its own.
  */
 const shortcuts: Record<string, (value: string) => boolean> = {
   email: (v) => v.length <= EMAIL_MAX_LENGTH && regexes.email.test(v),
@@ -18,39 +24,38 @@ const shortcuts: Record<string, (value: string) => boolean> = {
   last_name: (v) => v.length <= NAME_MAX_LENGTH,
 };
 
+/** The schema's messages for a value. */
+export const schemaMessages = (schema: z.ZodType, value: unknown) => {
+  const result = schema.safeParse(value);
+  return result.success ? [] : result.error.issues.map((i) => i.message);
+};
+
 /**
- * One field of the write schema as a fast check with the same outcome: a value passes the
- * shortcut, or is answered from the results the schema gave for the same value before
- * (codes, choices, dates repeat a lot), or the schema decides. A missing value (undefined)
- * is asked of the schema: a required field says "This field is required."
+ * A column's check: the cell prepared (`prepare`: trimmed, lowercased, a date converted —
+ * or a message), then its member of the write schema. Answers for a raw value are
+ * remembered (codes, choices, dates and names repeat), except for the email column, whose
+ * values are all different.
  */
-export function fieldCheck(name: string, schema: z.ZodType): FieldCheck {
-  const shortcut = shortcuts[name];
-  const memo = new Map<string, string[]>();
-  const ask = (value: string | undefined) => {
-    const result = schema.safeParse(value);
-    return result.success ? [] : result.error.issues.map((i) => i.message);
+export function cellCheck(
+  field: string,
+  schema: z.ZodType,
+  prepare: (raw: string) => { value: string } | { message: string },
+): CellCheck {
+  const shortcut = shortcuts[field];
+  const check = (raw: string) => {
+    const prepared = prepare(raw);
+    if ('message' in prepared) return [prepared.message];
+    if (shortcut?.(prepared.value)) return [];
+    return schemaMessages(schema, prepared.value);
   };
-  return (value) => {
-    if (value === undefined) return ask(value);
-    if (shortcut?.(value)) return [];
-    if (shortcut) return ask(value);
-    let messages = memo.get(value);
+  if (field === 'email') return check;
+  const memo = new Map<string, string[]>();
+  return (raw) => {
+    let messages = memo.get(raw);
     if (messages === undefined) {
-      messages = ask(value);
-      if (memo.size < MEMO_LIMIT) memo.set(value, messages);
+      messages = check(raw);
+      if (memo.size < MEMO_LIMIT) memo.set(detach(raw), messages);
     }
     return messages;
-  };
-}
-
-/** A function remembering up to MEMO_LIMIT of its results (date parsing repeats a lot). */
-export function memoized<T>(fn: (value: string) => T): (value: string) => T {
-  const memo = new Map<string, T>();
-  return (value) => {
-    if (memo.has(value)) return memo.get(value)!;
-    const result = fn(value);
-    if (memo.size < MEMO_LIMIT) memo.set(value, result);
-    return result;
   };
 }

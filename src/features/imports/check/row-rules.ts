@@ -4,7 +4,7 @@ import type { CustomFieldType } from '../../../../contract/fields';
 import { drfErrorMap } from '../../../../contract/messages';
 import { subscriberWrite, subscriberWriteWith } from '../../../../contract/subscribers';
 import { dateParser } from './date-parser';
-import { fieldCheck, memoized } from './field-checks';
+import { cellCheck } from './field-checks';
 
 /** A custom field as the row rules need it (from the list's OPTIONS). */
 export type RuleCustomField = {
@@ -68,7 +68,8 @@ export function rowChecker(rules: RowRules): (cells: readonly string[]) => RowCh
     language: listLanguage.optional(),
     region: knownRegion.optional(),
   });
-  const parseDate = memoized(dateParser(rules.dateFormat));
+  const parseDate = dateParser(rules.dateFormat);
+  const dateMessage = `Date has wrong format. Use one of these formats instead: ${rules.dateFormat}.`;
   const dateFields = new Set([
     'date_of_birth',
     ...rules.customFields.filter((f) => f.type === 'date').map((f) => f.name),
@@ -77,52 +78,41 @@ export function rowChecker(rules: RowRules): (cells: readonly string[]) => RowCh
     'email',
     ...rules.customFields.filter((f) => f.required).map((f) => f.name),
   ]);
-  // Each member of the object schema validates its own value (no rule spans two fields),
-  // so the row is checked field by field, in the schema's order, as the object would be.
+  // Each member of the object schema checks its own value (no rule spans two fields), so
+  // the cells are checked one by one, in column order, as the server does.
   const shape = schema.shape as Record<string, z.ZodType>;
-  const checks = Object.entries(shape).map(([name, field]) => ({
-    name,
-    check: fieldCheck(name, field),
-    required: !field.safeParse(undefined).success,
-  }));
-  const position = new Map(checks.map((c, i) => [c.name, i]));
-  const columns = rules.fields.flatMap((field, index) => {
-    const at = position.get(field);
-    return at === undefined ? [] : [{ field, index, at, date: dateFields.has(field) }];
-  });
-  const emailAt = position.get('email')!;
-  const dateMessage = `Date has wrong format. Use one of these formats instead: ${rules.dateFormat}.`;
-  // Reused for every row: a million rows should not mean a million short-lived maps.
-  const values: (string | undefined)[] = new Array<string | undefined>(checks.length);
-  const skipped: boolean[] = new Array<boolean>(checks.length);
-
-  return (cells) => {
-    values.fill(undefined);
-    skipped.fill(false);
-    const problems: FieldProblem[] = [];
-    for (const { field, index, at, date } of columns) {
-      let value = (cells[index] ?? '').trim();
-      if (lowercased.has(field)) value = value.toLowerCase();
-      if (date && value !== '') {
+  const prepare = (field: string) => {
+    const isDate = dateFields.has(field);
+    const lower = lowercased.has(field);
+    return (raw: string): { value: string } | { message: string } => {
+      let value = raw.trim();
+      if (lower) value = value.toLowerCase();
+      if (isDate && value !== '') {
         const iso = parseDate(value);
-        if (iso === null) {
-          problems.push({ field, message: dateMessage });
-          skipped[at] = true;
-          continue;
-        }
+        if (iso === null) return { message: dateMessage };
         value = iso;
       }
-      values[at] = value;
-    }
-    for (let i = 0; i < checks.length; i++) {
-      const { name, check, required } = checks[i]!;
-      const value = values[i];
-      if (skipped[i] || (value === undefined && !required)) continue;
-      for (const message of check(value)) problems.push({ field: name, message });
-    }
-    const emailOk = !problems.some((p) => p.field === 'email');
+      return { value };
+    };
+  };
+  const columns = rules.fields.flatMap((field, index) =>
+    field && shape[field]
+      ? [{ field, index, check: cellCheck(field, shape[field], prepare(field)) }]
+      : [],
+  );
+  const emailColumn = rules.fields.indexOf('email');
+  // A required field no column fills fails every row the same way.
+  const unmapped: FieldProblem[] = [...mandatory]
+    .filter((field) => !rules.fields.includes(field))
+    .map((field) => ({ field, message: 'This field is required.' }));
+
+  return (cells) => {
+    const problems: FieldProblem[] = [...unmapped];
+    for (const { field, index, check } of columns)
+      for (const message of check(cells[index] ?? '')) problems.push({ field, message });
+    const emailOk = emailColumn >= 0 && !problems.some((p) => p.field === 'email');
     return {
-      key: emailOk ? values[emailAt]!.toLowerCase() : null,
+      key: emailOk ? (cells[emailColumn] ?? '').trim().toLowerCase() : null,
       problems,
       rejected: problems.some((p) => mandatory.has(p.field)),
     };
