@@ -43,6 +43,11 @@ export const routes: RouteObject[] = [
                 path: 'lists/:listId/subscribers/:subscriberId/edit',
                 lazy: () => import('./routes/subscriber-edit'),
               },
+              { path: 'lists/:listId/imports', lazy: () => import('./routes/list-imports') },
+              {
+                path: 'lists/:listId/imports/:importId',
+                lazy: () => import('./routes/list-import'),
+              },
               { path: 'mailings', lazy: () => import('./routes/mailings') },
               { path: 'mailings/new', lazy: () => import('./routes/mailing-new') },
               { path: 'mailings/:mailingId', lazy: () => import('./routes/mailing-detail') },

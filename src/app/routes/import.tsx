@@ -1,6 +1,14 @@
-import { ComingSoon } from '../coming-soon';
+import { PageHeader } from '../../components/page-header';
+import { ImportWizard } from '../../features/imports/components/import-wizard';
 
-// Placeholder: the Import subscribers screen replaces this module.
 export function Component() {
-  return <ComingSoon title="Import subscribers" />;
+  return (
+    <>
+      <PageHeader
+        title="Import subscribers"
+        description="Bring subscribers into a list from a CSV file: check every row before the upload."
+      />
+      <ImportWizard />
+    </>
+  );
 }

@@ -1,0 +1,103 @@
+import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
+import { useEffect } from 'react';
+import { LinesSkeleton } from '../../../components/states';
+import { formatBytes, formatCount } from '../format-bytes';
+import { cancelCheck, startCheck } from '../wizard/check-runner';
+import type { WizardData } from '../wizard/use-wizard-data';
+import { CheckReportView } from './check-report';
+import type { GoTo } from './import-wizard';
+import { StepNav } from './step-nav';
+
+/** Starts the check of every row (in a worker) for the current choices. */
+function runCheck(data: WizardData) {
+  const { state, mapping, list, customFields, checkBasis } = data;
+  if (!state.file || !state.format || !mapping || !list.data || !customFields || !checkBasis)
+    return;
+  startCheck(
+    {
+      file: state.file,
+      config: {
+        ...state.format,
+        fields: mapping.fields,
+        customFields,
+        languages: list.data.languages,
+        dateFormat: state.dateFormat,
+      },
+    },
+    checkBasis,
+  );
+}
+
+export function CheckStep({ data, goTo }: { data: WizardData; goTo: GoTo }) {
+  const { check } = data.state;
+  const current = 'basis' in check && check.basis === data.checkBasis;
+  const ready = data.checkBasis !== null;
+
+  // Entering the step checks the rows, unless they were checked (or failed) with these choices.
+  useEffect(() => {
+    if (ready && !current) runCheck(data);
+    // Only a change of the choices (the basis) starts another check.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ready, data.checkBasis]);
+
+  return (
+    <Stack gap="lg">
+      {!ready && <LinesSkeleton lines={3} label="Loading the list" />}
+      {current && (check.status === 'parsing' || check.status === 'running') && (
+        <Stack gap="xs" aria-label="Checking the rows">
+          <Group justify="space-between">
+            <Text size="sm">
+              {check.status === 'parsing'
+                ? 'Starting the check…'
+                : `Checked ${formatCount(check.progress.counts.rows)} rows, ${formatBytes(check.progress.bytesRead)} of ${formatBytes(check.progress.totalBytes)}`}
+            </Text>
+            <Button variant="default" size="xs" onClick={cancelCheck}>
+              Cancel check
+            </Button>
+          </Group>
+          <Progress
+            value={
+              check.status === 'running'
+                ? (100 * check.progress.bytesRead) / Math.max(1, check.progress.totalBytes)
+                : 0
+            }
+            aria-label="Check progress"
+            animated
+          />
+        </Stack>
+      )}
+      {ready && (check.status === 'idle' || !current) && (
+        <Alert color="gray" title="The rows are not checked">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">Check every row before importing, to know what will happen to it.</Text>
+            <Button size="xs" onClick={() => runCheck(data)}>
+              Check the rows
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+      {current && check.status === 'error' && (
+        <Alert color="red" title="The file could not be checked" role="alert">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{check.message}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => runCheck(data)}>
+              Check again
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+      {current && check.status === 'complete' && (
+        <CheckReportView
+          report={check.report}
+          ignoreInvalidFields={data.state.ignoreInvalidFields}
+        />
+      )}
+      <StepNav
+        onBack={() => goTo('columns')}
+        onNext={() => goTo('import')}
+        nextLabel="Next: Import"
+        nextDisabled={!(current && check.status === 'complete')}
+      />
+    </Stack>
+  );
+}

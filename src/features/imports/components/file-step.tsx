@@ -1,0 +1,121 @@
+import '@mantine/dropzone/styles.css';
+import { Alert, Group, Loader, Paper, Select, Stack, Text } from '@mantine/core';
+import { Dropzone } from '@mantine/dropzone';
+import { IconFileTypeCsv, IconUpload, IconX } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { IMPORT_MAX_FILE_BYTES } from '../../../../contract/imports';
+import { ErrorState } from '../../../components/states';
+import { formatBytes } from '../format-bytes';
+import { importQueries } from '../queries';
+import { readSample } from '../wizard/read-sample';
+import { dispatch } from '../wizard/store';
+import type { WizardData } from '../wizard/use-wizard-data';
+import type { GoTo } from './import-wizard';
+import { StepNav } from './step-nav';
+
+export function FileStep({
+  data,
+  listId,
+  onListChange,
+  goTo,
+}: {
+  data: WizardData;
+  listId: number | null;
+  onListChange: (id: number | null) => void;
+  goTo: GoTo;
+}) {
+  const lists = useQuery(importQueries.lists());
+  const { file, sample, sampleError } = data.state;
+  const [rejection, setRejection] = useState<string | null>(null);
+
+  const choose = (chosen: File) => {
+    setRejection(null);
+    dispatch({ type: 'fileChosen', file: chosen });
+    void readSample(chosen);
+  };
+
+  return (
+    <Stack gap="lg">
+      {lists.error ? (
+        <ErrorState error={lists.error} onRetry={() => void lists.refetch()} />
+      ) : (
+        <Select
+          label="List"
+          description="The list the subscribers are imported into."
+          placeholder={lists.isPending ? 'Loading lists…' : 'Choose a list'}
+          data={(lists.data?.results ?? []).map((l) => ({ value: String(l.id), label: l.name }))}
+          value={listId === null ? null : String(listId)}
+          onChange={(value) => onListChange(value ? Number(value) : null)}
+          searchable
+          withAsterisk
+          maw={480}
+          nothingFoundMessage="No list has this name"
+        />
+      )}
+
+      <Dropzone
+        onDrop={(files) => files[0] && choose(files[0])}
+        onReject={(rejections) =>
+          setRejection(
+            rejections[0]?.errors.some((e) => e.code === 'file-too-large')
+              ? `The file is larger than ${formatBytes(IMPORT_MAX_FILE_BYTES)}, the most the server accepts.`
+              : 'Drop one CSV file.',
+          )
+        }
+        maxSize={IMPORT_MAX_FILE_BYTES}
+        multiple={false}
+        useFsAccessApi={false}
+        inputProps={{ 'aria-label': 'CSV file' }}
+      >
+        <Group justify="center" gap="lg" mih={140} style={{ pointerEvents: 'none' }}>
+          <Dropzone.Accept>
+            <IconUpload size={40} stroke={1.5} aria-hidden />
+          </Dropzone.Accept>
+          <Dropzone.Reject>
+            <IconX size={40} stroke={1.5} aria-hidden />
+          </Dropzone.Reject>
+          <Dropzone.Idle>
+            <IconFileTypeCsv size={40} stroke={1.5} aria-hidden />
+          </Dropzone.Idle>
+          <div>
+            <Text size="lg">Drop a CSV file here or click to choose one</Text>
+            <Text size="sm" c="dimmed">
+              Any encoding and delimiter; up to {formatBytes(IMPORT_MAX_FILE_BYTES)}.
+            </Text>
+          </div>
+        </Group>
+      </Dropzone>
+
+      {rejection && (
+        <Alert color="red" role="alert" title="This file cannot be imported">
+          {rejection}
+        </Alert>
+      )}
+      {file && (
+        <Paper withBorder p="md" aria-label="Chosen file">
+          <Group justify="space-between">
+            <div>
+              <Text fw={600}>{file.name}</Text>
+              <Text size="sm" c="dimmed">
+                {formatBytes(file.size)}
+              </Text>
+            </div>
+            {!sample && !sampleError && <Loader size="sm" aria-label="Reading the file" />}
+          </Group>
+        </Paper>
+      )}
+      {sampleError && (
+        <Alert color="red" role="alert" title="The file could not be read">
+          {sampleError}
+        </Alert>
+      )}
+
+      <StepNav
+        onNext={() => goTo('format')}
+        nextLabel="Next: Format"
+        nextDisabled={listId === null || !sample}
+      />
+    </Stack>
+  );
+}

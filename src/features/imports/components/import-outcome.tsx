@@ -1,0 +1,230 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { isImportFinished, type ImportRecord } from '../../../../contract/imports';
+import { describeError } from '../../../api/errors';
+import { getImportErrorsCsv } from '../../../api/imports';
+import { DetailSkeleton, ErrorState } from '../../../components/states';
+import { downloadBlob } from '../../../lib/download';
+import { formatCount } from '../format-bytes';
+import { importQueries, useRefreshAfterImport } from '../queries';
+import { AcceptedImport } from './accepted-import';
+import { ImportStatusBadge } from './import-status-badge';
+
+function Count({ label, value, color }: { label: string; value: number; color?: string }) {
+  return (
+    <Paper withBorder p="md" role="group" aria-label={label}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+        {label}
+      </Text>
+      <Text fz={28} fw={700} c={color}>
+        {formatCount(value)}
+      </Text>
+    </Paper>
+  );
+}
+
+const processed = (r: ImportRecord) =>
+  (r.created ?? 0) + (r.skipped_existing ?? 0) + (r.skipped_duplicate ?? 0) + (r.invalid ?? 0);
+
+/**
+ * What an import did (our extension): live progress while the server's job runs (read
+ * again every second), then the counts — created, already in the list, repeated in the
+ * file, invalid, adding up to the total — the first errors and the errors CSV. A server
+ * without the extension shows the accepted record instead (`fallback`).
+ */
+export function ImportOutcome({
+  listId,
+  importId,
+  fallback,
+  expectedRows,
+}: {
+  listId: number;
+  importId: number;
+  fallback?: ImportRecord;
+  /** Rows the check counted, to show progress against while the total is unknown. */
+  expectedRows?: number;
+}) {
+  const query = useQuery(importQueries.detail(listId, importId));
+  const record = query.data?.supported ? query.data.data : undefined;
+  useRefreshAfterImport(record?.status);
+
+  if (query.isPending) return <DetailSkeleton />;
+  if (query.data && !query.data.supported)
+    return fallback ? (
+      <AcceptedImport record={fallback} listId={listId} />
+    ) : (
+      <Alert color="gray" title="No outcome to show">
+        This server does not report what its imports did. Look at the list&apos;s subscribers.
+      </Alert>
+    );
+  if (!record) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  if (record.status === undefined) return <AcceptedImport record={record} listId={listId} />;
+
+  const finished = isImportFinished(record.status);
+  const done = processed(record);
+  const total = record.total_rows ?? (finished ? done : undefined);
+  const failure = record.errors?.find((e) => e.row === 0);
+  const rowErrors = record.errors?.filter((e) => e.row !== 0) ?? [];
+
+  return (
+    <Stack gap="lg">
+      <Group gap="sm">
+        <Title order={2} size="h3">
+          Import #{record.id} of {record.file}
+        </Title>
+        <ImportStatusBadge status={record.status} />
+      </Group>
+      {query.error && <ErrorState error={query.error} title="Showing older data" />}
+
+      {!finished && (
+        <Stack gap={4} aria-label="Import progress">
+          <Text size="sm">
+            {record.status === 'queued'
+              ? 'Waiting for the server to start…'
+              : `Processed ${formatCount(done)}${expectedRows ? ` of about ${formatCount(expectedRows)}` : ''} rows…`}
+          </Text>
+          <Progress
+            value={expectedRows ? Math.min(100, (100 * done) / Math.max(1, expectedRows)) : 100}
+            animated
+            striped={!expectedRows}
+            aria-label="Rows processed"
+          />
+        </Stack>
+      )}
+
+      {failure && (
+        <Alert color="red" title="The import stopped" role="alert">
+          {failure.message} The rows before the problem were imported.
+        </Alert>
+      )}
+
+      <SimpleGrid cols={{ base: 2, sm: 5 }}>
+        <Count label="Created" value={record.created ?? 0} color="teal" />
+        <Count label="Already in the list" value={record.skipped_existing ?? 0} />
+        <Count label="Repeated in the file" value={record.skipped_duplicate ?? 0} />
+        <Count
+          label="Invalid"
+          value={record.invalid ?? 0}
+          color={record.invalid ? 'red' : undefined}
+        />
+        <Count label="Total rows" value={total ?? done} />
+      </SimpleGrid>
+      {finished && total !== undefined && (
+        <Text size="sm" c="dimmed">
+          {formatCount(record.created ?? 0)} + {formatCount(record.skipped_existing ?? 0)} +{' '}
+          {formatCount(record.skipped_duplicate ?? 0)} + {formatCount(record.invalid ?? 0)} ={' '}
+          {formatCount(done)} of {formatCount(total)} rows.
+        </Text>
+      )}
+
+      {rowErrors.length > 0 && <FirstErrors errors={rowErrors} invalid={record.invalid ?? 0} />}
+
+      <Group gap="sm">
+        {finished && (rowErrors.length > 0 || (record.invalid ?? 0) > 0) && (
+          <ErrorsCsvButton listId={listId} importId={record.id} />
+        )}
+        <Button component={Link} to={`/lists/${listId}/subscribers`} variant="default">
+          Show the list&apos;s subscribers
+        </Button>
+        <Anchor component={Link} to={`/lists/${listId}/imports`} size="sm">
+          Past imports of this list
+        </Anchor>
+      </Group>
+    </Stack>
+  );
+}
+
+function FirstErrors({
+  errors,
+  invalid,
+}: {
+  errors: NonNullable<ImportRecord['errors']>;
+  invalid: number;
+}) {
+  return (
+    <div>
+      <Title order={3} size="h4" mb={4}>
+        First problems
+      </Title>
+      <Text size="sm" c="dimmed" mb="xs">
+        {errors.length} {errors.length === 1 ? 'problem' : 'problems'} shown
+        {invalid > 0 ? ` (${formatCount(invalid)} rows rejected in all)` : ''}; row numbers count
+        the header row, as a spreadsheet does.
+      </Text>
+      <Table.ScrollContainer minWidth={560} maxHeight={400}>
+        <Table aria-label="Import errors" verticalSpacing="xs" striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={80}>Row</Table.Th>
+              <Table.Th w={160}>Field</Table.Th>
+              <Table.Th>Message</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {errors.map((e, i) => (
+              <Table.Tr key={i}>
+                <Table.Td>{e.row}</Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color="red" tt="none">
+                    {e.field}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{e.message}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </div>
+  );
+}
+
+function ErrorsCsvButton({ listId, importId }: { listId: number; importId: number }) {
+  const [state, setState] = useState<{ busy: boolean; error: string | null }>({
+    busy: false,
+    error: null,
+  });
+  const download = async () => {
+    setState({ busy: true, error: null });
+    try {
+      const result = await getImportErrorsCsv(listId, importId);
+      if (!result.supported) throw new Error('This server does not offer the errors as CSV.');
+      downloadBlob(result.data, `import-${importId}-errors.csv`);
+      setState({ busy: false, error: null });
+    } catch (error) {
+      setState({ busy: false, error: describeError(error) });
+    }
+  };
+  return (
+    <>
+      <Button
+        leftSection={<IconDownload size={16} />}
+        onClick={() => void download()}
+        loading={state.busy}
+      >
+        Download errors (CSV)
+      </Button>
+      {state.error && (
+        <Text size="sm" c="red" role="alert">
+          {state.error}
+        </Text>
+      )}
+    </>
+  );
+}

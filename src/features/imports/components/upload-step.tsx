@@ -1,0 +1,174 @@
+import { Alert, Button, Group, List, Paper, Progress, Stack, Table, Text } from '@mantine/core';
+import { IconUpload } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import { delimiterLabels, type ImportDelimiter } from '../../../../contract/imports';
+import { fieldErrors, isApiError, describeError } from '../../../api/errors';
+import type { UploadProgress } from '../../../api/imports';
+import { formatBytes, formatCount } from '../format-bytes';
+import { useStartImport } from '../queries';
+import { dispatch } from '../wizard/store';
+import type { WizardData } from '../wizard/use-wizard-data';
+import type { GoTo } from './import-wizard';
+import { StepNav } from './step-nav';
+
+const errorMessages = (error: unknown) => {
+  if (!isApiError(error, 400)) return [describeError(error)];
+  return Object.entries(fieldErrors(error)).flatMap(([field, messages]) =>
+    messages.map((m) => (field === 'non_field_errors' ? m : `${field}: ${m}`)),
+  );
+};
+
+/** Uploads the file with every choice as multipart form parameters, showing the progress. */
+export function UploadStep({
+  data,
+  listId,
+  goTo,
+}: {
+  data: WizardData;
+  listId: number;
+  goTo: GoTo;
+}) {
+  const { state, mapping, list, targets } = data;
+  const start = useStartImport();
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const abort = useRef<AbortController | null>(null);
+  if (!state.file || !state.format || !mapping || state.check.status !== 'complete') return null;
+  const { file, format, check } = state;
+  const counts = state.ignoreInvalidFields ? check.report.lenient : check.report.strict;
+  const label = (name: string) => targets?.find((t) => t.name === name)?.label ?? name;
+  const uploading = start.isPending;
+  const aborted = start.error instanceof DOMException && start.error.name === 'AbortError';
+
+  const upload = () => {
+    abort.current = new AbortController();
+    setProgress({ loaded: 0, total: file.size });
+    start.mutate(
+      {
+        listId,
+        file,
+        params: {
+          encoding: format.encoding,
+          delimiter: format.delimiter,
+          has_header: format.hasHeader,
+          date_format: state.dateFormat,
+          fields: mapping.fields,
+          ignore_invalid_fields: state.ignoreInvalidFields,
+        },
+        onProgress: setProgress,
+        signal: abort.current.signal,
+      },
+      {
+        onSuccess: (record) => {
+          dispatch({ type: 'uploaded', listId, record, basis: check.basis });
+          goTo('result', { import: String(record.id) });
+        },
+      },
+    );
+  };
+
+  const percent = progress?.total ? (100 * progress.loaded) / progress.total : 0;
+  return (
+    <Stack gap="lg">
+      <Paper withBorder p="md">
+        <Table
+          aria-label="What will be sent"
+          variant="vertical"
+          layout="fixed"
+          withRowBorders={false}
+        >
+          <Table.Tbody>
+            <Table.Tr>
+              <Table.Th w={200}>List</Table.Th>
+              <Table.Td>{list.data?.name ?? listId}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th>File</Table.Th>
+              <Table.Td>
+                {file.name} ({formatBytes(file.size)})
+              </Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th>Format</Table.Th>
+              <Table.Td>
+                {format.encoding}, {delimiterLabels[format.delimiter as ImportDelimiter]},{' '}
+                {format.hasHeader ? 'header row' : 'no header row'}, dates as {state.dateFormat}
+              </Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th>Columns</Table.Th>
+              <Table.Td>
+                {mapping.fields
+                  .map((f, i) => (f ? `${i + 1} → ${label(f)}` : null))
+                  .filter(Boolean)
+                  .join(', ')}
+              </Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th>Invalid values</Table.Th>
+              <Table.Td>
+                {state.ignoreInvalidFields ? 'left out (the row is imported)' : 'reject the row'}
+              </Table.Td>
+            </Table.Tr>
+          </Table.Tbody>
+        </Table>
+        <Text size="sm" mt="sm">
+          Expected: {formatCount(counts.valid)} valid rows (new subscribers, or already in the
+          list), {formatCount(counts.invalid)} rejected, {formatCount(counts.repeated)} repeated in
+          the file.
+        </Text>
+      </Paper>
+
+      {uploading && (
+        <Stack gap={4}>
+          <Text size="sm">
+            Uploading… {formatBytes(progress?.loaded ?? 0)} of{' '}
+            {formatBytes(progress?.total ?? file.size)}
+          </Text>
+          <Progress value={percent} aria-label="Upload progress" animated />
+        </Stack>
+      )}
+      {start.error && !aborted && (
+        <Alert color="red" title="The import was not accepted" role="alert">
+          <List size="sm">
+            {errorMessages(start.error).map((m) => (
+              <List.Item key={m}>{m}</List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
+      {aborted && (
+        <Alert color="gray" title="Upload cancelled">
+          Nothing was imported.
+        </Alert>
+      )}
+      {state.upload && state.upload.basis === check.basis && !uploading && (
+        <Alert color="blue" title="Already imported">
+          This file was imported with these choices (import #{state.upload.record.id}). Importing it
+          again adds nothing new: its addresses are in the list now.
+        </Alert>
+      )}
+
+      <StepNav onBack={() => goTo('check')}>
+        {uploading ? (
+          <Button variant="default" onClick={() => abort.current?.abort()}>
+            Cancel upload
+          </Button>
+        ) : (
+          <Group gap="sm">
+            {state.upload && (
+              <Button
+                variant="default"
+                onClick={() => goTo('result', { import: String(state.upload!.record.id) })}
+              >
+                Show the result
+              </Button>
+            )}
+            <Button leftSection={<IconUpload size={16} />} onClick={upload}>
+              Start import
+            </Button>
+          </Group>
+        )}
+      </StepNav>
+    </Stack>
+  );
+}

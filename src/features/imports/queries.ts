@@ -1,0 +1,99 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { isImportFinished, type ImportStatus } from '../../../contract/imports';
+import {
+  getImport,
+  getImports,
+  startImport,
+  type ImportParams,
+  type UploadProgress,
+} from '../../api/imports';
+import { getList, getLists } from '../../api/lists';
+import type { PageParams } from '../../api/pagination';
+import { getSubscriberFields } from '../../api/subscribers';
+
+/** While an import runs, its record is read again this often. */
+export const IMPORT_POLL_MS = 1000;
+
+/** Query keys and options of the import screens (DESIGN §3.1): never hand-write a key. */
+export const importQueries = {
+  all: () => ['imports'] as const,
+  /** The lists to import into (the picker): the first 1000 by name. */
+  lists: () =>
+    queryOptions({
+      queryKey: [...importQueries.all(), 'lists'] as const,
+      queryFn: ({ signal }) => getLists({ page_size: 1000, ordering: 'name' }, signal),
+    }),
+  list: (listId: number) =>
+    queryOptions({
+      queryKey: [...importQueries.all(), 'list', listId] as const,
+      queryFn: ({ signal }) => getList(listId, signal),
+    }),
+  /** OPTIONS of the list's subscribers: the fields a column can fill, custom ones included. */
+  fields: (listId: number) =>
+    queryOptions({
+      queryKey: [...importQueries.all(), 'fields', listId] as const,
+      queryFn: ({ signal }) => getSubscriberFields(listId, signal),
+    }),
+  histories: (listId: number) => [...importQueries.all(), 'history', listId] as const,
+  history: (listId: number, query: PageParams) =>
+    queryOptions({
+      queryKey: [...importQueries.histories(listId), query] as const,
+      queryFn: ({ signal }) => getImports(listId, query, signal),
+      placeholderData: keepPreviousData,
+      // While one of them runs, its counts change: read the page again.
+      refetchInterval: (q) => {
+        const data = q.state.data;
+        return data?.supported &&
+          data.data.results.some((r) => r.status && !isImportFinished(r.status))
+          ? 2 * IMPORT_POLL_MS
+          : false;
+      },
+    }),
+  /** One import's record, read again every second until it is done or failed. */
+  detail: (listId: number, id: number) =>
+    queryOptions({
+      queryKey: [...importQueries.all(), 'detail', listId, id] as const,
+      queryFn: ({ signal }) => getImport(listId, id, signal),
+      refetchInterval: (query) => {
+        const data = query.state.data;
+        return data?.supported && !isImportFinished(data.data.status) ? IMPORT_POLL_MS : false;
+      },
+      staleTime: 0,
+    }),
+};
+
+export type StartImportInput = {
+  listId: number;
+  file: File;
+  params: ImportParams;
+  onProgress?: (progress: UploadProgress) => void;
+  signal?: AbortSignal;
+};
+
+export function useStartImport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ listId, file, params, onProgress, signal }: StartImportInput) =>
+      startImport(listId, file, file.name, params, { onProgress, signal }),
+    onSuccess: (_, { listId }) =>
+      queryClient.invalidateQueries({ queryKey: importQueries.histories(listId) }),
+  });
+}
+
+/**
+ * Once an import has finished, every other screen's data may be stale (subscribers, the
+ * lists' counts): those answers are refetched when next shown.
+ */
+export function useRefreshAfterImport(status: ImportStatus | undefined) {
+  const queryClient = useQueryClient();
+  const previous = useRef(status);
+  useEffect(() => {
+    const was = previous.current;
+    previous.current = status;
+    if (status && isImportFinished(status) && was !== status)
+      void queryClient.invalidateQueries({
+        predicate: (query) => query.queryKey[0] !== importQueries.all()[0],
+      });
+  }, [status, queryClient]);
+}
