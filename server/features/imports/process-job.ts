@@ -100,9 +100,15 @@ export async function processJob(
             const result = validate(cells);
             if (result.ok) seen.add(result.key);
           }
-          if (record % 10_000 === 0 && Date.now() - lastRenewal > RENEW_EVERY_MS) {
-            await renewLease(db, job);
-            lastRenewal = Date.now();
+          if (record % 10_000 === 0) {
+            if (options.shouldStop?.()) {
+              await releaseJob(db, job);
+              return 'stopped';
+            }
+            if (Date.now() - lastRenewal > RENEW_EVERY_MS) {
+              await renewLease(db, job);
+              lastRenewal = Date.now();
+            }
           }
           continue;
         }

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import type { TestContext } from '../../test/harness.js';
+import { runImportJobs } from './worker.js';
 
 export type FormPart =
   | { name: string; value: string; contentType?: string }
@@ -77,3 +79,20 @@ export async function allSubscribers(t: TestContext, listId: number): Promise<Su
   }
   return out.sort((a, b) => Number(a.id) - Number(b.id));
 }
+
+/** Uploads, runs the job queue to the end, and returns the finished Import record. */
+export async function importFile(
+  t: TestContext,
+  listId: number,
+  content: string | Buffer,
+  params: [string, string][] = [],
+) {
+  const created = await postImport(t, listId, content, params);
+  expect(created.statusCode, created.body).toBe(201);
+  await runImportJobs(t.db);
+  const res = await t.get(`/api/v1/lists/${listId}/imports/${created.json().id}`);
+  return res.json();
+}
+
+export const pick = (s: Record<string, unknown>, keys: string[]) =>
+  Object.fromEntries(keys.map((k) => [k, s[k]]));
