@@ -12,6 +12,7 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 
 process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), 'mailboard-e2e-'));
 delete process.env.DATABASE_URL;
+delete process.env.UPSTREAM_API_URL;
 process.env.DEMO_DATA ??= '1';
 process.env.LOG_LEVEL ??= 'warn';
 

@@ -1,5 +1,5 @@
 import ISO6391 from 'iso-639-1';
-import { fold, searchTerms, type Locale } from './locale.js';
+import { fold, searchTerms, type Locale } from '../../lib/locale.js';
 
 export type LanguageEntry = { code: string; name: string; key: string };
 

@@ -5,7 +5,7 @@ import { paginate } from '../../lib/pagination.js';
 import { paginationQuery } from '../../lib/query.js';
 import type { RouteOptions } from '../routes.js';
 import { filterLanguages, languagesIn } from './catalog.js';
-import { negotiateLocale } from './locale.js';
+import { negotiateLocale } from '../../lib/locale.js';
 
 const query = z.object({
   ...paginationQuery,

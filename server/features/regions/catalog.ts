@@ -1,5 +1,5 @@
 import { iso31661, iso31662 } from 'iso-3166';
-import { fold, searchTerms, type Locale } from '../languages/locale.js';
+import { fold, searchTerms, type Locale } from '../../lib/locale.js';
 
 /** A region in one locale: its own folded name and its country's, precomputed for search. */
 export type RegionEntry = {

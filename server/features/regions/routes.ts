@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { notFound } from '../../lib/http-errors.js';
 import { paginate } from '../../lib/pagination.js';
 import { paginationQuery } from '../../lib/query.js';
-import { negotiateLocale } from '../languages/locale.js';
+import { negotiateLocale } from '../../lib/locale.js';
 import type { RouteOptions } from '../routes.js';
 import { filterRegions, regionDetail, regionIndex } from './catalog.js';
 
