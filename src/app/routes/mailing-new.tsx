@@ -1,6 +1,28 @@
-import { ComingSoon } from '../coming-soon';
+import { Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { PageHeader } from '../../components/page-header';
+import { MailingComposer } from '../../features/mailings/components/composer';
+import { mailingQueries } from '../../features/mailings/queries';
+import { prefetch } from '../query-client';
 
-// Placeholder: the New mailing screen replaces this module.
+export const loader = () => {
+  prefetch(mailingQueries.campaigns());
+  return prefetch(mailingQueries.lists());
+};
+
 export function Component() {
-  return <ComingSoon title="New mailing" />;
+  return (
+    <>
+      <PageHeader
+        title="New mailing"
+        description="One variant per language of the list; check the layouts and the schedule, then create it."
+        above={
+          <Text size="sm">
+            <Link to="/mailings">Mailings</Link> /
+          </Text>
+        }
+      />
+      <MailingComposer />
+    </>
+  );
 }

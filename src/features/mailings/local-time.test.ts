@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  formatLocal,
+  formatUtc,
   isPast,
   localToUtc,
   parseLocalDateTime,
@@ -42,5 +44,11 @@ describe('local ↔ UTC', () => {
     expect(isPast(new Date('2030-01-01T11:59:00Z'), now)).toBe(true);
     expect(isPast(new Date('2030-01-01T12:01:00Z'), now)).toBe(false);
     expect(toLocalInput(new Date('2030-01-01T12:00:00Z'))).toBe('2030-01-01T13:00');
+  });
+
+  it('formats a delivery in local time with its zone, and in UTC', () => {
+    const date = new Date('2030-07-15T07:30:00Z');
+    expect(formatLocal(date, 'en-GB')).toBe('Mon, 15 Jul 2030, 09:30 CEST');
+    expect(formatUtc(date)).toBe('2030-07-15 07:30 UTC');
   });
 });

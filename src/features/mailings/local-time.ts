@@ -54,9 +54,14 @@ export const isPast = (date: Date, now = new Date()) => date.getTime() < now.get
 
 /** "Mon, 3 Feb 2025, 14:30 CET": a delivery for people, in local time with the zone. */
 export function formatLocal(date: Date, locale?: string): string {
+  // dateStyle/timeStyle cannot be combined with timeZoneName: spell the fields out.
   return new Intl.DateTimeFormat(locale, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
+    weekday: 'short',
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
     timeZoneName: 'short',
   }).format(date);
 }

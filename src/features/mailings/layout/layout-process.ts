@@ -1,7 +1,8 @@
 import type JSZip from 'jszip';
 import { zipLayoutLimits } from '../../../../contract/mailings';
-import { toZipDataUri } from './data-uri';
+import { toBase64, toZipDataUri } from './data-uri';
 import { isZipSelection, normalizePath, planLayoutZip } from './layout-files';
+import { buildPreviewDocument } from './preview-document';
 import { buildLayoutZip } from './zip-build';
 import { inspectLayoutZip, type InspectedLayout } from './zip-inspect';
 
@@ -14,7 +15,9 @@ export type LayoutJobPhase = 'reading' | 'zipping' | 'inspecting' | 'encoding';
 export type LayoutJobProgress = { phase: LayoutJobPhase; percent: number };
 
 /** A layout ready to send (when its inspection has no problems) and to preview. */
-export type PreparedLayout = InspectedLayout & {
+export type PreparedLayout = Pick<InspectedLayout, 'inspection' | 'html'> & {
+  /** The preview iframe's document: CSP injected, archive images inlined. */
+  previewDocument: string | null;
   /** Where it came from, for people: "news.zip", "folder “news” (5 files)". */
   label: string;
   /** The archive itself, kept for the draft. */
@@ -84,5 +87,20 @@ export async function processLayoutJob(
   const inspected = await inspectLayoutZip(JSZipClass, archive, skipped);
   onProgress({ phase: 'encoding', percent: 0 });
   const dataUri = archive.length <= zipLayoutLimits.maxArchiveBytes ? toZipDataUri(archive) : '';
-  return { ...inspected, label, archive, dataUri, zippedHere };
+  // Images are inlined as data: URLs rather than blob: URLs: Chromium does not let the
+  // preview's opaque origin (sandbox="" without allow-same-origin) load this page's blob: URLs.
+  const imageUrls = new Map(
+    inspected.images.map((i) => [i.path, `data:${i.contentType};base64,${toBase64(i.data)}`]),
+  );
+  const previewDocument =
+    inspected.html === null ? null : buildPreviewDocument(inspected.html, { imageUrls });
+  return {
+    inspection: inspected.inspection,
+    html: inspected.html,
+    previewDocument,
+    label,
+    archive,
+    dataUri,
+    zippedHere,
+  };
 }

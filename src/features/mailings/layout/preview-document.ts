@@ -17,7 +17,7 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
 
 /**
  * The HTML shown in the preview iframe: references to archive images point at `imageUrls`
- * (blob: URLs), a CSP meta comes before any other content so it governs the whole document,
+ * (data: URLs), a CSP meta comes before any other content so it governs the whole document,
  * links open nowhere (no popups in the sandbox) and meta refreshes are dropped, so the
  * preview cannot navigate away.
  */

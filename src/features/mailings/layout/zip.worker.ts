@@ -14,9 +14,7 @@ const scope = self as unknown as WorkerScope;
 /** The result's byte buffers move to the page instead of being copied. */
 function transferables(result: PreparedLayout): Transferable[] {
   const buffers = new Set<ArrayBuffer>();
-  for (const bytes of [result.archive, ...result.images.map((i) => i.data)]) {
-    if (bytes.buffer instanceof ArrayBuffer) buffers.add(bytes.buffer);
-  }
+  if (result.archive.buffer instanceof ArrayBuffer) buffers.add(result.archive.buffer);
   return [...buffers];
 }
 

@@ -1,0 +1,220 @@
+import '@mantine/dropzone/styles.css';
+import {
+  Alert,
+  Button,
+  Group,
+  Progress,
+  SegmentedControl,
+  Stack,
+  Text,
+  Textarea,
+} from '@mantine/core';
+import { Dropzone } from '@mantine/dropzone';
+import { IconFileZip, IconFolder, IconTrash } from '@tabler/icons-react';
+import { useRef } from 'react';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { LAYOUT_INDEX } from '../../../../contract/mailings';
+import type { ComposerValues } from '../draft/composer-values';
+import type { LayoutJobPhase } from '../layout/layout-process';
+import type { LayoutState } from '../layout/use-layouts';
+import { formatBytes } from '../layout/zip-entries';
+import { InspectorReport } from './inspector-report';
+import { LayoutPreview } from './layout-preview';
+
+const phaseLabels: Record<LayoutJobPhase, string> = {
+  reading: 'Reading files',
+  zipping: 'Zipping in your browser',
+  inspecting: 'Inspecting',
+  encoding: 'Encoding',
+};
+
+type Props = {
+  index: number;
+  variantLabel: string;
+  state: LayoutState | undefined;
+  onFiles: (files: File[]) => void;
+  onRemove: () => void;
+};
+
+/** A variant's layout: plain text, or HTML with images (a .zip, a folder, or files). */
+export function LayoutField({ index, variantLabel, state, onFiles, onRemove }: Props) {
+  const { control, register, formState } = useFormContext<ComposerValues>();
+  const mode = useWatch({ control, name: `variants.${index}.layout.mode` });
+  const errors = formState.errors.variants?.[index]?.layout;
+  return (
+    <Stack gap="sm">
+      <Controller
+        control={control}
+        name={`variants.${index}.layout.mode`}
+        render={({ field }) => (
+          <div>
+            <Text size="sm" fw={500} id={`layout-mode-${index}`}>
+              Layout
+            </Text>
+            <SegmentedControl
+              aria-labelledby={`layout-mode-${index}`}
+              value={field.value}
+              onChange={field.onChange}
+              data={[
+                { value: 'text', label: 'Plain text' },
+                { value: 'html', label: 'HTML with images' },
+              ]}
+            />
+          </div>
+        )}
+      />
+      {mode === 'text' ? (
+        <Textarea
+          label="Text"
+          withAsterisk
+          autosize
+          minRows={6}
+          maxRows={20}
+          error={errors?.text?.message}
+          {...register(`variants.${index}.layout.text`)}
+        />
+      ) : (
+        <HtmlLayout
+          variantLabel={variantLabel}
+          state={state}
+          onFiles={onFiles}
+          onRemove={onRemove}
+        />
+      )}
+      {errors?.message && (
+        <Text size="sm" c="red" role="alert">
+          {errors.message}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function HtmlLayout({ variantLabel, state, onFiles, onRemove }: Omit<Props, 'index'>) {
+  const openFiles = useRef<() => void>(null);
+  const folderInput = useRef<HTMLInputElement>(null);
+  const running = state?.status === 'running';
+  return (
+    <Stack gap="sm">
+      <Dropzone
+        onDrop={(files) => onFiles(files)}
+        openRef={openFiles}
+        activateOnClick={false}
+        loading={running}
+        inputProps={{ 'aria-label': 'Layout files' }}
+        p="md"
+      >
+        <Stack gap={4} align="center" style={{ pointerEvents: 'none' }}>
+          <IconFileZip size={32} stroke={1.5} aria-hidden />
+          <Text size="sm" ta="center">
+            Drop a <b>.zip</b>, a <b>folder</b>, or <b>{LAYOUT_INDEX}</b> with its images here.
+          </Text>
+          <Text size="xs" c="dimmed" ta="center">
+            Folders and files are zipped in your browser, images under images/. Nothing is uploaded
+            before you create the mailing.
+          </Text>
+        </Stack>
+      </Dropzone>
+      <Group gap="xs">
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconFileZip size={14} />}
+          onClick={() => openFiles.current?.()}
+        >
+          Choose a .zip or files…
+        </Button>
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconFolder size={14} />}
+          onClick={() => folderInput.current?.click()}
+        >
+          Choose a folder…
+        </Button>
+        <input
+          ref={(el) => {
+            folderInput.current = el;
+            // Not in React's attribute types; lets the picker (and tests) choose a folder.
+            el?.setAttribute('webkitdirectory', '');
+          }}
+          type="file"
+          multiple
+          hidden
+          aria-label="Layout folder"
+          onChange={(e) => {
+            onFiles(Array.from(e.currentTarget.files ?? []));
+            e.currentTarget.value = '';
+          }}
+        />
+      </Group>
+      <LayoutStatus state={state} variantLabel={variantLabel} onRemove={onRemove} />
+    </Stack>
+  );
+}
+
+function LayoutStatus({
+  state,
+  variantLabel,
+  onRemove,
+}: Pick<Props, 'state' | 'variantLabel' | 'onRemove'>) {
+  if (!state) return null;
+  switch (state.status) {
+    case 'running':
+      return (
+        <Stack gap={4}>
+          <Text size="sm">
+            {phaseLabels[state.phase]}: {state.label}
+          </Text>
+          <Progress
+            value={state.percent}
+            animated
+            aria-label={`${phaseLabels[state.phase]} ${state.label}`}
+          />
+        </Stack>
+      );
+    case 'error':
+      return (
+        <Alert color="red" title="The layout could not be read" role="alert">
+          {state.message}
+        </Alert>
+      );
+    case 'lost':
+      return (
+        <Alert color="yellow" title="Add the layout again" role="alert">
+          “{state.label}” ({formatBytes(state.bytes)}) was too large to keep in this tab through the
+          reload. Drop or choose it again.
+        </Alert>
+      );
+    case 'complete': {
+      const { layout, kept } = state;
+      return (
+        <Stack gap="sm">
+          <Group justify="space-between">
+            <Text size="sm">
+              <b>{layout.label}</b>
+              {layout.zippedHere ? ' — zipped in your browser' : ''}
+              {kept ? '' : ' — too large to keep through a reload of this tab'}
+            </Text>
+            <Button
+              size="xs"
+              variant="subtle"
+              color="red"
+              leftSection={<IconTrash size={14} />}
+              onClick={onRemove}
+            >
+              Remove layout
+            </Button>
+          </Group>
+          <InspectorReport inspection={layout.inspection} label={`the ${variantLabel} layout`} />
+          {layout.previewDocument !== null && (
+            <LayoutPreview
+              document={layout.previewDocument}
+              title={`Preview of the ${variantLabel} layout`}
+            />
+          )}
+        </Stack>
+      );
+    }
+  }
+}

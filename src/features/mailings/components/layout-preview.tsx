@@ -1,0 +1,61 @@
+import { Box, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+
+const widths = { desktop: 800, mobile: 375 } as const;
+type Width = keyof typeof widths;
+
+/**
+ * A layout in an iframe with `sandbox=""` (no scripts, no same-origin, no forms, no popups);
+ * `document` carries its own CSP meta (preview-document.ts). Desktop and mobile widths.
+ */
+export function LayoutPreview({ document, title }: { document: string; title: string }) {
+  const [width, setWidth] = useState<Width>('desktop');
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between">
+        <Text size="sm" fw={500}>
+          Preview
+        </Text>
+        <SegmentedControl
+          size="xs"
+          aria-label={`Preview width of ${title}`}
+          value={width}
+          onChange={(v) => setWidth(v as Width)}
+          data={[
+            { value: 'desktop', label: 'Desktop' },
+            { value: 'mobile', label: 'Mobile' },
+          ]}
+        />
+      </Group>
+      <Box
+        style={{
+          border: '1px solid var(--mantine-color-default-border)',
+          borderRadius: 'var(--mantine-radius-sm)',
+          background: 'var(--mantine-color-gray-1)',
+          overflowX: 'auto',
+        }}
+        p="xs"
+      >
+        <iframe
+          title={title}
+          sandbox=""
+          srcDoc={document}
+          referrerPolicy="no-referrer"
+          style={{
+            display: 'block',
+            margin: '0 auto',
+            width: widths[width],
+            maxWidth: width === 'desktop' ? '100%' : undefined,
+            height: 640,
+            border: 0,
+            background: 'white',
+          }}
+        />
+      </Box>
+      <Text size="xs" c="dimmed">
+        Scripts never run here and nothing is loaded from the web; external images and fonts appear
+        only in the sent email.
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,94 @@
+import { Alert, Anchor, Stack, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useLocation } from 'react-router';
+import { isApiError } from '../../../api/errors';
+import type { MailingSummary } from '../../../api/mailings';
+import { PageHeader } from '../../../components/page-header';
+import { DetailSkeleton, ErrorState } from '../../../components/states';
+import { mailingQueries } from '../queries';
+import { MailingView } from './mailing-view';
+
+/**
+ * A mailing's page. GET /mailings/{id} is our extension: where the server answers 405 (or
+ * 404 for a mailing the table just listed) this degrades to what the collection shows.
+ */
+export function MailingDetails({ mailingId }: { mailingId: number }) {
+  const { data, error } = useQuery(mailingQueries.detail(mailingId));
+  const summary = (useLocation().state as { summary?: MailingSummary } | null)?.summary;
+  const name = data?.supported ? data.data.name : (summary?.name ?? `Mailing ${mailingId}`);
+  return (
+    <>
+      <PageHeader
+        title={error && !summary ? `Mailing ${mailingId}` : name}
+        above={
+          <Text size="sm">
+            <Link to="/mailings">Mailings</Link> /
+          </Text>
+        }
+      />
+      <MailingBody mailingId={mailingId} summary={summary} />
+    </>
+  );
+}
+
+function MailingBody({
+  mailingId,
+  summary,
+}: {
+  mailingId: number;
+  summary: MailingSummary | undefined;
+}) {
+  const { data, isPending, error, refetch } = useQuery(mailingQueries.detail(mailingId));
+  if (isPending) return <DetailSkeleton />;
+  const missing = isApiError(error, 404);
+  if (error && !missing) return <ErrorState error={error} onRetry={() => void refetch()} />;
+  if (data?.supported) return <MailingView mailing={data.data} />;
+  if (missing && !summary) {
+    return (
+      <Alert color="yellow" title="Mailing not found" role="alert">
+        There is no mailing {mailingId} (any more), or this server does not show single mailings.{' '}
+        <Anchor component={Link} to="/mailings">
+          Back to the mailings
+        </Anchor>
+      </Alert>
+    );
+  }
+  return <SummaryOnly id={mailingId} summary={summary} />;
+}
+
+function SummaryOnly({ id, summary }: { id: number; summary: MailingSummary | undefined }) {
+  return (
+    <Stack gap="md">
+      <Alert color="blue" title="Only the summary is available" role="status">
+        This server does not offer single mailings, so variants, layouts and deliveries cannot be
+        shown here. The mailings table has what the collection returns.
+      </Alert>
+      <Table withTableBorder variant="vertical" aria-label="Mailing" maw={480}>
+        <Table.Tbody>
+          <Table.Tr>
+            <Table.Th w={160}>Id</Table.Th>
+            <Table.Td>{id}</Table.Td>
+          </Table.Tr>
+          {summary && (
+            <>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Td>{summary.name}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>Campaign</Table.Th>
+                <Table.Td>
+                  {summary.campaign ?? (
+                    <Text span c="dimmed">
+                      none
+                    </Text>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            </>
+          )}
+        </Table.Tbody>
+      </Table>
+    </Stack>
+  );
+}

@@ -1,0 +1,115 @@
+import { Anchor, Badge, Card, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { variantLanguages, type Variant } from '../../../../contract/mailings';
+import type { Mailing } from '../../../api/mailings';
+import { languageLabel } from '../language-names';
+import { buildPreviewDocument, looksLikeHtml } from '../layout/preview-document';
+import { formatLocal, formatUtc, isPast } from '../local-time';
+import { LayoutPreview } from './layout-preview';
+
+/** Images of stored layouts are served by the service under this path (DESIGN §4). */
+const mediaSource = () => `${window.location.origin}/media/layouts/`;
+
+/** A mailing as the service returns it: its fields, then each variant with its layout. */
+export function MailingView({ mailing }: { mailing: Mailing }) {
+  return (
+    <Stack gap="lg">
+      <Table withTableBorder variant="vertical" aria-label="Mailing" maw={640}>
+        <Table.Tbody>
+          <Row label="Id" value={mailing.id} />
+          <Row label="Name" value={mailing.name} />
+          <Row
+            label="List"
+            value={
+              <Anchor component={Link} to={`/lists/${mailing.list}`}>
+                List {mailing.list}
+              </Anchor>
+            }
+          />
+          <Row label="Campaign" value={mailing.campaign ?? 'none'} />
+          <Row
+            label="Segments"
+            value={mailing.segments.length ? mailing.segments.join(', ') : 'none'}
+          />
+        </Table.Tbody>
+      </Table>
+      {mailing.variants.map((variant, i) => (
+        <VariantCard key={variant.layout.id} variant={variant} index={i} />
+      ))}
+    </Stack>
+  );
+}
+
+function Row({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <Table.Tr>
+      <Table.Th scope="row" w={160}>
+        {label}
+      </Table.Th>
+      <Table.Td>{value}</Table.Td>
+    </Table.Tr>
+  );
+}
+
+function VariantCard({ variant, index }: { variant: Variant; index: number }) {
+  const languages = variantLanguages(variant);
+  const title = languages.length ? languages.map(languageLabel).join(', ') : `Variant ${index + 1}`;
+  const source = variant.layout.source;
+  return (
+    <Card withBorder component="section" aria-label={`Variant ${title}`}>
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        <Text size="sm">
+          <b>Subject:</b> {variant.subject}
+        </Text>
+        <Text size="sm">
+          <b>From:</b> {variant.from_name} &lt;{variant.from_email}&gt; · <b>Reply-to:</b>{' '}
+          {variant.replyto_email || 'none'}
+        </Text>
+        <div>
+          <Text size="sm" fw={700}>
+            Deliveries
+          </Text>
+          {variant.deliveries.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              none scheduled
+            </Text>
+          ) : (
+            variant.deliveries.map((d) => {
+              const date = new Date(d.scheduled_datetime);
+              return (
+                <Group key={d.scheduled_datetime} gap="xs">
+                  <Text size="sm">{formatLocal(date)}</Text>
+                  <Text size="xs" c="dimmed">
+                    {formatUtc(date)}
+                  </Text>
+                  {isPast(date) && (
+                    <Badge size="xs" color="orange" variant="light">
+                      in the past
+                    </Badge>
+                  )}
+                </Group>
+              );
+            })
+          )}
+        </div>
+        {looksLikeHtml(source) ? (
+          <LayoutPreview
+            document={buildPreviewDocument(source, { extraImageSources: [mediaSource()] })}
+            title={`Layout of ${title}`}
+          />
+        ) : (
+          <div>
+            <Text size="sm" fw={700}>
+              Text layout
+            </Text>
+            <Code block>{source}</Code>
+          </div>
+        )}
+      </Stack>
+    </Card>
+  );
+}

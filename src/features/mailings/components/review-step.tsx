@@ -1,0 +1,142 @@
+import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { List } from '../../../api/lists';
+import { FormAlert } from '../../../components/form-alert';
+import type { ComposerValues, VariantValues } from '../draft/composer-values';
+import { languageLabel } from '../language-names';
+import type { LayoutStates } from '../layout/use-layouts';
+import { formatBytes } from '../layout/zip-entries';
+import { formatLocal, formatUtc, isPast, parseLocalDateTime } from '../local-time';
+
+type Props = {
+  values: ComposerValues;
+  list: List | undefined;
+  layouts: LayoutStates;
+  messages: string[];
+  creating: boolean;
+  onBack: () => void;
+  onCreate: () => void;
+};
+
+const DefaultBadge = () => (
+  <Badge size="xs" variant="light" color="gray" ml={6}>
+    list default
+  </Badge>
+);
+
+function withDefault(value: string, listDefault: string | undefined): ReactNode {
+  if (value.trim()) return value.trim();
+  return (
+    <>
+      {listDefault || (
+        <Text span c="dimmed">
+          none
+        </Text>
+      )}
+      <DefaultBadge />
+    </>
+  );
+}
+
+/** Exactly what will be sent: one column per variant, list defaults marked as such. */
+export function ReviewStep({ values, list, layouts, messages, creating, onBack, onCreate }: Props) {
+  const rows: { label: string; cell: (v: VariantValues) => ReactNode }[] = [
+    { label: 'Subject', cell: (v) => v.subject },
+    { label: 'From name', cell: (v) => withDefault(v.from_name, list?.default_from_name) },
+    { label: 'From address', cell: (v) => withDefault(v.from_email, list?.default_from_email) },
+    { label: 'Reply-to', cell: (v) => withDefault(v.replyto_email, list?.default_replyto_email) },
+    { label: 'Layout', cell: (v) => layoutSummary(v, layouts) },
+    { label: 'Deliveries', cell: (v) => <Deliveries variant={v} /> },
+  ];
+  return (
+    <Stack gap="md">
+      <Title order={2} size="h3">
+        Review
+      </Title>
+      <FormAlert messages={messages} title="The mailing was not created" />
+      <Table withTableBorder variant="vertical" aria-label="Mailing">
+        <Table.Tbody>
+          <Summary label="List" value={list?.name ?? values.list} />
+          <Summary label="Name" value={values.name.trim()} />
+          <Summary label="Campaign" value={values.campaign.trim() || 'none'} />
+          <Summary label="Segments" value={values.segments.join(', ') || 'none'} />
+        </Table.Tbody>
+      </Table>
+      <Table.ScrollContainer minWidth={480}>
+        <Table withTableBorder withColumnBorders aria-label="Variants to send">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Field</Table.Th>
+              {values.variants.map((v) => (
+                <Table.Th key={v.language}>{languageLabel(v.language)}</Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={row.label}>
+                <Table.Th scope="row">{row.label}</Table.Th>
+                {values.variants.map((v) => (
+                  <Table.Td key={v.language}>{row.cell(v)}</Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Group>
+        <Button onClick={onCreate} loading={creating}>
+          Create mailing
+        </Button>
+        <Button variant="default" onClick={onBack} disabled={creating}>
+          Back to editing
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function Summary({ label, value }: { label: string; value: string }) {
+  return (
+    <Table.Tr>
+      <Table.Th scope="row" w={160}>
+        {label}
+      </Table.Th>
+      <Table.Td>{value}</Table.Td>
+    </Table.Tr>
+  );
+}
+
+function layoutSummary(v: VariantValues, layouts: LayoutStates): ReactNode {
+  if (v.layout.mode === 'text') return `Plain text, ${v.layout.text.trim().length} characters`;
+  const state = layouts[v.language];
+  if (state?.status !== 'complete') return 'HTML (not ready)';
+  const { inspection, label } = state.layout;
+  const used = inspection.images.filter((i) => i.used).length;
+  return `HTML from ${label}: ${formatBytes(inspection.archiveBytes)}, ${used} image${used === 1 ? '' : 's'}`;
+}
+
+function Deliveries({ variant }: { variant: VariantValues }) {
+  if (variant.deliveries.length === 0) return <Text c="dimmed">none</Text>;
+  return (
+    <Stack gap={4}>
+      {variant.deliveries.map((d, i) => {
+        const date = parseLocalDateTime(d.local).date;
+        if (!date) return null;
+        return (
+          <div key={i}>
+            <Text size="sm">{formatLocal(date)}</Text>
+            <Text size="xs" c="dimmed">
+              {formatUtc(date)}
+              {isPast(date) && (
+                <Badge size="xs" color="orange" variant="light" ml={6}>
+                  in the past
+                </Badge>
+              )}
+            </Text>
+          </div>
+        );
+      })}
+    </Stack>
+  );
+}

@@ -1,0 +1,95 @@
+import { Alert, Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { useFormContext } from 'react-hook-form';
+import type { List } from '../../../api/lists';
+import type { ComposerValues } from '../draft/composer-values';
+import type { LayoutState } from '../layout/use-layouts';
+import { DeliveriesField } from './deliveries-field';
+import { LayoutField } from './layout-field';
+
+type Props = {
+  index: number;
+  variantLabel: string;
+  list: List | undefined;
+  layout: LayoutState | undefined;
+  onLayoutFiles: (files: File[]) => void;
+  onLayoutRemove: () => void;
+  onRemove: () => void;
+};
+
+const fallback = (value: string | undefined) => (value ? `“${value}”` : 'none');
+
+/** One language variant: subject, sender (list defaults when empty), layout, deliveries. */
+export function VariantPanel({
+  index,
+  variantLabel,
+  list,
+  layout,
+  onLayoutFiles,
+  onLayoutRemove,
+  onRemove,
+}: Props) {
+  const { register, formState } = useFormContext<ComposerValues>();
+  const errors = formState.errors.variants?.[index];
+  const defaultHint = (value: string | undefined) =>
+    list ? `Empty: the list’s default, ${fallback(value)}.` : 'Empty: the list’s default.';
+  return (
+    <Stack gap="md" pt="md">
+      {errors?.language?.message && (
+        <Alert color="red" role="alert">
+          {errors.language.message}
+        </Alert>
+      )}
+      <TextInput
+        label="Subject"
+        withAsterisk
+        error={errors?.subject?.message}
+        {...register(`variants.${index}.subject`)}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <TextInput
+          label="From name"
+          placeholder={list?.default_from_name}
+          description={defaultHint(list?.default_from_name)}
+          error={errors?.from_name?.message}
+          {...register(`variants.${index}.from_name`)}
+        />
+        <TextInput
+          label="From address"
+          type="email"
+          placeholder={list?.default_from_email}
+          description={defaultHint(list?.default_from_email)}
+          error={errors?.from_email?.message}
+          {...register(`variants.${index}.from_email`)}
+        />
+        <TextInput
+          label="Reply-to address"
+          type="email"
+          placeholder={list?.default_replyto_email || undefined}
+          description={defaultHint(list?.default_replyto_email)}
+          error={errors?.replyto_email?.message}
+          {...register(`variants.${index}.replyto_email`)}
+        />
+      </SimpleGrid>
+      <LayoutField
+        index={index}
+        variantLabel={variantLabel}
+        state={layout}
+        onFiles={onLayoutFiles}
+        onRemove={onLayoutRemove}
+      />
+      <DeliveriesField index={index} />
+      <Group justify="flex-end">
+        <Button
+          variant="subtle"
+          color="red"
+          size="xs"
+          leftSection={<IconTrash size={14} />}
+          onClick={onRemove}
+        >
+          Remove the {variantLabel} variant
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

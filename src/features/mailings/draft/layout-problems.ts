@@ -1,0 +1,27 @@
+import type { ComposerValues } from './composer-values';
+import type { LayoutStates } from '../layout/use-layouts';
+
+/** Why each HTML variant cannot be sent yet (index → message); empty when all can. */
+export function layoutProblems(values: ComposerValues, layouts: LayoutStates): Map<number, string> {
+  const problems = new Map<number, string>();
+  values.variants.forEach((variant, i) => {
+    if (variant.layout.mode !== 'html') return;
+    const state = layouts[variant.language];
+    if (!state) {
+      problems.set(i, 'Add the HTML layout: drop a .zip, a folder, or index.html with its images.');
+    } else if (state.status === 'running') {
+      problems.set(i, 'The layout is still being prepared; wait until it is ready.');
+    } else if (state.status === 'error') {
+      problems.set(i, state.message);
+    } else if (state.status === 'lost') {
+      problems.set(i, `Add “${state.label}” again: it was too large to keep through the reload.`);
+    } else if (state.layout.inspection.problems.length > 0) {
+      const n = state.layout.inspection.problems.length;
+      problems.set(
+        i,
+        `The layout has ${n} problem${n === 1 ? '' : 's'} to fix first (see the inspection).`,
+      );
+    }
+  });
+  return problems;
+}

@@ -1,0 +1,63 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { getLists } from '../../api/lists';
+import {
+  createMailing,
+  getMailing,
+  getMailings,
+  type Mailing,
+  type MailingQuery,
+  type MailingWrite,
+} from '../../api/mailings';
+import type { Extension } from '../../api/client';
+import { allPages } from '../../api/pagination';
+
+/** Query keys and options of mailings (DESIGN §3.1): never hand-write a key elsewhere. */
+export const mailingQueries = {
+  all: () => ['mailings'] as const,
+  pages: () => [...mailingQueries.all(), 'page'] as const,
+  page: (query: MailingQuery) =>
+    queryOptions({
+      queryKey: [...mailingQueries.pages(), query] as const,
+      queryFn: ({ signal }) => getMailings(query, signal),
+      placeholderData: keepPreviousData,
+    }),
+  details: () => [...mailingQueries.all(), 'detail'] as const,
+  /** `{supported: false}` where the server has no single-mailing endpoint (extension). */
+  detail: (id: number) =>
+    queryOptions({
+      queryKey: [...mailingQueries.details(), id] as const,
+      queryFn: ({ signal }) => getMailing(id, signal),
+    }),
+  /** Campaign ids in use, for suggestions: the collection is the only place that has them. */
+  campaigns: () =>
+    queryOptions({
+      queryKey: [...mailingQueries.all(), 'campaigns'] as const,
+      queryFn: async ({ signal }) => {
+        const items = await allPages((page) => getMailings({ page, page_size: 1000 }, signal), 10);
+        const ids = new Set(items.flatMap((m) => (m.campaign === null ? [] : [m.campaign])));
+        return [...ids].sort((a, b) => a - b);
+      },
+    }),
+  /** Every list, for the list filter and the composer (lists carry the mailing defaults). */
+  lists: () =>
+    queryOptions({
+      queryKey: [...mailingQueries.all(), 'lists'] as const,
+      queryFn: ({ signal }) =>
+        allPages((page) => getLists({ page, page_size: 1000, ordering: 'name' }, signal)),
+    }),
+};
+
+export function useCreateMailing() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (data: MailingWrite) => createMailing(data),
+    onSuccess: (mailing) => {
+      const detail: Extension<Mailing> = { supported: true, data: mailing };
+      queryClient.setQueryData(mailingQueries.detail(mailing.id).queryKey, detail);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: mailingQueries.pages() }),
+        queryClient.invalidateQueries({ queryKey: mailingQueries.campaigns().queryKey }),
+      ]);
+    },
+  });
+}
