@@ -45,6 +45,31 @@ test.describe('layout inspector and preview', () => {
     expect(posted).toBe(false);
   });
 
+  test('index.html chosen with its image is zipped with the image under images/', async ({
+    page,
+    api,
+  }) => {
+    const list = await createList(api);
+    await openHtmlLayout(page, list.name);
+    await page
+      .getByLabel('Layout files')
+      .setInputFiles([
+        'e2e/fixtures/layouts/colorlib-10/index.html',
+        'e2e/fixtures/layouts/colorlib-10/images/email.png',
+      ]);
+    const images = page.getByRole('table', { name: 'Images of the English (en) layout' });
+    await expect(images.getByRole('row', { name: /images\/email\.png/ })).toContainText(
+      'referenced, present',
+      { timeout: 20_000 },
+    );
+    await expect(page.getByText('2 files — zipped in your browser')).toBeVisible();
+    await expect(
+      page
+        .getByRole('region', { name: 'Inspection of the English (en) layout' })
+        .getByRole('status'),
+    ).toContainText('Ready to send');
+  });
+
   test('a layout with <script> never runs in the sandboxed preview', async ({ page, api }) => {
     const list = await createList(api);
     await openHtmlLayout(page, list.name);
