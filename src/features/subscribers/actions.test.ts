@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { activateBodyFor, actionPhrase, countByState, expectedState, impactOf } from './actions';
+import {
+  activateBodyFor,
+  actionPhrase,
+  countByState,
+  expectedState,
+  impactOf,
+  isNoop,
+} from './actions';
 
 describe('expectedState', () => {
   it('activates directly on a list without opt-in, and when the server does not say', () => {
@@ -47,9 +54,19 @@ describe('impactOf', () => {
   });
 
   it('depends on the activation choice on a double-opt-in list', () => {
-    const counts = { pending: 5, active: 2 };
-    expect(impactOf(counts, { kind: 'activate' }, true).changing).toBe(2);
-    expect(impactOf(counts, { kind: 'activate', confirm: true }, true).changing).toBe(5);
+    const counts = { pending: 5, active: 2, unsubscribed: 1 };
+    expect(impactOf(counts, { kind: 'activate' }, true)).toMatchObject({
+      changing: 1,
+      unchanged: 7,
+    });
+    expect(impactOf(counts, { kind: 'activate', confirm: true }, true).changing).toBe(6);
+  });
+
+  it('never sends the opt-in to active subscribers (that would stop their mailings)', () => {
+    expect(isNoop({ kind: 'activate' }, 'active', true)).toBe(true);
+    expect(isNoop({ kind: 'activate' }, 'pending', true)).toBe(true);
+    expect(isNoop({ kind: 'activate', confirm: true }, 'pending', true)).toBe(false);
+    expect(isNoop({ kind: 'delete' }, 'active', true)).toBe(false);
   });
 });
 

@@ -39,6 +39,20 @@ export function activateBodyFor(action: SubscriberAction, doubleOptIn: boolean |
   return action.kind === 'activate' && doubleOptIn && action.confirm ? { confirm: true } : {};
 }
 
+/**
+ * Whether the action leaves a subscriber in `state` as it is. An active subscriber is never
+ * "activated" into pending: sending the opt-in to someone already receiving mailings would
+ * only stop their mailings.
+ */
+export function isNoop(
+  action: SubscriberAction,
+  state: SubscriptionState,
+  doubleOptIn: boolean | undefined,
+): boolean {
+  if (action.kind === 'activate' && state === 'active') return true;
+  return expectedState(action, doubleOptIn) === state;
+}
+
 export type StateCounts = Partial<Record<SubscriptionState, number>>;
 
 export type ImpactRow = {
@@ -60,7 +74,12 @@ export function impactOf(
   const becomes = expectedState(action, doubleOptIn);
   const rows = subscriptionStates
     .filter((state) => (counts[state] ?? 0) > 0)
-    .map((state) => ({ state, count: counts[state]!, becomes, noop: state === becomes }));
+    .map((state) => ({
+      state,
+      count: counts[state]!,
+      becomes,
+      noop: isNoop(action, state, doubleOptIn),
+    }));
   const changing = rows.filter((r) => !r.noop).reduce((n, r) => n + r.count, 0);
   const unchanged = rows.filter((r) => r.noop).reduce((n, r) => n + r.count, 0);
   return { rows, changing, unchanged, total: changing + unchanged };

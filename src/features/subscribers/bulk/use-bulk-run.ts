@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { getSubscribers, type SubscriberQuery } from '../../../api/subscribers';
-import { expectedState, type SubscriberAction } from '../actions';
+import { expectedState, isNoop, type SubscriberAction } from '../actions';
 import { useSubscribersList } from '../list-context';
 import { performAction, withRetryAfter } from '../perform-action';
 import { setCachedStates, useRefreshAfterChange } from '../queries';
@@ -35,7 +35,7 @@ export function useBulkRun(listId: number) {
       const abort = (controller.current = new AbortController());
       setStatus({ phase: 'collecting', done: 0, total: 0 });
       try {
-        return await collectTargets(
+        const targets = await collectTargets(
           (page, signal) =>
             withRetryAfter(
               () =>
@@ -51,6 +51,8 @@ export function useBulkRun(listId: number) {
             onProgress: (done, total) => setStatus({ phase: 'collecting', done, total }),
           },
         );
+        setStatus({ phase: 'idle' });
+        return targets;
       } catch (error) {
         setStatus(abort.signal.aborted ? { phase: 'idle' } : { phase: 'error', error });
         return undefined;
@@ -62,8 +64,10 @@ export function useBulkRun(listId: number) {
   const run = useCallback(
     async (targets: BulkTarget[], action: SubscriberAction) => {
       const abort = (controller.current = new AbortController());
-      const becomes = expectedState(action, list.double_opt_in);
-      const changing = targets.filter((t) => t.subscription !== becomes);
+      const doubleOptIn = list.double_opt_in;
+      const becomes = expectedState(action, doubleOptIn);
+      const noop = (t: BulkTarget) => isNoop(action, t.subscription, doubleOptIn);
+      const changing = targets.filter((t) => !noop(t));
       setCachedStates(queryClient, listId, new Map(changing.map((t) => [t.id, becomes])));
       const total = targets.length;
       // A few hundred progress updates are plenty, however many items there are.
@@ -72,10 +76,10 @@ export function useBulkRun(listId: number) {
       const report = await runBulk(
         targets,
         (t, signal) =>
-          withRetryAfter(() => performAction(listId, t.id, action, list.double_opt_in), { signal }),
+          withRetryAfter(() => performAction(listId, t.id, action, doubleOptIn), { signal }),
         {
           signal: abort.signal,
-          isNoop: (t) => t.subscription === becomes,
+          isNoop: noop,
           onResult: (_result, done) => {
             if (done % step === 0 || done === total) setStatus({ phase: 'running', done, total });
           },

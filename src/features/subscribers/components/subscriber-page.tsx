@@ -10,6 +10,7 @@ import { useSubscribersList } from '../list-context';
 import { subscriberQueries } from '../queries';
 import { stateExplanations } from '../states';
 import { Breadcrumbs } from './breadcrumbs';
+import { LanguageName, RegionName } from './reference-names';
 import { useSingleAction } from './single-action';
 import { StateBadge } from './state-badge';
 
@@ -101,11 +102,21 @@ export function SubscriberPage({ subscriberId }: { subscriberId: number }) {
             Fields
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
-            {shown.map((f) => (
-              <Item key={f.name} label={f.custom ? `${f.label} (custom)` : f.label}>
-                {displayValue(f, s[f.name]) || '—'}
-              </Item>
-            ))}
+            {shown.map((f) => {
+              const value = displayValue(f, s[f.name]);
+              const builtIn = !f.custom && value !== '';
+              return (
+                <Item key={f.name} label={f.custom ? `${f.label} (custom)` : f.label}>
+                  {builtIn && f.name === 'language' ? (
+                    <LanguageName code={value} />
+                  ) : builtIn && f.name === 'region' ? (
+                    <RegionName code={value} />
+                  ) : (
+                    value || '—'
+                  )}
+                </Item>
+              );
+            })}
           </SimpleGrid>
         </Card>
         <Card withBorder>

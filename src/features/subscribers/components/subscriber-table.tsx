@@ -36,8 +36,6 @@ export type SubscriberTableProps = {
   loading: boolean;
   /** Skeleton rows to show while there are no rows yet (the first load). */
   skeletonRows: number;
-  /** jsdom has no layout: tests give the scroll area a size. */
-  initialRect?: { width: number; height: number };
 };
 
 export function SubscriberTable(props: SubscriberTableProps) {
@@ -67,7 +65,7 @@ function PlainTable(props: SubscriberTableProps) {
 }
 
 function VirtualTable(props: SubscriberTableProps) {
-  const { rows, columns, initialRect } = props;
+  const { rows, columns } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   // Its functions change every render, so this component is not auto-memoized; it need not be.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -77,7 +75,6 @@ function VirtualTable(props: SubscriberTableProps) {
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
     getItemKey: (i) => rows[i]!.id,
-    initialRect,
   });
   const items = virtualizer.getVirtualItems();
   const top = items[0]?.start ?? 0;

@@ -17,7 +17,8 @@ export type FieldInputProps = {
 export function FieldInput({ field, value, onChange, onBlur, error, languages }: FieldInputProps) {
   const common = {
     label: field.label,
-    withAsterisk: field.required,
+    // `required` shows the asterisk and tells assistive technology (the form has noValidate).
+    required: field.required,
     description: field.helpText,
     error,
     onBlur,
@@ -80,7 +81,15 @@ export function FieldInput({ field, value, onChange, onBlur, error, languages }:
       );
     }
     case 'region':
-      return <RegionCombobox {...common} value={value} onChange={onChange} />;
+      // The combobox searches names; the help text about ISO codes would only confuse.
+      return (
+        <RegionCombobox
+          {...common}
+          description={field.helpText ? 'A country or one of its regions.' : undefined}
+          value={value}
+          onChange={onChange}
+        />
+      );
     default:
       return text('text');
   }
