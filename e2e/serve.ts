@@ -6,11 +6,20 @@ import path from 'node:path';
 /**
  * The end-to-end server: a fresh build of the SPA and the real server on an empty temporary
  * PGlite (demo data included, so screens have something to show), never a real DATABASE_URL.
+ * The build goes to a directory of its own, so runs in parallel (other ports) or a developer's
+ * `dist/` never swap files under a running test.
  */
-const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+const workDir = mkdtempSync(path.join(tmpdir(), 'mailboard-e2e-'));
+const distDir = path.join(workDir, 'dist');
+const build = spawnSync(
+  'npx',
+  ['vite', 'build', '--logLevel', 'warn', '--outDir', distDir, '--emptyOutDir'],
+  { stdio: 'inherit' },
+);
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), 'mailboard-e2e-'));
+process.env.DIST_DIR = distDir;
+process.env.DATA_DIR = path.join(workDir, 'data');
 delete process.env.DATABASE_URL;
 delete process.env.UPSTREAM_API_URL;
 process.env.DEMO_DATA ??= '1';

@@ -32,6 +32,8 @@ export const configSchema = z.object({
   PORT: port.default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('.data'),
+  /** The built SPA to serve; `dist/` of the repository unless set (e2e builds elsewhere). */
+  DIST_DIR: z.string().min(1).optional(),
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
     .optional(),

@@ -38,7 +38,7 @@ export async function main() {
   const app = await buildApp({
     database,
     logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
-    distDir: builtSpa(),
+    distDir: builtSpa(config.DIST_DIR),
     trustProxy: config.TRUST_PROXY,
     importWorker: true,
   });
@@ -67,7 +67,7 @@ async function proxy(config: Config, upstream: string) {
   const app = await buildApp({
     upstream,
     logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
-    distDir: builtSpa(),
+    distDir: builtSpa(config.DIST_DIR),
     trustProxy: config.TRUST_PROXY,
   });
   const port = await listen(app, config, async () => undefined);
@@ -84,8 +84,8 @@ async function proxy(config: Config, upstream: string) {
   return app;
 }
 
-function builtSpa() {
-  const distDir = path.join(root, 'dist');
+function builtSpa(configured: string | undefined) {
+  const distDir = path.resolve(configured ?? path.join(root, 'dist'));
   return existsSync(path.join(distDir, 'index.html')) ? distDir : undefined;
 }
 

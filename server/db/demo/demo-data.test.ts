@@ -33,7 +33,8 @@ describe('loadDemoData', () => {
     await t.reset();
     expect(await loadDemoData(t.db)).toBe(summary);
     expect(await fingerprint()).toBe(first);
-  });
+    // Loads the whole demo twice (statistics triggers included): slow on a busy 2-core machine.
+  }, 120_000);
 
   it('has lists of different languages, one double opt-in, and subscribers in all five states', async () => {
     const lists = (await t.get('/api/v1/lists')).json().results as {
