@@ -13,7 +13,8 @@ export function tabCount(
   current: { tab: StateTab; count: number | undefined; filtered: boolean },
 ): number | undefined {
   if (tab === current.tab && (current.filtered || !counts)) return current.count;
-  if (!counts) return undefined;
+  // The list's counts ignore an email filter: other tabs would show wrong numbers.
+  if (!counts || current.filtered) return undefined;
   if (tab === 'all') return counts.active + counts.pending + counts.bounced + counts.unsubscribed;
   return counts[tab];
 }
