@@ -140,8 +140,7 @@ export function MailingComposer() {
     },
     (errors) => {
       const index = firstVariantWithErrors(errors);
-      const language = form.getValues(`variants.${index}.language`);
-      if (index >= 0 && language) showTab(language, true);
+      if (index >= 0) showTab(form.getValues(`variants.${index}.language`), true);
     },
   );
 
