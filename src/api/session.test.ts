@@ -21,6 +21,18 @@ describe('session', () => {
     expect(session.get().signedOut).toBe(true);
   });
 
+  it("clears the tab's drafts on a deliberate sign-out but keeps them when the session expires", () => {
+    session.signIn({ username: 'ana@example.com', password: 'secret-1' });
+    sessionStorage.setItem('mailboard.mailing-draft', '{"name":"Spring"}');
+    sessionStorage.setItem('other-app', 'kept');
+    session.signOut('Expired.');
+    expect(sessionStorage.getItem('mailboard.mailing-draft')).toBe('{"name":"Spring"}');
+    session.signOut();
+    expect(sessionStorage.getItem('mailboard.mailing-draft')).toBeNull();
+    expect(sessionStorage.getItem('other-app')).toBe('kept');
+    sessionStorage.removeItem('other-app');
+  });
+
   it('builds a UTF-8 Basic header', () => {
     expect(basicAuthorization({ username: 'a@b', password: 'p' })).toBe(`Basic ${btoa('a@b:p')}`);
     expect(basicAuthorization({ username: 'ö@b', password: 'p' })).toBe('Basic w7ZAYjpw');

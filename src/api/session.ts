@@ -41,6 +41,16 @@ function writeStored(credentials: Credentials | null) {
   }
 }
 
+/** Every `mailboard.*` entry of this tab's sessionStorage (credentials, drafts). */
+function clearTabState() {
+  try {
+    const keys = Array.from({ length: sessionStorage.length }, (_, i) => sessionStorage.key(i));
+    for (const key of keys) if (key?.startsWith('mailboard.')) sessionStorage.removeItem(key);
+  } catch {
+    // Storage disabled: nothing was kept there.
+  }
+}
+
 function set(next: SessionState) {
   state = next;
   listeners.forEach((listener) => listener());
@@ -64,6 +74,9 @@ export const session = {
   /** Without a notice: the user signed out. With one: the session ended (e.g. a 401). */
   signOut(notice: string | null = null) {
     writeStored(null);
+    // A deliberate sign-out hands the tab to whoever comes next: drafts kept for this user
+    // (e.g. the mailing composer's) go too. An expired session keeps them for the re-sign-in.
+    if (notice === null) clearTabState();
     set({ credentials: null, notice, signedOut: notice === null });
   },
   clearNotice() {
