@@ -1,20 +1,10 @@
-import {
-  Anchor,
-  Checkbox,
-  Group,
-  Skeleton,
-  Table,
-  Text,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
+import { Anchor, Checkbox, Skeleton, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, type ReactNode, type Ref } from 'react';
 import { Link } from 'react-router';
 import type { Subscriber } from '../../../api/subscribers';
-import { sortDirection } from '../../../components/table-params';
 import { displayValue, type FieldInfo } from '../columns';
+import { HeaderCell } from './header-cell';
 import { StateBadge } from './state-badge';
 
 /** Longer pages render only the rows in view (1,000-row pages stay smooth). */
@@ -159,43 +149,6 @@ function Frame({
       </Table.Thead>
       {children}
     </Table>
-  );
-}
-
-function HeaderCell({
-  field,
-  label,
-  ordering,
-  onSort,
-}: {
-  field: FieldInfo | undefined;
-  label: string;
-  ordering: string | undefined;
-  onSort: (field: string) => void;
-}) {
-  const sortField = field?.sortField;
-  if (!sortField) return <Table.Th>{label}</Table.Th>;
-  const direction = sortDirection(ordering, sortField);
-  const Icon =
-    direction === 'ascending'
-      ? IconArrowUp
-      : direction === 'descending'
-        ? IconArrowDown
-        : IconArrowsSort;
-  return (
-    <Table.Th aria-sort={direction}>
-      <UnstyledButton
-        onClick={() => onSort(sortField)}
-        aria-label={`Sort by ${label}`}
-        fw={700}
-        fz="sm"
-      >
-        <Group gap={4} wrap="nowrap">
-          {label}
-          <Icon size={14} stroke={1.5} aria-hidden />
-        </Group>
-      </UnstyledButton>
-    </Table.Th>
   );
 }
 
