@@ -8,7 +8,7 @@ import {
   decodeLayoutHtml,
   findImageReferences,
   layoutMediaUrl,
-  rewriteImageReferences,
+  rewriteImportedReferences,
 } from './layout-html.js';
 import { ZipLayoutError, inflateEntries, openArchive } from './zip-archive.js';
 
@@ -48,7 +48,7 @@ export async function importZipLayout(dataUri: string): Promise<ImportedLayout> 
     return {
       images,
       source: (layoutId) =>
-        rewriteImageReferences(html, imported, (path) => layoutMediaUrl(layoutId, path)),
+        rewriteImportedReferences(html, imported, (path) => layoutMediaUrl(layoutId, path)),
     };
   } finally {
     zip.close();
