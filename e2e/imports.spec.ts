@@ -48,7 +48,7 @@ test('imports a UTF-8 file with a header row, mapped automatically', async ({ pa
   // Columns: German headers matched to fields; the date format follows the sample values.
   const expected = ['email', 'first_name', 'last_name', 'date_of_birth', 'language', 'region'];
   for (const [i, field] of expected.entries())
-    await expect(page.getByLabel(`Field for column ${i + 1}`)).toHaveValue(field);
+    await expect(page.getByLabel(`Field for column ${i + 1}`, { exact: true })).toHaveValue(field);
   await expect(page.getByLabel('Date format')).toHaveValue('%d.%m.%Y');
   await expect(page.getByRole('list', { name: 'Dates of Column 4 (Geburtsdatum)' })).toContainText(
     '14.02.1985 → 1985-02-14',
@@ -82,7 +82,7 @@ test('imports a UTF-8 file with a header row, mapped automatically', async ({ pa
   await page.getByRole('button', { name: 'Back' }).click();
   await page.getByRole('button', { name: 'Back' }).click();
   await page.getByRole('button', { name: 'Back' }).click();
-  await expect(page.getByLabel('Field for column 2')).toHaveValue('first_name');
+  await expect(page.getByLabel('Field for column 2', { exact: true })).toHaveValue('first_name');
 });
 
 test('imports a Latin-1 semicolon file without a header, mapped by hand with a day-first date format', async ({
@@ -110,13 +110,13 @@ test('imports a Latin-1 semicolon file without a header, mapped by hand with a d
   await page.getByRole('button', { name: 'Next: Columns' }).click();
 
   // Nothing is mapped without a header: the email column is required.
-  await expect(page.getByLabel('Field for column 1')).toHaveValue('');
+  await expect(page.getByLabel('Field for column 1', { exact: true })).toHaveValue('');
   await expect(page.getByRole('alert')).toContainText('Map a column to Email');
   await expect(page.getByRole('button', { name: 'Next: Check the rows' })).toBeDisabled();
-  await page.getByLabel('Field for column 1').selectOption('email');
-  await page.getByLabel('Field for column 2').selectOption('first_name');
-  await page.getByLabel('Field for column 3').selectOption('last_name');
-  await page.getByLabel('Field for column 4').selectOption('date_of_birth');
+  await page.getByLabel('Field for column 1', { exact: true }).selectOption('email');
+  await page.getByLabel('Field for column 2', { exact: true }).selectOption('first_name');
+  await page.getByLabel('Field for column 3', { exact: true }).selectOption('last_name');
+  await page.getByLabel('Field for column 4', { exact: true }).selectOption('date_of_birth');
   await page.getByLabel('Date format').selectOption('%m/%d/%Y');
   const dates = page.getByRole('list', { name: 'Dates of Column 4' });
   await expect(dates).toContainText('31.12.1980 → not a date');

@@ -57,7 +57,7 @@ describe('createCsvChecker', () => {
       {
         row: 3,
         email: 'broken',
-        problems: [{ field: 'email', message: 'Enter a valid email address.' }],
+        problems: [{ field: 'email', message: 'Enter a valid email address.', value: 'broken' }],
         rejected: true,
       },
       {

@@ -23,7 +23,8 @@ export type ProblemRow = {
   /** The record's number in the file, header and blank lines counted (as the server's). */
   row: number;
   email: string;
-  problems: FieldProblem[];
+  /** Each problem with the cell it is about ('' for a field no column fills). */
+  problems: (FieldProblem & { value: string })[];
   /** Rejected even with `ignore_invalid_fields` (no valid email, or a required field). */
   rejected: boolean;
 };
@@ -129,7 +130,11 @@ export function createCsvChecker(config: CheckConfig) {
         problemRows.push({
           row,
           email,
-          problems: result.problems.map((p) => ({ field: p.field, message: clip(p.message) })),
+          problems: result.problems.map((p) => ({
+            field: p.field,
+            message: clip(p.message),
+            value: clip((cells[config.fields.indexOf(p.field)] ?? '').trim()),
+          })),
           rejected: result.rejected,
         });
     }

@@ -163,9 +163,11 @@ function FirstErrors({
         First problems
       </Title>
       <Text size="sm" c="dimmed" mb="xs">
-        {errors.length} {errors.length === 1 ? 'problem' : 'problems'} shown
-        {invalid > 0 ? ` (${formatCount(invalid)} rows rejected in all)` : ''}; row numbers count
-        the header row, as a spreadsheet does.
+        {`${errors.length} ${errors.length === 1 ? 'problem' : 'problems'} shown`}
+        {invalid > 0
+          ? ` (${formatCount(invalid)} ${invalid === 1 ? 'row' : 'rows'} rejected in all)`
+          : ''}
+        ; row numbers count the header row, as a spreadsheet does.
       </Text>
       <Table.ScrollContainer minWidth={560} maxHeight={400}>
         <Table aria-label="Import errors" verticalSpacing="xs" striped>

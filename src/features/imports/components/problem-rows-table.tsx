@@ -111,7 +111,15 @@ export function ProblemRowsTable({
                             >
                               {p.field}
                             </Badge>
-                            <Text size="sm">{p.message}</Text>
+                            <Text size="sm">
+                              {p.message}
+                              {p.value && !p.message.includes(`"${p.value}"`) && (
+                                <Text span c="dimmed" size="sm">
+                                  {' '}
+                                  (“{p.value}”)
+                                </Text>
+                              )}
+                            </Text>
                           </Group>
                         </List.Item>
                       ))}

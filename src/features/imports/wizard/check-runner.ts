@@ -1,7 +1,23 @@
+import { useSyncExternalStore } from 'react';
+import type { CheckProgress } from '../check/check-file';
 import type { CheckRequest, CheckResponse } from '../check/messages';
-import { dispatch } from './store';
+import { dispatch, getWizardState } from './store';
 
 let worker: Worker | null = null;
+
+let progress: CheckProgress | null = null;
+const listeners = new Set<() => void>();
+const setProgress = (next: CheckProgress | null) => {
+  progress = next;
+  listeners.forEach((l) => l());
+};
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** The running check's progress (bytes read, rows checked so far). */
+export const useCheckProgress = () => useSyncExternalStore(subscribe, () => progress);
 
 /**
  * Checks the whole file in a Web Worker (the page stays responsive: the main thread only
@@ -11,6 +27,7 @@ let worker: Worker | null = null;
  */
 export function startCheck(request: CheckRequest, basis: string) {
   cancelCheck();
+  setProgress(null);
   dispatch({ type: 'check', check: { status: 'parsing', basis } });
   const current = new Worker(new URL('../check/check.worker.ts', import.meta.url), {
     type: 'module',
@@ -23,9 +40,11 @@ export function startCheck(request: CheckRequest, basis: string) {
   current.onmessage = (event: MessageEvent<CheckResponse>) => {
     if (worker !== current) return;
     const message = event.data;
-    if (message.type === 'progress')
-      dispatch({ type: 'check', check: { status: 'running', basis, progress: message.progress } });
-    else if (message.type === 'done') {
+    if (message.type === 'progress') {
+      setProgress(message.progress);
+      if (getWizardState().check.status !== 'running')
+        dispatch({ type: 'check', check: { status: 'running', basis } });
+    } else if (message.type === 'done') {
       finish();
       dispatch({ type: 'check', check: { status: 'complete', basis, report: message.report } });
     } else {

@@ -3,7 +3,6 @@ import {
   type ImportDelimiter,
   type ImportRecord,
 } from '../../../../contract/imports';
-import type { CheckProgress } from '../check/check-file';
 import type { CheckReport } from '../check/csv-check';
 
 export const wizardSteps = ['file', 'format', 'columns', 'check', 'import', 'result'] as const;
@@ -32,11 +31,15 @@ export type ColumnMapping = {
   touched: boolean;
 };
 
-/** DESIGN §3.8: one status union for the long client job. `basis` names what was checked. */
+/**
+ * DESIGN §3.8: one status union for the long client job; `basis` names what was checked.
+ * The running check's `{done, total}` is in the check runner's own progress store, so a
+ * progress message re-renders the progress bar only, not the whole wizard.
+ */
 export type CheckState =
   | { status: 'idle' }
   | { status: 'parsing'; basis: string }
-  | { status: 'running'; basis: string; progress: CheckProgress }
+  | { status: 'running'; basis: string }
   | { status: 'complete'; basis: string; report: CheckReport }
   | { status: 'error'; basis: string; message: string };
 
