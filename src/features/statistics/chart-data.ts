@@ -123,6 +123,7 @@ export async function loadChartData(
   const views = missing.map((kind) =>
     kind === 'clicks' && readsAllLinks ? withoutUrl : kindView(kind, filters),
   );
+  onProgress?.({ done: 0, total: 0 });
   const firstPages = await Promise.all(
     missing.map((kind, i) =>
       api.page(kind, { ...views[i]!, page: 1, page_size: pageSize }, signal),

@@ -1,0 +1,51 @@
+import { Box, Button, Paper, Text } from '@mantine/core';
+import { useId, useState, type ReactNode } from 'react';
+
+/**
+ * A labelled chart (a figure named by its caption) with its table alternative one click
+ * away: the same numbers for screen readers, keyboards and anyone who wants exact values.
+ */
+export function ChartCard({
+  title,
+  summary,
+  chart,
+  table,
+  note,
+}: {
+  title: string;
+  summary?: ReactNode;
+  chart: ReactNode;
+  table: ReactNode;
+  note?: ReactNode;
+}) {
+  const [asTable, setAsTable] = useState(false);
+  const titleId = useId();
+  return (
+    <Paper withBorder p="md" component="figure" m={0} pos="relative" aria-labelledby={titleId}>
+      <Box component="figcaption" pr={120} mb="sm">
+        <Text fw={700} id={titleId}>
+          {title}
+        </Text>
+        {summary && (
+          <Text size="sm" c="dimmed">
+            {summary}
+          </Text>
+        )}
+      </Box>
+      <Button
+        pos="absolute"
+        top={12}
+        right={12}
+        size="compact-xs"
+        variant="default"
+        aria-pressed={asTable}
+        aria-label={asTable ? `Show ${title} as a chart` : `Show ${title} as a table`}
+        onClick={() => setAsTable((v) => !v)}
+      >
+        {asTable ? 'Show chart' : 'Show table'}
+      </Button>
+      {asTable ? table : chart}
+      {note}
+    </Paper>
+  );
+}

@@ -1,0 +1,242 @@
+import {
+  Button,
+  CloseButton,
+  Group,
+  MultiSelect,
+  NativeSelect,
+  Paper,
+  SegmentedControl,
+  Select,
+  Stack,
+  Switch,
+  Text,
+} from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { List } from '../../../api/lists';
+import { shortUrl } from '../format';
+import type { MailingOption } from '../scope';
+import {
+  addDays,
+  MAX_MAILINGS,
+  type BounceType,
+  type ViewChange,
+  type ViewState,
+} from '../view-params';
+import { DateField } from './date-field';
+
+const presets = [
+  { label: 'Today', days: 1 },
+  { label: '3 days', days: 3 },
+  { label: '7 days', days: 7 },
+  { label: '30 days', days: 30 },
+  { label: '90 days', days: 90 },
+];
+
+export type FiltersPanelProps = {
+  view: ViewState;
+  update: (change: ViewChange) => void;
+  today: string;
+  lists: readonly Pick<List, 'id' | 'name'>[];
+  mailings: readonly MailingOption[];
+  /** Links to offer in the link filter (the current top links). */
+  urls: readonly string[];
+  alignment: { available: boolean; reason?: string };
+};
+
+/** Every filter of the screen; each change goes to the URL. */
+export function FiltersPanel({
+  view,
+  update,
+  today,
+  lists,
+  mailings,
+  urls,
+  alignment,
+}: FiltersPanelProps) {
+  const campaigns = [
+    ...new Set(mailings.flatMap((m) => (m.campaign === null ? [] : [m.campaign]))),
+  ].sort((a, b) => a - b);
+  if (view.campaign !== undefined && !campaigns.includes(view.campaign))
+    campaigns.push(view.campaign);
+  const mailingChoices = mailings
+    .filter((m) => view.campaign === undefined || m.campaign === view.campaign)
+    .map((m) => ({ value: String(m.id), label: m.name }));
+  const known = new Set(mailingChoices.map((m) => m.value));
+  for (const id of view.mailings)
+    if (!known.has(String(id))) mailingChoices.push({ value: String(id), label: `Mailing ${id}` });
+  const urlChoices = [...new Set([...(view.url ? [view.url] : []), ...urls])];
+
+  return (
+    <Paper withBorder p="md" component="section" aria-label="Filters">
+      <Stack gap="md">
+        <Group align="flex-end" gap="md" wrap="wrap">
+          <NativeSelect
+            label="List"
+            w={220}
+            data={[
+              { value: '', label: 'All lists' },
+              ...lists.map((l) => ({ value: String(l.id), label: l.name })),
+            ]}
+            value={view.list === undefined ? '' : String(view.list)}
+            onChange={(e) =>
+              update({ list: e.currentTarget.value ? Number(e.currentTarget.value) : undefined })
+            }
+          />
+          <NativeSelect
+            label="Campaign"
+            w={170}
+            data={[
+              { value: '', label: 'All campaigns' },
+              ...campaigns.map((c) => ({ value: String(c), label: `Campaign ${c}` })),
+            ]}
+            value={view.campaign === undefined ? '' : String(view.campaign)}
+            onChange={(e) =>
+              update({
+                campaign: e.currentTarget.value ? Number(e.currentTarget.value) : undefined,
+              })
+            }
+          />
+          <MultiSelect
+            label="Mailings"
+            description={`Up to ${MAX_MAILINGS}, overlaid in the charts`}
+            placeholder={view.mailings.length === 0 ? 'All mailings' : undefined}
+            searchable
+            clearable
+            maxValues={MAX_MAILINGS}
+            miw={280}
+            style={{ flex: 1 }}
+            data={mailingChoices}
+            value={view.mailings.map(String)}
+            onChange={(values) => update({ mailings: values.map(Number) })}
+            nothingFoundMessage="No mailing matches"
+          />
+        </Group>
+
+        <Group align="flex-end" gap="md" wrap="wrap">
+          <Labelled label="Period (UTC)" id="stats-period-label">
+            <SegmentedControl
+              aria-labelledby="stats-period-label"
+              size="xs"
+              data={[
+                { value: 'range', label: 'Date range' },
+                { value: 'day', label: 'Single day' },
+              ]}
+              value={view.day ? 'day' : 'range'}
+              onChange={(mode) => update({ day: mode === 'day' ? view.end : undefined })}
+            />
+          </Labelled>
+          {view.day ? (
+            <DateField
+              label="Day"
+              value={view.day}
+              max={today}
+              onCommit={(day) => update({ day })}
+            />
+          ) : (
+            <>
+              <DateField
+                label="Start"
+                value={view.start}
+                max={view.end}
+                onCommit={(start) => update({ range: { start, end: view.end } })}
+              />
+              <DateField
+                label="End"
+                value={view.end}
+                min={view.start}
+                onCommit={(end) => update({ range: { start: view.start, end } })}
+              />
+              <Group gap={4} role="group" aria-label="Quick ranges">
+                {presets.map((p) => (
+                  <Button
+                    key={p.days}
+                    size="compact-sm"
+                    variant="default"
+                    onClick={() =>
+                      update({ range: { start: addDays(today, 1 - p.days), end: today } })
+                    }
+                  >
+                    {p.label}
+                  </Button>
+                ))}
+              </Group>
+            </>
+          )}
+        </Group>
+
+        <Group align="flex-end" gap="lg" wrap="wrap">
+          <Labelled label="Count" id="stats-count-label">
+            <SegmentedControl
+              aria-labelledby="stats-count-label"
+              size="xs"
+              data={[
+                { value: 'all', label: 'All records' },
+                { value: 'unique', label: 'Unique' },
+              ]}
+              value={view.unique ? 'unique' : 'all'}
+              onChange={(v) => update({ unique: v === 'unique' })}
+            />
+          </Labelled>
+          <Labelled label="Bounces" id="stats-bounces-label">
+            <SegmentedControl
+              aria-labelledby="stats-bounces-label"
+              size="xs"
+              data={[
+                { value: 'all', label: 'Hard and soft' },
+                { value: 'hard', label: 'Hard' },
+                { value: 'soft', label: 'Soft' },
+              ]}
+              value={view.bounces}
+              onChange={(v) => update({ bounces: v as BounceType })}
+            />
+          </Labelled>
+          <Select
+            label="Clicked link"
+            placeholder="Any link"
+            w={320}
+            clearable
+            searchable
+            data={urlChoices.map((u) => ({ value: u, label: shortUrl(u, 60) }))}
+            value={view.url ?? null}
+            onChange={(url) =>
+              update({ url: url ?? undefined, ...(url ? { records: 'clicks' } : {}) })
+            }
+            nothingFoundMessage="Not among the top links"
+          />
+          {view.url && (
+            <Group gap={4}>
+              <Text size="sm">Only clicks on {shortUrl(view.url, 60)}</Text>
+              <CloseButton
+                size="sm"
+                aria-label="Clear the link filter"
+                onClick={() => update({ url: undefined })}
+              />
+            </Group>
+          )}
+          <Switch
+            label="Align on time since delivery"
+            description={
+              alignment.available
+                ? 'Hour or day 0 = each mailing’s first delivery'
+                : alignment.reason
+            }
+            disabled={!alignment.available}
+            checked={view.align && alignment.available}
+            onChange={(e) => update({ align: e.currentTarget.checked })}
+          />
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+function Labelled({ label, id, children }: { label: string; id: string; children: ReactNode }) {
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500} id={id}>
+        {label}
+      </Text>
+      {children}
+    </Stack>
+  );
+}

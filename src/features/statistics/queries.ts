@@ -1,0 +1,168 @@
+import { keepPreviousData, queryOptions, type QueryKey } from '@tanstack/react-query';
+import { getList, getLists } from '../../api/lists';
+import { getMailing, getMailings } from '../../api/mailings';
+import { allPages } from '../../api/pagination';
+import {
+  getStatistics,
+  getStatisticsSeries,
+  getTopUrls,
+  type SeriesInterval,
+  type StatisticKind,
+} from '../../api/statistics';
+import {
+  loadChartData,
+  sumChartData,
+  type ChartData,
+  type ChartFilters,
+  type Progress,
+  type StatisticsApi,
+} from './chart-data';
+import { loadHeadline, sumHeadlines } from './headline';
+import { progressStore } from './progress-store';
+
+/** The real API module behind the StatisticsApi seam (tests use a fake). */
+export const statisticsApi: StatisticsApi = {
+  series: getStatisticsSeries,
+  topUrls: getTopUrls,
+  page: getStatistics,
+};
+
+const emptyChartData: ChartData = {
+  source: 'server',
+  series: { opens: [], clicks: [], bounces: [] },
+  urls: [],
+  coverage: {},
+};
+
+/**
+ * Chart data of every group (line) at once — one query, so switching filters keeps the
+ * previous charts on screen until the new ones arrive. Each group's mailings load in
+ * parallel and are summed; `null` = no mailing filter. Browser-side counting reports its
+ * progress, summed over everything, under the query's key.
+ */
+async function loadAllCharts(
+  groups: readonly (number[] | null)[],
+  filters: ChartFilters,
+  interval: SeriesInterval,
+  key: QueryKey,
+  signal: AbortSignal,
+): Promise<ChartData[]> {
+  const progress = new Map<string, Progress>();
+  const report = () => {
+    let done = 0;
+    let total = 0;
+    for (const p of progress.values()) {
+      done += p.done;
+      total += p.total;
+    }
+    progressStore.report(key, { done, total });
+  };
+  const loadGroup = async (mailings: number[] | null, g: number) => {
+    const ids = mailings ?? [undefined];
+    if (ids.length === 0) return emptyChartData;
+    const parts = await Promise.all(
+      ids.map((mailing, i) =>
+        loadChartData(
+          statisticsApi,
+          mailing === undefined ? filters : { ...filters, mailing },
+          interval,
+          {
+            signal,
+            onProgress: (p) => {
+              progress.set(`${g}/${i}`, p);
+              report();
+            },
+          },
+        ),
+      ),
+    );
+    return parts.length === 1 ? parts[0]! : sumChartData(parts);
+  };
+  try {
+    return await Promise.all(groups.map(loadGroup));
+  } finally {
+    progressStore.clear(key);
+  }
+}
+
+export type RecordsQuery = ChartFilters & { page: number; page_size: number };
+
+/** Query keys and options of the statistics screen (DESIGN §3.1). */
+export const statisticsQueries = {
+  all: () => ['statistics'] as const,
+  lists: () =>
+    queryOptions({
+      queryKey: [...statisticsQueries.all(), 'lists'] as const,
+      queryFn: ({ signal }) => allPages((page) => getLists({ page, page_size: 1000 }, signal)),
+      staleTime: 5 * 60_000,
+    }),
+  list: (id: number) =>
+    queryOptions({
+      queryKey: [...statisticsQueries.all(), 'list', id] as const,
+      queryFn: ({ signal }) => getList(id, signal),
+    }),
+  /** Mailing summaries (id, name, campaign) of one list, or of all lists. */
+  mailings: (list: number | undefined) =>
+    queryOptions({
+      queryKey: [...statisticsQueries.all(), 'mailings', list ?? 'all'] as const,
+      queryFn: async ({ signal }) => {
+        const items = await allPages((page) =>
+          getMailings({ page, page_size: 1000, ...(list === undefined ? {} : { list }) }, signal),
+        );
+        return items.sort((a, b) => a.name.localeCompare(b.name));
+      },
+      staleTime: 5 * 60_000,
+    }),
+  /** `{supported: false}` where the server has no single-mailing endpoint (extension). */
+  mailing: (id: number) =>
+    queryOptions({
+      queryKey: [...statisticsQueries.all(), 'mailing', id] as const,
+      queryFn: ({ signal }) => getMailing(id, signal),
+      staleTime: 5 * 60_000,
+    }),
+  /** One ChartData per group, in order. */
+  charts: (groups: (number[] | null)[], filters: ChartFilters, interval: SeriesInterval) =>
+    queryOptions({
+      queryKey: [...statisticsQueries.all(), 'charts', { groups, filters, interval }] as const,
+      queryFn: ({ signal, queryKey }) => loadAllCharts(groups, filters, interval, queryKey, signal),
+      placeholderData: keepPreviousData,
+    }),
+  /** One Headline per group, in order (exact counts from the spec's collections). */
+  headlines: (groups: (number[] | null)[], filters: ChartFilters) =>
+    queryOptions({
+      queryKey: [...statisticsQueries.all(), 'headlines', { groups, filters }] as const,
+      queryFn: ({ signal }) =>
+        Promise.all(
+          groups.map(async (mailings) => {
+            const ids = mailings ?? [undefined];
+            const parts = await Promise.all(
+              ids.map((mailing) =>
+                loadHeadline(
+                  statisticsApi,
+                  mailing === undefined ? filters : { ...filters, mailing },
+                  signal,
+                ),
+              ),
+            );
+            return sumHeadlines(parts);
+          }),
+        ),
+      placeholderData: keepPreviousData,
+    }),
+  records: (kind: StatisticKind, query: RecordsQuery) =>
+    queryOptions({
+      queryKey: [...statisticsQueries.all(), 'records', kind, query] as const,
+      queryFn: ({ signal }) => getStatistics(kind, recordsView(kind, query), signal),
+      placeholderData: keepPreviousData,
+    }),
+};
+
+/** The filters that apply to one kind of records: links to clicks, hard/soft to bounces. */
+export function recordsView<T extends ChartFilters>(kind: StatisticKind, query: T) {
+  const { url, hard, ...common } = query;
+  return {
+    ...common,
+    ...(kind === 'clicks' && url !== undefined ? { url } : {}),
+    ...(kind === 'bounces' && hard !== undefined ? { hard } : {}),
+  };
+}
