@@ -64,7 +64,11 @@ describe('createCsvChecker', () => {
         row: 6,
         email: 'cy@example.com',
         problems: [
-          { field: 'region', message: '"XX" is not a known ISO-3166-1 or ISO-3166-2 code.' },
+          {
+            field: 'region',
+            message: '"XX" is not a known ISO-3166-1 or ISO-3166-2 code.',
+            value: 'XX',
+          },
         ],
         rejected: false,
       },
