@@ -154,17 +154,25 @@ export async function commitBatch(
   return db.transaction(async (tx) => {
     let created = 0;
     if (batch.candidates.length > 0) {
+      const rows = batch.candidates;
+      const column = <K extends keyof SubscriberValues>(key: K) =>
+        sql.param(rows.map((r) => r[key]));
+      const custom = sql.param(
+        rows.map((r) => (Object.keys(r.custom).length ? JSON.stringify(r.custom) : '{}')),
+      );
+      // One array per column through unnest: about twice as fast as multi-row VALUES, and
+      // PostgreSQL parses arrays faster than the same rows as JSON.
       const [row] = await queryRows<{ created: number | string }>(
         tx,
         sql`
         WITH ins AS (
           INSERT INTO subscribers (list_id, create_user, update_user, subscription, email,
             first_name, last_name, gender, date_of_birth, language, region, custom)
-          SELECT ${job.listId}, ${job.createUser}, ${job.createUser}, ${subscription}, r.email,
-            r.first_name, r.last_name, r.gender, r.date_of_birth, r.language, r.region, r.custom
-            FROM json_to_recordset(${JSON.stringify(batch.candidates)}::json) AS r(
-              email text, first_name text, last_name text, gender text, date_of_birth date,
-              language text, region text, custom jsonb)
+          SELECT ${job.listId}, ${job.createUser}, ${job.createUser}, ${subscription}, r.*
+            FROM unnest(${column('email')}::text[], ${column('first_name')}::text[],
+              ${column('last_name')}::text[], ${column('gender')}::text[],
+              ${column('date_of_birth')}::date[], ${column('language')}::text[],
+              ${column('region')}::text[], ${custom}::jsonb[]) AS r
           ON CONFLICT (list_id, lower(email)) DO NOTHING
           RETURNING 1
         )
