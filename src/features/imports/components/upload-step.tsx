@@ -144,7 +144,8 @@ export function UploadStep({
       {state.upload && state.upload.basis === check.basis && !uploading && (
         <Alert color="blue" title="Already imported">
           This file was imported with these choices (import #{state.upload.record.id}). Importing it
-          again adds nothing new: its addresses are in the list now.
+          again creates only subscribers the first import did not: the others count as already in
+          the list.
         </Alert>
       )}
 
