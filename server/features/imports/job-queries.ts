@@ -102,12 +102,14 @@ export async function chunkCount(db: Executor, importId: number): Promise<number
   return Number(row?.n ?? 0);
 }
 
+/** One stored chunk (as hex text on the way, see `insertChunk`). */
 export async function readChunk(db: Executor, importId: number, seq: number) {
-  const [row] = await queryRows<{ data: Uint8Array }>(
+  const [row] = await queryRows<{ hex: string }>(
     db,
-    sql`SELECT data FROM import_chunks WHERE import_id = ${importId} AND seq = ${seq}`,
+    sql`SELECT encode(data, 'hex') AS hex FROM import_chunks
+         WHERE import_id = ${importId} AND seq = ${seq}`,
   );
-  return row?.data;
+  return row ? Buffer.from(row.hex, 'hex') : undefined;
 }
 
 /** Renews the lease; throws when another worker holds the job now. */

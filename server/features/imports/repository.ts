@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_DATE_FORMAT } from '../../../contract/imports.js';
 import type { Executor } from '../../db/client.js';
-import { customFields, importChunks, imports, lists } from '../../db/schema/index.js';
+import { customFields, imports, lists } from '../../db/schema/index.js';
 import type { ImportCustomField } from './rows.js';
 
 export type ImportRow = typeof imports.$inferSelect;
@@ -88,8 +88,11 @@ export function importsRepository(db: Executor) {
       return row!.id;
     },
 
-    async insertChunk(importId: number, seq: number, data: Uint8Array) {
-      await db.insert(importChunks).values({ importId, seq, data });
+    /** Bytes travel as hex text: PGlite's own bytea conversion goes byte by byte in JS. */
+    async insertChunk(importId: number, seq: number, data: Buffer) {
+      await db.execute(sql`
+        INSERT INTO import_chunks (import_id, seq, data)
+        VALUES (${importId}, ${seq}, decode(${data.toString('hex')}, 'hex'))`);
     },
 
     async queue(importId: number, values: QueueValues) {
