@@ -3,10 +3,8 @@ import { StatisticsScreen } from '../../features/statistics/components/statistic
 import { statisticsQueries } from '../../features/statistics/queries';
 import { prefetch } from '../query-client';
 
-export const loader = () => {
-  prefetch(statisticsQueries.lists());
-  return null;
-};
+// The filter's lists; the charts wait for the URL's view, which the screen reads.
+export const loader = () => prefetch(statisticsQueries.lists());
 
 export function Component() {
   return (

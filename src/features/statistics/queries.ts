@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, type QueryKey } from '@tanstack/react-query';
-import { getList, getLists } from '../../api/lists';
+import { getLists } from '../../api/lists';
 import { getMailing, getMailings } from '../../api/mailings';
 import { allPages } from '../../api/pagination';
 import {
@@ -95,11 +95,6 @@ export const statisticsQueries = {
       queryKey: [...statisticsQueries.all(), 'lists'] as const,
       queryFn: ({ signal }) => allPages((page) => getLists({ page, page_size: 1000 }, signal)),
       staleTime: 5 * 60_000,
-    }),
-  list: (id: number) =>
-    queryOptions({
-      queryKey: [...statisticsQueries.all(), 'list', id] as const,
-      queryFn: ({ signal }) => getList(id, signal),
     }),
   /** Mailing summaries (id, name, campaign) of one list, or of all lists. */
   mailings: (list: number | undefined) =>

@@ -1,0 +1,89 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../test/render';
+import { StatisticsScreen } from './statistics-screen';
+
+const list = {
+  id: 2,
+  create_datetime: '2025-01-01T00:00:00.000Z',
+  create_user: 1,
+  update_datetime: '2025-01-01T00:00:00.000Z',
+  update_user: 1,
+  name: 'News',
+  default_from_name: 'News',
+  default_from_email: 'news@example.com',
+  default_replyto_email: '',
+  default_language: 'en',
+  languages: ['en'],
+};
+const page = <T,>(results: T[]) => ({ count: results.length, next: null, previous: null, results });
+const opens = [
+  { mailing: 3, email: 'a@example.com', datetime: '2025-06-01T08:10:00.000Z' },
+  { mailing: 3, email: 'b@example.com', datetime: '2025-06-01T08:50:00.000Z' },
+  { mailing: 3, email: 'a@example.com', datetime: '2025-06-02T10:00:00.000Z' },
+];
+
+/**
+ * Another deployment of the API: the spec's collections only — no series or top-link
+ * extension (404), no single-mailing endpoint (405), no subscriber counts on lists.
+ */
+function specOnlyServer() {
+  const requests: string[] = [];
+  const fetch = vi.fn(async (input: string) => {
+    const url = new URL(input, 'http://localhost');
+    requests.push(`${url.pathname}${url.search}`);
+    const json = (body: unknown, status = 200) => Response.json(body, { status });
+    switch (url.pathname) {
+      case '/api/v1/lists':
+        return json(page([list]));
+      case '/api/v1/mailings':
+        return json(page([{ id: 3, name: 'Summer', campaign: 1 }]));
+      case '/api/v1/mailings/3':
+        return json({ detail: 'Method "GET" not allowed.' }, 405);
+      case '/api/v1/statistics/opens':
+        return json(page(opens));
+      case '/api/v1/statistics/clicks':
+      case '/api/v1/statistics/bounces':
+        return json(page([]));
+      default:
+        return json({ detail: 'Not found.' }, 404);
+    }
+  });
+  return { fetch, requests };
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('StatisticsScreen on a server without our extensions', () => {
+  it('counts the charts in the browser, maps the range, and explains why alignment is off', async () => {
+    const server = specOnlyServer();
+    vi.stubGlobal('fetch', server.fetch);
+    renderWithProviders(<StatisticsScreen />, {
+      path: '/statistics?mailing=3&start=2025-06-01&end=2025-06-02',
+    });
+
+    const card = await screen.findByRole('figure', { name: 'Opens over time' });
+    expect(await within(card).findByText('3 opens in total, per hour (UTC)')).toBeInTheDocument();
+    expect(
+      screen.getByText(/Charts counted in your browser from the raw records/),
+    ).toBeInTheDocument();
+
+    await userEvent.click(
+      within(card).getByRole('button', { name: 'Show Opens over time as a table' }),
+    );
+    const table = within(card).getByRole('table', { name: 'Opens over time' });
+    expect(within(table).getAllByRole('row')).toHaveLength(1 + 48 + 1);
+    expect(within(table).getByRole('row', { name: /^1 Jun, 08:00 2$/ })).toBeInTheDocument();
+
+    // The range as the API module maps it: start → to_datetime, end → from_datetime.
+    expect(server.requests).toContainEqual(
+      expect.stringMatching(
+        /^\/api\/v1\/statistics\/opens\?mailing=3&page=1&page_size=1000&to_datetime=2025-06-01T00%3A00%3A00\.000Z&from_datetime=2025-06-02T23%3A59%3A59\.999Z$/,
+      ),
+    );
+    expect(screen.getByRole('switch', { name: /^Align on time since delivery/ })).toBeDisabled();
+    expect(screen.getByText(/does not tell delivery times/)).toBeInTheDocument();
+    expect(screen.getAllByText('Rate: no base known')).toHaveLength(2);
+  });
+});
