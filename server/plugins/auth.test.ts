@@ -84,6 +84,19 @@ describe('Basic authentication', () => {
     }
   });
 
+  it('reads a username sent with its @ percent-encoded as %40 (curl -u, URL.username)', async () => {
+    const encoded = ADMIN.username.replace('@', '%40');
+    expect((await as(basic(encoded, ADMIN.password))).statusCode).toBe(200);
+    expect(
+      (await as(basic(ADMIN.username.replace('@', '%40').toUpperCase(), ADMIN.password)))
+        .statusCode,
+    ).toBe(200);
+    expectChallenge(await as(basic(encoded, 'wrong password')), 'Invalid username/password.');
+    // Decoding never smuggles in what the raw header may not carry.
+    expectChallenge(await as(basic('nul%00%40example.com', 'pw')), 'Invalid username/password.');
+    expectChallenge(await as(basic('bad%E0%40example.com', 'pw')), 'Invalid username/password.');
+  });
+
   it('answers an unknown username exactly like a wrong password', async () => {
     const wrong = await as(basic(ADMIN.username, 'wrong password'));
     const unknown = await as(basic('nobody@example.com', 'wrong password'));

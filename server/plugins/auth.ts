@@ -124,13 +124,28 @@ export function parseBasic(
   }
   const colon = decoded.indexOf(':');
   if (colon < 1) return 'malformed';
-  const username = decoded.slice(0, colon);
+  const username = urlEncodedUsername(decoded.slice(0, colon));
   const password = decoded.slice(colon + 1);
   // PostgreSQL text cannot hold NUL, and no username or password contains control characters.
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(decoded)) return 'malformed';
+  if (/[\u0000-\u001f\u007f]/.test(decoded + username)) return 'malformed';
   if (username.length > MAX_USERNAME_LENGTH) return 'malformed';
   return { username, password };
+}
+
+/**
+ * The spec tells clients to write the username's `@` as `%40` in URLs, and some clients
+ * (`curl -u`, WHATWG `URL.username`) then send that encoded form in the header. Every
+ * username contains `@`, so one without `@` that decodes to one with it is read decoded;
+ * a username that already has its `@` is taken as given.
+ */
+function urlEncodedUsername(username: string): string {
+  if (username.includes('@') || !/%40/i.test(username)) return username;
+  try {
+    return decodeURIComponent(username);
+  } catch {
+    return username;
+  }
 }
 
 function sweep(cache: Map<string, { expires: number }>, at: number) {
