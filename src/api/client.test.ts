@@ -4,11 +4,13 @@ import {
   ApiError,
   extension,
   NetworkError,
+  parseResponse,
   request,
   requestParsed,
   ResponseShapeError,
   serverStatus,
 } from './client';
+import { lightRegion } from './light-schemas';
 import { session } from './session';
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -102,6 +104,24 @@ describe('request', () => {
     await expect(requestParsed(schema, '/x')).resolves.toEqual({ id: 1, custom_field: 'kept' });
     fetchMock.mockResolvedValueOnce(json(200, { id: 'one' }));
     await expect(requestParsed(schema, '/x')).rejects.toBeInstanceOf(ResponseShapeError);
+  });
+
+  it('parses with light schemas alike, naming where the shape is wrong', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, { code: 'FR', name: 'France', extra: 1 }));
+    await expect(requestParsed(lightRegion, '/regions/FR')).resolves.toEqual({
+      code: 'FR',
+      name: 'France',
+      extra: 1,
+    });
+    expect(() => parseResponse(lightRegion, { code: 'FR', name: 7 }, '/regions/FR')).toThrow(
+      expect.objectContaining({
+        message: 'Unexpected response from /regions/FR.',
+        issues: [expect.objectContaining({ path: ['name'] })],
+      }),
+    );
+    expect(() => parseResponse(z.object({ id: z.number() }), { id: 'x' }, '/x')).toThrow(
+      ResponseShapeError,
+    );
   });
 });
 

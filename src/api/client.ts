@@ -1,6 +1,6 @@
-import { safeParse, type $ZodType, type output } from 'zod/v4/core';
 import { ApiError, NetworkError, isApiError, SESSION_EXPIRED_MESSAGE } from './errors';
 import { basicAuthorization, session, type Credentials } from './session';
+import type { InferOutput, StandardResult, StandardSchemaV1 } from './standard-schema';
 
 export * from './errors';
 
@@ -96,13 +96,17 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   }
 }
 
-/** A request whose response is checked against a contract schema. */
-export async function requestParsed<S extends $ZodType>(
+/**
+ * A request whose response is checked against a schema: a contract (zod) schema or a light
+ * one (light-schemas.ts). Both speak Standard Schema, so this module never loads zod itself.
+ */
+export async function requestParsed<S extends StandardSchemaV1>(
   schema: S,
   path: string,
   options?: RequestOptions,
-): Promise<output<S>> {
-  return parseResponse(schema, await request(path, options), path);
+): Promise<InferOutput<S>> {
+  const data = await request(path, options);
+  return shapeChecked(await schema['~standard'].validate(data), path);
 }
 
 /** Raised when a response does not have the shape the contract describes. */
@@ -116,15 +120,21 @@ export class ResponseShapeError extends Error {
   }
 }
 
-/** Works with classic (contract) and zod/mini schemas alike. */
-export function parseResponse<S extends $ZodType>(
+/** Synchronous twin of requestParsed for a body received otherwise (an upload's answer). */
+export function parseResponse<S extends StandardSchemaV1>(
   schema: S,
   data: unknown,
   path: string,
-): output<S> {
-  const result = safeParse(schema, data);
-  if (!result.success) throw new ResponseShapeError(path, result.error.issues);
-  return result.data;
+): InferOutput<S> {
+  const result = schema['~standard'].validate(data);
+  // Response schemas have no async refinements; one that had would need requestParsed.
+  if (result instanceof Promise) throw new TypeError(`Asynchronous schema for ${path}.`);
+  return shapeChecked(result, path);
+}
+
+function shapeChecked<T>(result: StandardResult<T>, path: string): T {
+  if (result.issues) throw new ResponseShapeError(path, result.issues);
+  return result.value;
 }
 
 async function readBody(response: Response): Promise<unknown> {
