@@ -76,6 +76,32 @@ describe('error bodies (DESIGN §4)', () => {
     expect(text.statusCode).toBe(400);
   });
 
+  it('answers absurdly nested JSON with 400, and still finds NUL in nested members', async () => {
+    const deep = await json('['.repeat(100_000) + ']'.repeat(100_000));
+    expect(deep.statusCode).toBe(400);
+    expect(deep.json()).toEqual({
+      non_field_errors: ['Invalid data. The request nests deeper than 64 levels.'],
+    });
+    const nested = await t.post('/api/v1/mailings', {
+      list: 1,
+      name: 'ok',
+      variants: [
+        { subject: 'a', layout: { text: 'x' } },
+        { subject: 'b\u0000', layout: { text: 'y\u0000' } },
+      ],
+    });
+    expect(nested.statusCode).toBe(400);
+    expect(nested.json()).toEqual({
+      variants: [
+        {},
+        {
+          subject: ['Null characters are not allowed.'],
+          layout: { text: ['Null characters are not allowed.'] },
+        },
+      ],
+    });
+  });
+
   it('answers a body over the limit with 413', async () => {
     const big = JSON.stringify({ name: 'x'.repeat(17 * 1024 * 1024) });
     const res = await json(big);
