@@ -131,12 +131,15 @@ export const variantWrite = z.object({
 });
 export type VariantWrite = z.infer<typeof variantWrite>;
 
+/** Campaign and segment ids are stored as PostgreSQL integers (32 bits). */
+const storedInteger = z.number().int().min(-2_147_483_648).max(2_147_483_647);
+
 /** POST /api/v1/mailings (DESIGN §4: list, name and at least one variant are required). */
 export const mailingWrite = z.object({
   list: z.number().int().positive(),
   name: z.string().trim().min(1).max(200),
-  campaign: z.number().int().nullish(),
-  segments: z.array(z.number().int()).optional(),
+  campaign: storedInteger.nullish(),
+  segments: z.array(storedInteger).optional(),
   variants: z.array(variantWrite).min(1).max(50),
 });
 export type MailingWrite = z.infer<typeof mailingWrite>;

@@ -101,6 +101,22 @@ describe('POST /api/v1/mailings', () => {
     expect(empty.json()).toEqual({ variants: ['This list may not be empty.'] });
   });
 
+  it('answers 400, not 500, for campaign and segment ids past the stored integer range', async () => {
+    const list = await createList();
+    const res = await t.post('/api/v1/mailings', {
+      list,
+      name: 'x',
+      campaign: 2_147_483_648,
+      segments: [1, 99_999_999_999],
+      variants: [variant()],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      campaign: ['Ensure this value is less than or equal to 2147483647.'],
+      segments: [{}, ['Ensure this value is less than or equal to 2147483647.']],
+    });
+  });
+
   it('points nested errors at the offending variant field', async () => {
     const list = await createList();
     const res = await t.post('/api/v1/mailings', {
@@ -132,6 +148,15 @@ describe('POST /api/v1/mailings', () => {
     });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toEqual({ list: ['Invalid pk "99" - object does not exist.'] });
+    const huge = await t.post('/api/v1/mailings', {
+      list: 99_999_999_999,
+      name: 'x',
+      variants: [variant()],
+    });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json()).toEqual({
+      list: ['Invalid pk "99999999999" - object does not exist.'],
+    });
     const list = await createList();
     const res = await t.post('/api/v1/mailings', {
       list,
@@ -218,10 +243,11 @@ describe('GET /api/v1/mailings and /api/v1/mailings/{id}', () => {
       next: `/api/v1/mailings?list=${a}&page_size=1&page=2`,
       results: [{ id: 1 }],
     });
-    expect((await t.get('/api/v1/mailings?list=999')).json()).toMatchObject({
-      count: 0,
-      results: [],
-    });
+    for (const unknown of ['999', '2147483648', '99999999999']) {
+      const res = await t.get(`/api/v1/mailings?list=${unknown}`);
+      expect(res.statusCode, unknown).toBe(200);
+      expect(res.json()).toMatchObject({ count: 0, results: [] });
+    }
     const malformed = await t.get('/api/v1/mailings?list=abc');
     expect(malformed.statusCode).toBe(400);
     expect(Object.keys(malformed.json())).toEqual(['list']);

@@ -1,4 +1,4 @@
-import { asc, count, eq, inArray, type SQL } from 'drizzle-orm';
+import { asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   deliveries,
@@ -45,8 +45,9 @@ export type NewMailing = {
 };
 
 export function mailingsRepository(db: Executor) {
+  // Compared as bigint: an id past the integer range is a filter that matches nothing.
   const where = (listId: number | undefined) =>
-    listId === undefined ? undefined : eq(mailings.listId, listId);
+    listId === undefined ? undefined : sql`${mailings.listId} = ${listId}::bigint`;
 
   return {
     count: async (listId?: number) =>
@@ -71,7 +72,8 @@ export function mailingsRepository(db: Executor) {
           defaultReplytoEmail: lists.defaultReplytoEmail,
         })
         .from(lists)
-        .where(eq(lists.id, listId))
+        // As bigint, so an id past the integer range is simply no list.
+        .where(sql`${lists.id} = ${listId}::bigint`)
         // The mailing references the list: keep it from being deleted under us.
         .for('share');
       return row;

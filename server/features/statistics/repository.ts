@@ -35,8 +35,9 @@ const DAY_MS = 86_400_000;
  */
 function where(kind: StatisticKind, f: Filters): SQL {
   const conditions: SQL[] = [];
-  if (f.campaign !== undefined) conditions.push(sql`r.campaign = ${f.campaign}`);
-  if (f.mailing !== undefined) conditions.push(sql`r.mailing_id = ${f.mailing}`);
+  // Compared as bigint, so an id past the integer range matches nothing instead of failing.
+  if (f.campaign !== undefined) conditions.push(sql`r.campaign = ${f.campaign}::bigint`);
+  if (f.mailing !== undefined) conditions.push(sql`r.mailing_id = ${f.mailing}::bigint`);
   if (f.date !== undefined) {
     const start = new Date(`${f.date}T00:00:00Z`);
     const end = new Date(start.getTime() + DAY_MS);

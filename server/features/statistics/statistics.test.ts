@@ -131,6 +131,8 @@ describe('GET /api/v1/statistics/opens', () => {
     ['campaign=20&mailing=1', []],
     ['campaign=999', []],
     ['mailing=999', []],
+    ['mailing=2147483648', []],
+    ['campaign=99999999999', []],
     ['unique=true', [1, 3, 5, 6, 7]],
     ['unique=1&mailing=1', [1, 3]],
     ['unique=FALSE', [1, 2, 3, 5, 6, 4, 7, 7]],
