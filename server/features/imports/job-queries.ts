@@ -130,6 +130,14 @@ export async function releaseJob(db: Executor, job: ClaimedJob) {
   );
 }
 
+/** Rows an INSERT wrote, as node-postgres (`rowCount`) or PGlite (`affectedRows`) tell. */
+function insertedRows(result: unknown): number {
+  const { rowCount, affectedRows } = result as { rowCount?: number | null; affectedRows?: number };
+  const count = rowCount ?? affectedRows;
+  if (typeof count !== 'number') throw new Error('The driver did not report the inserted rows.');
+  return count;
+}
+
 export type BatchOutcome = {
   /** Data records consumed up to the end of this batch (the resume point). */
   processedRows: number;
@@ -164,23 +172,16 @@ export async function commitBatch(
       );
       // One array per column through unnest: about twice as fast as multi-row VALUES, and
       // PostgreSQL parses arrays faster than the same rows as JSON.
-      const [row] = await queryRows<{ created: number | string }>(
-        tx,
-        sql`
-        WITH ins AS (
-          INSERT INTO subscribers (list_id, create_user, update_user, subscription, email,
-            first_name, last_name, gender, date_of_birth, language, region, custom)
-          SELECT ${job.listId}, ${job.createUser}, ${job.createUser}, ${subscription}, r.*
-            FROM unnest(${column('email')}::text[], ${column('first_name')}::text[],
-              ${column('last_name')}::text[], ${column('gender')}::text[],
-              ${column('date_of_birth')}::date[], ${column('language')}::text[],
-              ${column('region')}::text[], ${custom}::jsonb[]) AS r
-          ON CONFLICT (list_id, lower(email)) DO NOTHING
-          RETURNING 1
-        )
-        SELECT count(*) AS created FROM ins`,
-      );
-      created = Number(row?.created ?? 0);
+      const result = await tx.execute(sql`
+        INSERT INTO subscribers (list_id, create_user, update_user, subscription, email,
+          first_name, last_name, gender, date_of_birth, language, region, custom)
+        SELECT ${job.listId}, ${job.createUser}, ${job.createUser}, ${subscription}, r.*
+          FROM unnest(${column('email')}::text[], ${column('first_name')}::text[],
+            ${column('last_name')}::text[], ${column('gender')}::text[],
+            ${column('date_of_birth')}::date[], ${column('language')}::text[],
+            ${column('region')}::text[], ${custom}::jsonb[]) AS r
+        ON CONFLICT (list_id, lower(email)) DO NOTHING`);
+      created = insertedRows(result);
     }
     const skippedExisting = batch.candidates.length - created;
     const failure = batch.final?.failure;
