@@ -21,6 +21,28 @@ export const datetime = z.iso.datetime();
 
 export const isoDate = z.iso.date();
 
+const DATE_FORMAT_MESSAGE = 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.';
+const DATETIME_FORMAT_MESSAGE =
+  'Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]]Z.';
+
+/** A date PostgreSQL can store (`z.iso.date()` accepts year 0000, which does not exist). */
+export const storableDate = isoDate.refine((v) => !v.startsWith('0000'), {
+  message: DATE_FORMAT_MESSAGE,
+});
+
+/**
+ * A datetime with `Z` or an offset whose UTC instant lies in the years 1–9999, the range
+ * PostgreSQL and `Date#toISOString` both write as `YYYY-…`: the format check alone lets
+ * `0000-01-01T00:00:00Z` and `9999-12-31T23:00:00-05:00` (year 10000 in UTC) through.
+ */
+export const storableDatetime = z.iso.datetime({ offset: true }).refine(
+  (v) => {
+    const year = new Date(v).getUTCFullYear();
+    return year >= 1 && year <= 9999;
+  },
+  { message: DATETIME_FORMAT_MESSAGE },
+);
+
 /** ISO-639-1: two lowercase letters. Whether the code exists is the server's check. */
 export const languageCode = z
   .string()

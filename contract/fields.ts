@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailAddress, isoDate } from './common.js';
+import { emailAddress, storableDate, storableDatetime } from './common.js';
 
 /**
  * Custom subscriber fields (extension, DESIGN §4): shared by every list (`/api/v1/fields`)
@@ -163,18 +163,9 @@ export const labelFromName = (name: string) => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
-/** A date PostgreSQL can store (`z.iso.date()` accepts year 0000, which does not exist). */
-export const storableDate = isoDate.refine((v) => !v.startsWith('0000'), {
-  message: 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.',
-});
+export { storableDate };
 
-const storableDatetime = z.iso
-  .datetime({ offset: true })
-  .refine((v) => !v.startsWith('0000') && !Number.isNaN(Date.parse(v)), {
-    message:
-      'Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]]Z.',
-  })
-  .transform((v) => new Date(v).toISOString());
+const storableDatetimeValue = storableDatetime.transform((v) => new Date(v).toISOString());
 
 type FieldRule = Pick<CustomField, 'type' | 'required' | 'max_length' | 'choices'>;
 export type CustomFieldValue = string | number | null;
@@ -206,7 +197,7 @@ export function customFieldValue(field: FieldRule): z.ZodType<CustomFieldValue> 
     }),
     integer: integerValue,
     date: storableDate,
-    datetime: storableDatetime,
+    datetime: storableDatetimeValue,
   }[field.type];
   return z.unknown().transform((input, ctx): CustomFieldValue => {
     if (input === undefined) {

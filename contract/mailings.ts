@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { datetime, emailAddress, languageCode } from './common.js';
+import { datetime, emailAddress, languageCode, storableDatetime } from './common.js';
 
 /**
  * Limits of a zipped layout (DESIGN §4). The server enforces them while inflating; the
@@ -113,7 +113,7 @@ export const layoutWrite = z
 export type LayoutWrite = z.infer<typeof layoutWrite>;
 
 export const deliveryWrite = z.object({
-  scheduled_datetime: z.iso.datetime({ offset: true }),
+  scheduled_datetime: storableDatetime,
 });
 
 /**

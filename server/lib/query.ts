@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableDate, storableDatetime } from '../../contract/common.js';
 
 /** Query parameters arrive as strings; these parse them with DRF-like messages (DESIGN §4). */
 export const queryBoolean = z
@@ -11,9 +12,10 @@ export const queryInt = z
   .regex(/^-?\d{1,15}$/, 'A valid integer is required.')
   .transform(Number);
 
-export const queryDate = z.iso.date();
+/** Dates and datetimes PostgreSQL can compare with: no year 0000, none past 9999 in UTC. */
+export const queryDate = storableDate;
 
-export const queryDatetime = z.iso.datetime({ offset: true, local: false });
+export const queryDatetime = storableDatetime;
 
 /** Members every paginated collection accepts; validated by `paginate`, not here, because a
  * bad page is 404 "Invalid page." rather than 400. */

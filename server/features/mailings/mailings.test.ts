@@ -101,6 +101,32 @@ describe('POST /api/v1/mailings', () => {
     expect(empty.json()).toEqual({ variants: ['This list may not be empty.'] });
   });
 
+  it('answers 400, not 500, for deliveries outside the years 1–9999 in UTC', async () => {
+    const list = await createList();
+    for (const scheduled_datetime of [
+      '0000-01-01T00:00:00Z',
+      '0001-01-01T00:00:00+01:00',
+      '9999-12-31T23:59:59-05:00',
+    ]) {
+      const res = await t.post('/api/v1/mailings', {
+        list,
+        name: scheduled_datetime,
+        variants: [variant({ deliveries: [{ scheduled_datetime }] })],
+      });
+      expect(res.statusCode, scheduled_datetime).toBe(400);
+      expect(res.json().variants[0].deliveries[0].scheduled_datetime[0]).toMatch(/wrong format/);
+    }
+    const edge = await t.post('/api/v1/mailings', {
+      list,
+      name: 'edge',
+      variants: [variant({ deliveries: [{ scheduled_datetime: '9999-12-31T23:59:59Z' }] })],
+    });
+    expect(edge.statusCode).toBe(201);
+    expect(edge.json().variants[0].deliveries[0].scheduled_datetime).toBe(
+      '9999-12-31T23:59:59.000Z',
+    );
+  });
+
   it('answers 400, not 500, for campaign and segment ids past the stored integer range', async () => {
     const list = await createList();
     const res = await t.post('/api/v1/mailings', {

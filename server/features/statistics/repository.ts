@@ -26,8 +26,6 @@ async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-const DAY_MS = 86_400_000;
-
 /**
  * The WHERE clause of a statistics query over `r`. `unique` keeps the earliest record of
  * each delivery and email (and url for clicks) before the other filters apply: the `first`
@@ -39,11 +37,10 @@ function where(kind: StatisticKind, f: Filters): SQL {
   if (f.campaign !== undefined) conditions.push(sql`r.campaign = ${f.campaign}::bigint`);
   if (f.mailing !== undefined) conditions.push(sql`r.mailing_id = ${f.mailing}::bigint`);
   if (f.date !== undefined) {
-    const start = new Date(`${f.date}T00:00:00Z`);
-    const end = new Date(start.getTime() + DAY_MS);
-    conditions.push(
-      sql`r.datetime >= ${start.toISOString()}::timestamptz AND r.datetime < ${end.toISOString()}::timestamptz`,
-    );
+    // The day's end is PostgreSQL's sum (9999-12-31 ends in year 10000, past toISOString);
+    // 24 hours, not '1 day', which a non-UTC session would stretch over a DST change.
+    const start = sql`${`${f.date}T00:00:00Z`}::timestamptz`;
+    conditions.push(sql`r.datetime >= ${start} AND r.datetime < ${start} + interval '24 hours'`);
   }
   // The spec's literal wording: from_datetime drops more recent records, to_datetime older ones.
   if (f.from_datetime !== undefined) {

@@ -140,6 +140,11 @@ describe('GET /api/v1/statistics/opens', () => {
     ['date=2024-05-02', [3, 5, 6]],
     ['date=2024-05-03', [4]],
     ['date=2024-05-03&unique=true', []],
+    ['date=9999-12-31', []],
+    [
+      'from_datetime=9999-12-31T23:59:59Z&to_datetime=0001-01-01T00:00:00Z',
+      [1, 2, 3, 5, 6, 4, 7, 7],
+    ],
     ['from_datetime=2024-05-02T09:00:00Z', [1, 2, 3]],
     ['from_datetime=2024-05-02T11:00:00%2B02:00', [1, 2, 3]],
     ['to_datetime=2024-05-02T10:45:00Z', [6, 4, 7, 7]],
@@ -157,6 +162,9 @@ describe('GET /api/v1/statistics/opens', () => {
     ['date=yesterday', 'date'],
     ['from_datetime=2024-05-02', 'from_datetime'],
     ['to_datetime=soon', 'to_datetime'],
+    ['date=0000-01-01', 'date'],
+    ['from_datetime=0000-01-01T00:00:00Z', 'from_datetime'],
+    ['to_datetime=9999-12-31T23:00:00-05:00', 'to_datetime'],
   ])('answers 400 naming the parameter for %s', async (query, parameter) => {
     const res = await t.get(`/api/v1/statistics/opens?${query}`);
     expect(res.statusCode).toBe(400);

@@ -194,6 +194,14 @@ describe('custom field values', () => {
     expect((await t.post(url(listId), { email: 'd@example.com', interest: 7 })).statusCode).toBe(
       400,
     );
+    // Years outside 1–9999 once in UTC cannot be written back as YYYY-MM-DDThh:mm:ss.sssZ.
+    for (const signup of ['0000-01-01T00:00:00Z', '9999-12-31T23:00:00-05:00']) {
+      const far = await t.post(url(listId), { email: 'e@example.com', signup });
+      expect(far.statusCode, signup).toBe(400);
+      expect(far.json()).toEqual({
+        signup: [expect.stringContaining('Datetime has wrong format')],
+      });
+    }
   });
 
   it('a field made required applies to writes from then on, not to existing rows', async () => {
