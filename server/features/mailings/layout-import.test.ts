@@ -79,6 +79,17 @@ describe('importZipLayout', () => {
     expect(await rejection({ 'index.html': '<p>x</p>', [name]: 'x' })).toMatch(message);
   });
 
+  it('refuses an index.html holding NUL characters, which no layout can store', async () => {
+    expect(await rejection({ 'index.html': '<p>a\u0000b</p>' })).toBe(
+      'index.html contains NUL characters, which a layout cannot hold.',
+    );
+    const utf16 = Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from('<p>\u0000</p>', 'utf16le'),
+    ]);
+    expect(await rejection({ 'index.html': utf16 })).toMatch(/NUL characters/);
+  });
+
   it('refuses symbolic links, even unreferenced ones', async () => {
     expect(
       await rejection({ 'index.html': '<p>x</p>', 'images/a.png': ['/etc/passwd', SYMLINK] }),

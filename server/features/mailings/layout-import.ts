@@ -40,6 +40,12 @@ export async function importZipLayout(dataUri: string): Promise<ImportedLayout> 
     const html = decodeLayoutHtml(
       (await inflateEntries(zip, [index], () => true, budget)).get(LAYOUT_INDEX)!,
     );
+    // PostgreSQL text cannot hold NUL; a text layout with one is refused the same way.
+    if (html.includes('\u0000')) {
+      throw new ZipLayoutError(
+        `${LAYOUT_INDEX} contains NUL characters, which a layout cannot hold.`,
+      );
+    }
     const references = findImageReferences(html);
     const others = entries.filter((e) => e !== index);
     const files = await inflateEntries(zip, others, (path) => references.has(path), budget);
