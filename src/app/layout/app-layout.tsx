@@ -1,19 +1,24 @@
-import { Anchor, AppShell, Burger, Group, Progress } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { Anchor, Burger, Group } from '@mantine/core';
+import { useState } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { useSession } from '../../features/session/use-session';
+import classes from './app-layout.module.css';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { MainNav } from './main-nav';
 import { ServerBanner } from './server-banner';
 import { UserMenu } from './user-menu';
 
-/** The signed-in shell: header, collapsible navigation, the current screen. */
+/**
+ * The signed-in shell: header, collapsible navigation, the current screen. The navbar has
+ * two states: beside the content from the sm breakpoint (open by default), over it below
+ * (closed by default, closed again by choosing a screen). app-layout.module.css does the rest.
+ */
 export function Component() {
   const { credentials, signedOut } = useSession();
   const location = useLocation();
   const navigation = useNavigation();
-  const [mobileOpened, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
-  const [desktopOpened, { toggle: toggleDesktop }] = useDisclosure(true);
+  const [mobileOpened, setMobileOpened] = useState(false);
+  const [desktopOpened, setDesktopOpened] = useState(true);
 
   if (!credentials) {
     // Come back here once signed in (a deep link, an expired session); a deliberate
@@ -24,44 +29,36 @@ export function Component() {
   }
 
   return (
-    <AppShell
-      header={{ height: 56 }}
-      navbar={{
-        width: 230,
-        breakpoint: 'sm',
-        collapsed: { mobile: !mobileOpened, desktop: !desktopOpened },
-      }}
-      padding="lg"
+    <div
+      className={classes.shell}
+      data-mobile-navbar={mobileOpened ? 'open' : 'closed'}
+      data-desktop-navbar={desktopOpened ? 'open' : 'closed'}
     >
-      <AppShell.Header>
+      {/* right-scroll-bar-position: react-remove-scroll's class (Mantine's modals) keeps the
+          fixed header still while a dialog hides the page's scrollbar. */}
+      <header className={`${classes.header} right-scroll-bar-position`}>
         {navigation.state === 'loading' && (
-          <Progress
-            value={100}
-            animated
-            size="xs"
-            radius={0}
-            pos="absolute"
-            top={0}
-            left={0}
-            right={0}
-            aria-label="Loading page"
-          />
+          <div role="progressbar" aria-label="Loading page" className={classes.loading} />
         )}
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger
               opened={mobileOpened}
-              onClick={toggleMobile}
+              onClick={() => setMobileOpened((o) => !o)}
               hiddenFrom="sm"
               size="sm"
               aria-label="Toggle navigation"
+              aria-controls="main-navbar"
+              aria-expanded={mobileOpened}
             />
             <Burger
               opened={desktopOpened}
-              onClick={toggleDesktop}
+              onClick={() => setDesktopOpened((o) => !o)}
               visibleFrom="sm"
               size="sm"
               aria-label="Toggle navigation"
+              aria-controls="main-navbar"
+              aria-expanded={desktopOpened}
             />
             <Anchor component={Link} to="/lists" c="inherit" underline="never" fw={700} fz="lg">
               Mailboard
@@ -72,14 +69,14 @@ export function Component() {
             <UserMenu username={credentials.username} />
           </Group>
         </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label="Main">
-        <MainNav onNavigate={closeMobile} />
-      </AppShell.Navbar>
-      <AppShell.Main>
+      </header>
+      <div id="main-navbar" className={classes.navbar}>
+        <MainNav onNavigate={() => setMobileOpened(false)} />
+      </div>
+      <main className={classes.main}>
         <ServerBanner />
         <Outlet />
-      </AppShell.Main>
-    </AppShell>
+      </main>
+    </div>
   );
 }

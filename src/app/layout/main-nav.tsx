@@ -1,6 +1,6 @@
-import { NavLink, Stack } from '@mantine/core';
 import { IconChartBar, IconFileImport, IconList, IconMail, IconWorld } from '@tabler/icons-react';
-import { NavLink as RouterNavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import classes from './main-nav.module.css';
 
 const items = [
   { label: 'Lists', to: '/lists', icon: IconList, match: ['/lists'] },
@@ -19,23 +19,24 @@ export function MainNav({ onNavigate }: { onNavigate: () => void }) {
   const { pathname } = useLocation();
   return (
     <nav aria-label="Main navigation">
-      <Stack gap={2}>
+      <ul className={classes.list}>
         {items.map(({ label, to, icon: Icon, match }) => {
           const active = match.some((m) => pathname === m || pathname.startsWith(`${m}/`));
           return (
-            <NavLink
-              key={to}
-              component={RouterNavLink}
-              to={to}
-              label={label}
-              leftSection={<Icon size={18} stroke={1.5} aria-hidden />}
-              active={active}
-              aria-current={active ? 'page' : undefined}
-              onClick={onNavigate}
-            />
+            <li key={to}>
+              <Link
+                to={to}
+                className={classes.link}
+                aria-current={active ? 'page' : undefined}
+                onClick={onNavigate}
+              >
+                <Icon size={18} stroke={1.5} aria-hidden />
+                {label}
+              </Link>
+            </li>
           );
         })}
-      </Stack>
+      </ul>
     </nav>
   );
 }
