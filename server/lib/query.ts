@@ -17,6 +17,13 @@ export const queryDate = storableDate;
 
 export const queryDatetime = storableDatetime;
 
+/**
+ * A filter whose empty value (`?list=`) means no filter, as with django-filter; any other
+ * value must satisfy `schema`.
+ */
+export const queryFilter = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
 /** Members every paginated collection accepts; validated by `paginate`, not here, because a
  * bad page is 404 "Invalid page." rather than 400. */
 export const paginationQuery = {

@@ -28,7 +28,8 @@ export function filterLanguages(
   entries: LanguageEntry[],
   filters: { code?: string; search?: string },
 ): LanguageEntry[] {
-  const code = filters.code?.toLowerCase();
+  // An empty `code` is no filter, as with django-filter.
+  const code = filters.code?.trim().toLowerCase() || undefined;
   const terms = searchTerms(filters.search);
   if (code === undefined && terms.length === 0) return entries;
   return entries.filter(

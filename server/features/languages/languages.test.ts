@@ -59,6 +59,10 @@ describe('GET /api/v1/languages', () => {
         .json()
         .results.map((l: { code: string }) => l.code);
     expect(await codes('code=FR')).toEqual(['fr']);
+    expect(await codes('code=&search=german')).toContain('de');
+    expect((await get('/api/v1/languages?code=')).json().count).toBe(
+      (await get('/api/v1/languages')).json().count,
+    );
     expect(await codes('search=francais', 'fr')).toEqual(['fr']);
     expect(await codes('search=GERMAN')).toContain('de');
     expect(await codes('search=es')).toContain('es');

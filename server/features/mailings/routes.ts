@@ -6,7 +6,7 @@ import { mailings } from '../../db/schema/index.js';
 import { notFound } from '../../lib/http-errors.js';
 import { parseOrdering } from '../../lib/ordering.js';
 import { paginate } from '../../lib/pagination.js';
-import { idParam, orderingQuery, paginationQuery, queryInt } from '../../lib/query.js';
+import { idParam, orderingQuery, paginationQuery, queryFilter, queryInt } from '../../lib/query.js';
 import type { RouteOptions } from '../routes.js';
 import { mailingsRepository } from './repository.js';
 import { serializeMailing, serializeMailingSummary } from './serialize.js';
@@ -29,7 +29,7 @@ export async function mailingsRoutes(app: FastifyInstance, { db }: RouteOptions)
     {
       schema: {
         querystring: z.object({
-          list: queryInt.optional(),
+          list: queryFilter(queryInt),
           ...paginationQuery,
           ...orderingQuery,
         }),

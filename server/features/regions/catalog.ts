@@ -90,8 +90,10 @@ export function filterRegions(
   filters: { code?: string; search?: string },
 ): RegionEntry[] {
   const terms = searchTerms(filters.search);
-  if (filters.code !== undefined) {
-    const entry = index.byCode.get(filters.code.trim().toUpperCase());
+  // An empty `code` is no filter, as with django-filter.
+  const code = filters.code?.trim();
+  if (code) {
+    const entry = index.byCode.get(code.toUpperCase());
     return entry && matches(entry, terms) ? [entry] : [];
   }
   if (terms.length === 0) return index.all;

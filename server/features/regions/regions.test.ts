@@ -64,6 +64,12 @@ describe('GET /api/v1/regions', () => {
     });
     expect((await get('/api/v1/regions?code=DE-B')).json().count).toBe(0);
     expect((await get('/api/v1/regions?code=nowhere')).json().count).toBe(0);
+    // An empty filter is no filter.
+    const all = (await get('/api/v1/regions')).json().count;
+    expect((await get('/api/v1/regions?code=&search=')).json().count).toBe(all);
+    expect((await get('/api/v1/regions?code=&search=bayern')).json().results).toEqual([
+      { code: 'DE-BY', name: 'Bayern' },
+    ]);
   });
 
   it('searches names and country names, ignoring case and accents', async () => {

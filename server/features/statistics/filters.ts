@@ -10,23 +10,24 @@ import {
   queryBoolean,
   queryDate,
   queryDatetime,
+  queryFilter,
   queryInt,
 } from '../../lib/query.js';
 
 /** Filters every statistics path accepts (spec: Statistics; DESIGN §4 for their meaning). */
 const commonFilters = {
-  campaign: queryInt.optional(),
-  mailing: queryInt.optional(),
-  unique: queryBoolean.optional(),
-  date: queryDate.optional(),
-  from_datetime: queryDatetime.optional(),
-  to_datetime: queryDatetime.optional(),
+  campaign: queryFilter(queryInt),
+  mailing: queryFilter(queryInt),
+  unique: queryFilter(queryBoolean),
+  date: queryFilter(queryDate),
+  from_datetime: queryFilter(queryDatetime),
+  to_datetime: queryFilter(queryDatetime),
 };
 
 const kindFilters = {
   opens: {},
-  clicks: { url: z.url().optional() },
-  bounces: { hard: queryBoolean.optional() },
+  clicks: { url: queryFilter(z.url()) },
+  bounces: { hard: queryFilter(queryBoolean) },
 } as const;
 
 export type Filters = {

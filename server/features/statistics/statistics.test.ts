@@ -137,6 +137,7 @@ describe('GET /api/v1/statistics/opens', () => {
     ['unique=1&mailing=1', [1, 3]],
     ['unique=FALSE', [1, 2, 3, 5, 6, 4, 7, 7]],
     ['unique=0', [1, 2, 3, 5, 6, 4, 7, 7]],
+    ['campaign=&mailing=&unique=&date=&from_datetime=&to_datetime=', [1, 2, 3, 5, 6, 4, 7, 7]],
     ['date=2024-05-02', [3, 5, 6]],
     ['date=2024-05-03', [4]],
     ['date=2024-05-03&unique=true', []],
@@ -196,6 +197,7 @@ describe('clicks and bounces', () => {
     ).toEqual(['10:05', '10:07', '09:10', '11:00']);
     expect(await clicks(`url=${encodeURIComponent(U1)}&unique=true`)).toHaveLength(2);
     expect(await clicks('url=https://elsewhere.example/')).toEqual([]);
+    expect(await clicks('url=')).toHaveLength((await clicks('')).length);
     const malformed = await t.get('/api/v1/statistics/clicks?url=not%20a%20url');
     expect(malformed.statusCode).toBe(400);
     expect(Object.keys(malformed.json())).toEqual(['url']);
@@ -208,6 +210,7 @@ describe('clicks and bounces', () => {
       { mailing: 1, email: 'a@x.example', datetime: '2024-05-01T10:00:00.000Z', hard: false },
     ]);
     expect((await bounces('hard=TRUE')).map((b: { mailing: number }) => b.mailing)).toEqual([1, 2]);
+    expect(await bounces('hard=')).toHaveLength(3);
     expect(
       (await bounces('hard=1&unique=true')).map((b: { mailing: number }) => b.mailing),
     ).toEqual([2]);
