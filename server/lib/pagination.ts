@@ -49,6 +49,7 @@ export async function paginate<T>(
 }
 
 function pageSize(raw: string | null): number {
-  if (raw === null || !/^\d+$/.test(raw)) return DEFAULT_PAGE_SIZE;
+  // Zero and negative sizes are numbers too: clamped to 1, not ignored.
+  if (raw === null || !/^-?\d+$/.test(raw)) return DEFAULT_PAGE_SIZE;
   return Math.min(MAX_PAGE_SIZE, Math.max(1, Number(raw)));
 }

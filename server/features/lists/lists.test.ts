@@ -95,6 +95,23 @@ describe('collection, detail, update, delete', () => {
     expect((await t.get('/api/v1/lists?ordering=nope')).statusCode).toBe(400);
   });
 
+  it('clamps page_size to 1–1000 and ignores one that is not a number (DESIGN §4)', async () => {
+    for (const name of ['a', 'b', 'c']) await t.post('/api/v1/lists', { ...valid, name });
+    const sizes: [string, number, string | null][] = [
+      ['0', 1, '/api/v1/lists?page_size=0&page=2'],
+      ['-5', 1, '/api/v1/lists?page_size=-5&page=2'],
+      ['5000', 3, null],
+      ['9'.repeat(400), 3, null],
+      ['abc', 3, null],
+      ['2.5', 3, null],
+    ];
+    for (const [size, shown, next] of sizes) {
+      const body = (await t.get(`/api/v1/lists?page_size=${size}`)).json();
+      expect(body.results, size).toHaveLength(shown);
+      expect(body.next, size).toBe(next);
+    }
+  });
+
   it('PUT requires the required fields and keeps the omitted optional ones; PATCH merges', async () => {
     const { id } = (
       await t.post('/api/v1/lists', { ...valid, languages: ['de', 'en'], default_language: 'de' })
