@@ -7,6 +7,7 @@ import { UndecodableError, createDecoder, decodeSample } from './encoding.js';
 import { chunkCount, readChunk, releaseJob, renewLease, type ClaimedJob } from './job-queries.js';
 import { importsRepository } from './repository.js';
 import { rowValidator } from './rows.js';
+import { SeenAddresses } from './seen-set.js';
 
 export type ProcessOptions = {
   /** Data rows per transaction (at most 10,000). */
@@ -21,6 +22,7 @@ export type ProcessOptions = {
 class ImportFailure extends Error {}
 
 const RENEW_EVERY_MS = 10_000;
+const PARSE_SLICE_CHARS = 128 * 1024;
 
 async function* decodedText(db: Db, job: ClaimedJob, chunks: number) {
   const decoder = createDecoder(job.encoding);
@@ -28,7 +30,9 @@ async function* decodedText(db: Db, job: ClaimedJob, chunks: number) {
     const data = await readChunk(db, job.id, seq);
     if (!data) throw new ImportFailure('Part of the uploaded file is missing.');
     const text = decoder.write(data);
-    if (text) yield text;
+    // Parsed a slice at a time, so no single parse holds the event loop for long.
+    for (let at = 0; at < text.length; at += PARSE_SLICE_CHARS)
+      yield text.slice(at, at + PARSE_SLICE_CHARS);
   }
   const rest = decoder.end();
   if (rest) yield rest;
@@ -62,7 +66,7 @@ export async function processJob(
     ignoreInvalidFields: job.ignoreInvalidFields,
   });
   const batchSize = Math.max(1, Math.min(options.batchSize, 10_000));
-  const seen = new Set<string>();
+  const seen = new SeenAddresses();
   const batches = batchCommitter(db, job, subscription, options.afterBatch);
   // `row` numbers every record of the file (as a spreadsheet numbers rows); `record`
   // counts the data records after the header, the unit of `processed_rows`.
