@@ -216,6 +216,67 @@ describe('POST …/subscribers', () => {
     });
   });
 
+  it('accepts multipart/form-data for create and update, as OPTIONS advertises', async () => {
+    const listId = await createList(t);
+    const form = (fields: [string, string][], file = '') => {
+      const parts = fields.map(
+        ([name, value]) =>
+          `--b\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      );
+      return {
+        headers: { 'content-type': 'multipart/form-data; boundary=b' },
+        payload: `${parts.join('')}${file}--b--\r\n`,
+      };
+    };
+    const created = await t.request({
+      method: 'POST',
+      url: url(listId),
+      ...form([
+        ['email', 'multi@example.com'],
+        ['first_name', 'Grüße'],
+        ['date_of_birth', ''],
+      ]),
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({
+      email: 'multi@example.com',
+      first_name: 'Grüße',
+      date_of_birth: null,
+    });
+    const patched = await t.request({
+      method: 'PATCH',
+      url: url(listId, `/${created.json().id}`),
+      ...form([['last_name', 'Part']]),
+    });
+    expect(patched.statusCode).toBe(200);
+    expect(patched.json()).toMatchObject({ first_name: 'Grüße', last_name: 'Part' });
+
+    const invalid = await t.request({
+      method: 'POST',
+      url: url(listId),
+      ...form([
+        ['email', 'nope'],
+        ['first_name', 'x'.repeat(70_000)],
+      ]),
+    });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json()).toEqual({
+      email: ['Enter a valid email address.'],
+      first_name: ['Ensure this field has no more than 100 characters.'],
+    });
+    // A subscriber has no file to upload: a file part is ignored like an unknown member.
+    const withFile = await t.request({
+      method: 'POST',
+      url: url(listId),
+      ...form(
+        [['email', 'file@example.com']],
+        '--b\r\nContent-Disposition: form-data; name="photo"; filename="a.png"\r\n\r\nPNG\r\n',
+      ),
+    });
+    expect(withFile.statusCode).toBe(201);
+    expect(withFile.json()).not.toHaveProperty('photo');
+  });
+
   it('requires authentication', async () => {
     const listId = await createList(t);
     const res = await t.request({

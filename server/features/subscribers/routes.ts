@@ -35,7 +35,7 @@ const collectionQuery = z.object({
 
 /** Subscribers of a list (spec: Subscribers; DESIGN §4). */
 export async function subscribersRoutes(app: FastifyInstance, { db }: RouteOptions) {
-  subscriberBodyParsers(app);
+  await subscriberBodyParsers(app);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const repo = subscribersRepository(db);
 
