@@ -1,10 +1,11 @@
-import { Group, NativeSelect, Pagination, Skeleton, Text, UnstyledButton } from '@mantine/core';
+import { Group, Skeleton, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { useEffect, type ReactNode } from 'react';
 import { isApiError } from '../api/errors';
 import { PlainTable } from './plain-table';
 import { EmptyState, ErrorState } from './states';
-import { cycleOrdering, PAGE_SIZES, sortDirection } from './table-params';
+import { cycleOrdering, sortDirection } from './table-params';
+import { PageSizeSelect, Pager } from './table-pager';
 import type { TableState } from './use-table-params';
 
 export type Column<T> = {
@@ -107,30 +108,12 @@ export function DataTable<T>({
             {first}–{last} of {data.count}
           </Text>
           <Group gap="sm">
-            {/* Native select: no popover library on every table screen. */}
-            <NativeSelect
-              aria-label="Rows per page"
-              size="xs"
-              w={80}
-              data={PAGE_SIZES.map(String)}
-              value={String(pageSize)}
-              onChange={(e) => update({ pageSize: Number(e.currentTarget.value) })}
-            />
+            <PageSizeSelect value={pageSize} onChange={(size) => update({ pageSize: size })} />
             {pages > 1 && (
-              <Pagination
+              <Pager
                 total={pages}
-                value={Math.min(page, pages)}
+                page={Math.min(page, pages)}
                 onChange={(p) => update({ page: p })}
-                size="sm"
-                getControlProps={(control) => ({
-                  'aria-label': {
-                    first: 'First page',
-                    previous: 'Previous page',
-                    next: 'Next page',
-                    last: 'Last page',
-                  }[control],
-                })}
-                getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
               />
             )}
           </Group>

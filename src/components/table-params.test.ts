@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cycleOrdering, readTableParams, writeTableParams } from './table-params';
+import { cycleOrdering, pageRange, readTableParams, writeTableParams } from './table-params';
 
 const qs = (s: string) => new URLSearchParams(s);
 
@@ -35,5 +35,16 @@ describe('table URL state', () => {
     expect(cycleOrdering('name', 'name')).toBe('-name');
     expect(cycleOrdering('-name', 'name')).toBeUndefined();
     expect(cycleOrdering('-id', 'name')).toBe('name');
+  });
+
+  it('shows every page up to seven, else the ends, the neighbours and dots', () => {
+    expect(pageRange(1, 1)).toEqual([1]);
+    expect(pageRange(7, 4)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(pageRange(10, 1)).toEqual([1, 2, 3, 4, 5, 'dots', 10]);
+    expect(pageRange(10, 4)).toEqual([1, 2, 3, 4, 5, 'dots', 10]);
+    expect(pageRange(10, 5)).toEqual([1, 'dots', 4, 5, 6, 'dots', 10]);
+    expect(pageRange(10, 7)).toEqual([1, 'dots', 6, 7, 8, 9, 10]);
+    expect(pageRange(10, 10)).toEqual([1, 'dots', 6, 7, 8, 9, 10]);
+    expect(pageRange(10, 99)).toEqual([1, 'dots', 6, 7, 8, 9, 10]);
   });
 });

@@ -83,3 +83,17 @@ export function sortDirection(
   if (ordering === `-${field}`) return 'descending';
   return 'none';
 }
+
+/**
+ * The page buttons to show, as Mantine's Pagination shows them (one sibling on each side of
+ * the current page, the first and last page, "dots" for the gaps): 1 … 4 5 6 … 10.
+ */
+export function pageRange(total: number, current: number): (number | 'dots')[] {
+  const span = (from: number, to: number) =>
+    Array.from({ length: to - from + 1 }, (_, i) => from + i);
+  if (total <= 7) return span(1, total);
+  const page = Math.min(Math.max(current, 1), total);
+  if (page <= 4) return [...span(1, 5), 'dots', total];
+  if (page >= total - 3) return [1, 'dots', ...span(total - 4, total)];
+  return [1, 'dots', page - 1, page, page + 1, 'dots', total];
+}
