@@ -21,7 +21,7 @@ export const drfErrorMap: z.core.$ZodErrorMap = (issue) => {
         case 'array':
           return `Expected a list of items but got type "${typeof issue.input}".`;
         case 'object':
-          return `Invalid data. Expected a dictionary, but got ${typeof issue.input}.`;
+          return `Invalid data. Expected a dictionary, but got ${Array.isArray(issue.input) ? 'list' : typeof issue.input}.`;
         default:
           return 'Invalid value.';
       }
@@ -49,7 +49,12 @@ export const drfErrorMap: z.core.$ZodErrorMap = (issue) => {
         return 'Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]]Z.';
       if (issue.format === 'url') return 'Enter a valid URL.';
       return 'Invalid value.';
+    case 'invalid_union':
+      // Every alternative failed (`replyto: "" | email`, `language: [] | "xx" | null`).
+      if (issue.input === null) return 'This field may not be null.';
+      return 'Invalid value.';
     case 'invalid_value':
+      if (issue.input === null) return 'This field may not be null.';
       return issue.values.length === 1
         ? `"${String(issue.input)}" is not a valid choice.`
         : `"${String(issue.input)}" is not a valid choice.`;

@@ -43,6 +43,21 @@ describe('POST /api/v1/lists', () => {
     });
   });
 
+  it('says "may not be null" for null in a field that takes alternatives or choices', async () => {
+    const res = await t.post('/api/v1/lists', {
+      ...valid,
+      default_replyto_email: null,
+      double_opt_in: null,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      default_replyto_email: ['This field may not be null.'],
+      double_opt_in: ['This field may not be null.'],
+    });
+    const wrong = await t.post('/api/v1/lists', { ...valid, default_replyto_email: 42 });
+    expect(wrong.json()).toEqual({ default_replyto_email: ['Invalid value.'] });
+  });
+
   it('rejects wrong types, bad emails, unknown languages and a default outside languages', async () => {
     const wrong = await t.post('/api/v1/lists', { ...valid, name: 42, default_from_email: 'nope' });
     expect(wrong.json()).toEqual({
@@ -72,6 +87,9 @@ describe('POST /api/v1/lists', () => {
     expect(malformed.json().detail).toMatch(/^JSON parse error/);
     const array = await t.post('/api/v1/lists', [1, 2]);
     expect(array.statusCode).toBe(400);
+    expect(array.json()).toEqual({
+      non_field_errors: ['Invalid data. Expected a dictionary, but got list.'],
+    });
   });
 });
 

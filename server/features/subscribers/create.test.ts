@@ -104,6 +104,11 @@ describe('POST …/subscribers', () => {
       'region',
     ]);
     expect(bad.json().email).toEqual(['Enter a valid email address.']);
+    expect(bad.json().language).toEqual([
+      'Enter a valid ISO-639-1 language code (two lowercase letters).',
+    ]);
+    const nulls = await t.post(url(listId), { email: 'n@example.com', gender: null });
+    expect(nulls.json()).toEqual({ gender: ['This field may not be null.'] });
   });
 
   it('rejects NUL characters, which PostgreSQL cannot store, as DRF does', async () => {

@@ -20,7 +20,8 @@ const knownRegion = subscriberWrite.shape.region
 
 const listLanguage = (list: ListInfo) =>
   subscriberWrite.shape.language.unwrap().superRefine((code, ctx) => {
-    if (code && !list.languages.includes(code))
+    // A malformed code already has its message; one per problem, as DRF gives.
+    if (/^[a-z]{2}$/.test(code) && !list.languages.includes(code))
       ctx.addIssue({
         code: 'custom',
         message: `"${code}" is not one of the list's languages (${list.languages.join(', ')}).`,
