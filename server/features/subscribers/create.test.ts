@@ -107,6 +107,9 @@ describe('POST …/subscribers', () => {
     expect(bad.json().language).toEqual([
       'Enter a valid ISO-639-1 language code (two lowercase letters).',
     ]);
+    expect(bad.json().region).toEqual([
+      'Enter a valid ISO-3166-1 country code or ISO-3166-2 subdivision code.',
+    ]);
     const nulls = await t.post(url(listId), { email: 'n@example.com', gender: null });
     expect(nulls.json()).toEqual({ gender: ['This field may not be null.'] });
   });

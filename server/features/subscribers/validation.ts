@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { subscriberWrite, subscriberWriteWith } from '../../../contract/subscribers.js';
+import {
+  regionCodeFormat,
+  subscriberWrite,
+  subscriberWriteWith,
+} from '../../../contract/subscribers.js';
 import { badRequest, issuesToDrf } from '../../lib/http-errors.js';
 import { canonicalRegionCode, isRegionCode } from '../../lib/region-codes.js';
 import type { FieldRow } from '../fields/repository.js';
@@ -10,7 +14,8 @@ export type ParsedWrite = { columns: SubscriberColumns; custom: Record<string, u
 const knownRegion = subscriberWrite.shape.region
   .unwrap()
   .superRefine((code, ctx) => {
-    if (code && !isRegionCode(code))
+    // A malformed code already has its message; one per problem, as DRF gives.
+    if (code && regionCodeFormat.safeParse(code).success && !isRegionCode(code))
       ctx.addIssue({
         code: 'custom',
         message: `"${code}" is not a known ISO-3166-1 or ISO-3166-2 code.`,
