@@ -1,5 +1,6 @@
-import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
+import classes from './color-scheme-toggle.module.css';
 
 /** Follows the OS until used; the choice is then remembered (see providers.tsx). */
 export function ColorSchemeToggle() {
@@ -8,11 +9,11 @@ export function ColorSchemeToggle() {
   const next = computed === 'dark' ? 'light' : 'dark';
   const label = `Switch to ${next} mode`;
   // A title rather than Mantine's Tooltip, whose positioning library would load with every
-  // screen.
+  // screen; a plain button styled like ActionIcon, which no other part of the shell needs.
   return (
-    <ActionIcon
-      variant="default"
-      size="lg"
+    <button
+      type="button"
+      className={classes.toggle}
       aria-label={label}
       title={label}
       onClick={() => setColorScheme(next)}
@@ -22,6 +23,6 @@ export function ColorSchemeToggle() {
       ) : (
         <IconMoon size={18} stroke={1.5} />
       )}
-    </ActionIcon>
+    </button>
   );
 }
