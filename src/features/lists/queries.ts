@@ -1,13 +1,5 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  createList,
-  deleteList,
-  getList,
-  getLists,
-  replaceList,
-  type ListQuery,
-  type ListWrite,
-} from '../../api/lists';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { getList, getLists, type ListQuery } from '../../api/lists';
 import type { listOrderingFields as contractOrdering } from '../../../contract/lists';
 import type { TableDefaults, TableParams } from '../../components/table-params';
 
@@ -27,7 +19,11 @@ export const listPageQuery = ({ page, pageSize, ordering }: TableParams): ListQu
   ...(ordering ? { ordering } : {}),
 });
 
-/** Query keys and options of lists (DESIGN §3.1): never hand-write a key elsewhere. */
+/**
+ * Query keys and options of lists (DESIGN §3.1): never hand-write a key elsewhere. The
+ * mutation hooks live in mutations.ts, so the lists table (the first screen) does not load
+ * the mutation machinery with the keys.
+ */
 export const listQueries = {
   all: () => ['lists'] as const,
   pages: () => [...listQueries.all(), 'page'] as const,
@@ -44,39 +40,3 @@ export const listQueries = {
       queryFn: ({ signal }) => getList(id, signal),
     }),
 };
-
-export function useCreateList() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (data: ListWrite) => createList(data),
-    onSuccess: (list) => {
-      queryClient.setQueryData(listQueries.detail(list.id).queryKey, list);
-      return queryClient.invalidateQueries({ queryKey: listQueries.pages() });
-    },
-  });
-}
-
-/** PUT with every writable field (the edit form always has them all). */
-export function useUpdateList(id: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (data: ListWrite) => replaceList(id, data),
-    onSuccess: (list) => {
-      queryClient.setQueryData(listQueries.detail(id).queryKey, list);
-      return queryClient.invalidateQueries({ queryKey: listQueries.pages() });
-    },
-  });
-}
-
-export function useDeleteList() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => deleteList(id),
-    onSuccess: (_, id) => {
-      queryClient.removeQueries({ queryKey: listQueries.detail(id).queryKey });
-      // The list's subscribers, mailings and statistics went with it: every cached
-      // answer of any feature may be stale now.
-      return queryClient.invalidateQueries();
-    },
-  });
-}

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { List } from '../../../api/lists';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { notifyError, notifySuccess } from '../../../components/notify';
-import { useDeleteList } from '../queries';
+import { useDeleteList } from '../mutations';
 
 /** Deleting a list takes its mailings and statistics with it (spec): ask, and make them type. */
 export function DeleteListButton({ list, onDeleted }: { list: List; onDeleted: () => void }) {

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { notifySuccess } from '../../../components/notify';
 import { emptyListForm } from '../list-form-values';
-import { useCreateList } from '../queries';
+import { useCreateList } from '../mutations';
 import { useDoubleOptInSupport } from '../use-double-opt-in';
 import { ListForm } from './list-form';
 

@@ -3,7 +3,8 @@ import { useNavigate } from 'react-router';
 import { notifySuccess } from '../../../components/notify';
 import { DetailSkeleton, ErrorState } from '../../../components/states';
 import { listToForm } from '../list-form-values';
-import { listQueries, useUpdateList } from '../queries';
+import { useUpdateList } from '../mutations';
+import { listQueries } from '../queries';
 import { useDoubleOptInSupport } from '../use-double-opt-in';
 import { ListForm } from './list-form';
 
