@@ -51,9 +51,11 @@ export const drfErrorMap: z.core.$ZodErrorMap = (issue) => {
       return 'Invalid value.';
     case 'invalid_union':
       // Every alternative failed (`replyto: "" | email`, `language: [] | "xx" | null`).
+      if (issue.input === undefined) return 'This field is required.';
       if (issue.input === null) return 'This field may not be null.';
       return 'Invalid value.';
     case 'invalid_value':
+      if (issue.input === undefined) return 'This field is required.';
       if (issue.input === null) return 'This field may not be null.';
       return issue.values.length === 1
         ? `"${String(issue.input)}" is not a valid choice.`

@@ -252,6 +252,9 @@ describe('extensions: series and top URLs', () => {
       const res = await t.get(`/api/v1/statistics/opens/series?${query}`);
       expect(res.statusCode, query).toBe(400);
     }
+    expect((await t.get('/api/v1/statistics/opens/series')).json()).toEqual({
+      interval: ['This field is required.'],
+    });
   });
 
   it('adds up to the collection count for the same filters', async () => {
