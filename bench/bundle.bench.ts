@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 
 export const name = 'Client bundle: gzipped JavaScript each route loads';
 
-/** The budget of issue 4 for the sign-in and lists screens. */
+/** The budget of issue 4 for the sign-in and lists screens (and the shell they share). */
 const BUDGET_KB = 150;
 
 type Chunk = { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean };
@@ -43,11 +43,22 @@ export async function run() {
     };
     const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
     const layout = 'src/app/layout/app-layout.tsx';
+    // A chunking change that folds the shell into another chunk would make every number
+    // below silently wrong.
+    if (!manifest[layout]) throw new Error(`${layout} has no chunk of its own in the manifest`);
     const routes = Object.keys(manifest)
       .filter((k) => k.startsWith('src/app/routes/'))
       .sort();
     const kb = (bytes: number) => (bytes / 1024).toFixed(1).padStart(6);
+    const budget = (bytes: number) =>
+      bytes / 1024 <= BUDGET_KB ? `  ≤ ${BUDGET_KB} ok` : `  > ${BUDGET_KB} OVER`;
     console.log(`   ${'route module'.padEnd(28)} first load (KB gzip)   on demand`);
+    // What every signed-in screen loads before its own module: the entry and the shell.
+    const shell = [...closure([entry, layout])].reduce(
+      (sum, key) => sum + size(manifest[key]!.file),
+      0,
+    );
+    console.log(`   ${'(shell: entry + layout)'.padEnd(28)} ${kb(shell)}${budget(shell)}`);
     for (const route of routes) {
       const roots = route.endsWith('sign-in.tsx') ? [entry, route] : [entry, layout, route];
       const loaded = closure(roots);
@@ -59,12 +70,7 @@ export async function run() {
       const deferred = closure(lazyKeys);
       for (const key of loaded) deferred.delete(key);
       const later = [...deferred].reduce((sum, key) => sum + size(manifest[key]!.file), 0);
-      const watched = /\/(sign-in|lists)\.tsx$/.test(route);
-      const flag = watched
-        ? total / 1024 <= BUDGET_KB
-          ? `  ≤ ${BUDGET_KB} ok`
-          : `  > ${BUDGET_KB} OVER`
-        : '';
+      const flag = /\/(sign-in|lists)\.tsx$/.test(route) ? budget(total) : '';
       console.log(
         `   ${path.basename(route).padEnd(28)} ${kb(total)}${flag.padEnd(14)} ${kb(later)}`,
       );
