@@ -51,7 +51,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // Layout zips arrive base64-encoded in JSON: 10 MB decoded is ~13.4 MB of text.
     bodyLimit: 16 * 1024 * 1024,
     trustProxy: options.trustProxy ?? 'loopback',
-    routerOptions: { ignoreTrailingSlash: true },
+    // `{base_url}/` + `/api/v1/lists` is a common client slip: `//api/v1/lists` routes as
+    // the path it means (the SPA's static wildcard would otherwise answer it 403).
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(zodValidatorCompiler);
 

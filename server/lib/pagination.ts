@@ -22,7 +22,9 @@ export async function paginate<T>(
   count: number | (() => Promise<number>),
   fetchPage: (page: Page) => Promise<T[]>,
 ): Promise<Envelope<T>> {
-  const [path, search = ''] = request.url.split('?') as [string, string?];
+  const [rawPath, search = ''] = request.url.split('?') as [string, string?];
+  // `//api/…` routes like `/api/…`, but as a link it would name another host.
+  const path = rawPath.replace(/\/{2,}/g, '/');
   const params = new URLSearchParams(search);
   const size = pageSize(params.get('page_size'));
   const total = typeof count === 'number' ? count : await count();

@@ -44,6 +44,24 @@ describe('error bodies (DESIGN §4)', () => {
     expect((await t.get('/api/v1/lists/abc')).json()).toEqual({ detail: 'Not found.' });
   });
 
+  it('routes duplicate slashes as single ones, with links that stay paths', async () => {
+    await t.post('/api/v1/lists', {
+      name: 'a',
+      default_from_name: 'A',
+      default_from_email: 'a@acme.example',
+    });
+    await t.post('/api/v1/lists', {
+      name: 'b',
+      default_from_name: 'A',
+      default_from_email: 'a@acme.example',
+    });
+    const res = await t.get('//api/v1//lists?page_size=1');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ count: 2, next: '/api/v1/lists?page_size=1&page=2' });
+    expect((await t.request({ method: 'PATCH', url: '/api//v1/lists' })).statusCode).toBe(405);
+    expect((await t.app.inject({ method: 'GET', url: '//api/v1/lists' })).statusCode).toBe(401);
+  });
+
   it('answers a known path with an unsupported method with 405 and Allow', async () => {
     const res = await t.request({ method: 'PATCH', url: '/api/v1/lists' });
     expect(res.statusCode).toBe(405);

@@ -10,7 +10,7 @@ import { wantsSpa } from './spa.js';
  */
 export const errorsPlugin = fp(async (app: FastifyInstance, options: { spa: boolean }) => {
   // A shadow router of every route, so the not-found handler can tell 404 from 405.
-  const shadow = FindMyWay({ ignoreTrailingSlash: true });
+  const shadow = FindMyWay({ ignoreTrailingSlash: true, ignoreDuplicateSlashes: true });
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
