@@ -283,6 +283,17 @@ describe('POST …/subscribers', () => {
     });
     expect(withFile.statusCode).toBe(201);
     expect(withFile.json()).not.toHaveProperty('photo');
+    // A body busboy cannot read is the client's fault, never a 500.
+    for (const contentType of ['multipart/form-data', 'multipart/form-data; boundary=x']) {
+      const broken = await t.request({
+        method: 'POST',
+        url: url(listId),
+        headers: { 'content-type': contentType },
+        payload: 'garbage',
+      });
+      expect(broken.statusCode, contentType).toBe(400);
+      expect(broken.json().detail).toMatch(/^Multipart form parse error - /);
+    }
   });
 
   it('requires authentication', async () => {
