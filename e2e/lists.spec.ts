@@ -30,6 +30,14 @@ test.describe('lists', () => {
       'href',
       /\/lists\/\d+\/subscribers$/,
     );
+    await expect(page.getByRole('link', { name: 'Import CSV' })).toHaveAttribute(
+      'href',
+      /\/import\?list=\d+$/,
+    );
+    await expect(page.getByRole('link', { name: 'Import history' })).toHaveAttribute(
+      'href',
+      /\/lists\/\d+\/imports$/,
+    );
   });
 
   test('edits a list and shows it in the table', async ({ page, api }) => {

@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconEdit, IconUsers } from '@tabler/icons-react';
+import { IconEdit, IconFileImport, IconHistory, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -44,6 +44,22 @@ export function ListDetails({ listId }: { listId: number }) {
               leftSection={<IconUsers size={16} />}
             >
               Subscribers
+            </Button>
+            <Button
+              component={Link}
+              to={`/import?list=${list.id}`}
+              variant="default"
+              leftSection={<IconFileImport size={16} />}
+            >
+              Import CSV
+            </Button>
+            <Button
+              component={Link}
+              to={`/lists/${list.id}/imports`}
+              variant="default"
+              leftSection={<IconHistory size={16} />}
+            >
+              Import history
             </Button>
             <Button
               component={Link}
