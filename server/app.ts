@@ -6,6 +6,7 @@ import type { Database } from './db/client.js';
 import { zodValidatorCompiler } from './lib/validation.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { jsonBodyPlugin } from './plugins/json-body.js';
 import { spaPlugin } from './plugins/spa.js';
 import { upstreamPlugin } from './plugins/upstream.js';
 import type { FailedAttemptThrottle } from './features/users/throttle.js';
@@ -64,6 +65,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     return app;
   }
   if (!options.database) throw new Error('buildApp needs a database or an upstream URL.');
+  await app.register(jsonBodyPlugin);
   await app.register(authPlugin, { db: options.database.db, throttle: options.throttle });
   await app.register(apiRoutes, { db: options.database.db });
   if (options.importWorker) {

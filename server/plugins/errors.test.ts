@@ -83,6 +83,29 @@ describe('error bodies (DESIGN §4)', () => {
     expect(empty.json()).toEqual({ detail: 'JSON parse error - the body is empty.' });
   });
 
+  it('reads an empty JSON body on DELETE as no body; elsewhere it stays a 400', async () => {
+    const created = await t.post('/api/v1/lists', {
+      name: 'to delete',
+      default_from_name: 'A',
+      default_from_email: 'a@acme.example',
+    });
+    const del = await t.request({
+      method: 'DELETE',
+      url: `/api/v1/lists/${created.json().id}`,
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(del.statusCode).toBe(204);
+    expect(del.body).toBe('');
+    const bad = await t.request({
+      method: 'DELETE',
+      url: '/api/v1/lists/1',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"x": ',
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('answers an unsupported content type with 415, and a non-JSON text body with 400', async () => {
     const res = await json('<name>x</name>', 'application/xml');
     expect(res.statusCode).toBe(415);
