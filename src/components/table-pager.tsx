@@ -6,14 +6,15 @@ import classes from './table-pager.module.css';
 export function PageSizeSelect({
   value,
   onChange,
+  options = PAGE_SIZES,
 }: {
   value: number;
   onChange: (pageSize: number) => void;
+  /** The sizes offered; a screen with virtualized rows offers larger ones. */
+  options?: readonly number[];
 }) {
   // A size typed into the URL (page_size=30) stays selectable rather than showing 10.
-  const sizes = (PAGE_SIZES as readonly number[]).includes(value)
-    ? PAGE_SIZES
-    : [...PAGE_SIZES, value].sort((a, b) => a - b);
+  const sizes = options.includes(value) ? options : [...options, value].sort((a, b) => a - b);
   return (
     <span className={classes.selectWrap}>
       <select
