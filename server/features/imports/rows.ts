@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { drfErrorMap } from '../../../contract/messages.js';
-import { subscriberWrite, subscriberWriteWith } from '../../../contract/subscribers.js';
-import { canonicalRegionCode, isRegionCode } from '../../lib/region-codes.js';
+import { subscriberWriteWith } from '../../../contract/subscribers.js';
+import { knownRegion, listLanguage } from '../../lib/subscriber-rules.js';
 import { dateParser } from './dates.js';
 
 /** A custom field as the import rules need it (a row of `custom_fields`). */
@@ -42,29 +42,6 @@ export type RowResult =
 
 // The worker may run without the app (benchmarks, scripts): same messages as the API.
 z.config({ customError: drfErrorMap });
-
-// The subscribers feature checks these two against the list inside its own validation
-// module; these are the same rules with the same messages, kept here because a feature does
-// not import another feature's internals.
-const knownRegion = subscriberWrite.shape.region
-  .unwrap()
-  .superRefine((code, ctx) => {
-    if (code && !isRegionCode(code))
-      ctx.addIssue({
-        code: 'custom',
-        message: `"${code}" is not a known ISO-3166-1 or ISO-3166-2 code.`,
-      });
-  })
-  .transform(canonicalRegionCode);
-
-const listLanguage = (languages: readonly string[]) =>
-  subscriberWrite.shape.language.unwrap().superRefine((code, ctx) => {
-    if (code && !languages.includes(code))
-      ctx.addIssue({
-        code: 'custom',
-        message: `"${code}" is not one of the list's languages (${languages.join(', ')}).`,
-      });
-  });
 
 /** Cells are trimmed; codes people often type in capitals are lowercased. */
 const lowercased = new Set(['gender', 'language']);

@@ -1,37 +1,11 @@
 import { z } from 'zod';
-import {
-  regionCodeFormat,
-  subscriberWrite,
-  subscriberWriteWith,
-} from '../../../contract/subscribers.js';
+import { subscriberWrite, subscriberWriteWith } from '../../../contract/subscribers.js';
 import { badRequest, issuesToDrf } from '../../lib/http-errors.js';
-import { canonicalRegionCode, isRegionCode } from '../../lib/region-codes.js';
+import { knownRegion, listLanguage } from '../../lib/subscriber-rules.js';
 import type { FieldRow } from '../fields/repository.js';
 import type { ListInfo, SubscriberColumns } from './repository.js';
 
 export type ParsedWrite = { columns: SubscriberColumns; custom: Record<string, unknown> };
-
-const knownRegion = subscriberWrite.shape.region
-  .unwrap()
-  .superRefine((code, ctx) => {
-    // A malformed code already has its message; one per problem, as DRF gives.
-    if (code && regionCodeFormat.safeParse(code).success && !isRegionCode(code))
-      ctx.addIssue({
-        code: 'custom',
-        message: `"${code}" is not a known ISO-3166-1 or ISO-3166-2 code.`,
-      });
-  })
-  .transform(canonicalRegionCode);
-
-const listLanguage = (list: ListInfo) =>
-  subscriberWrite.shape.language.unwrap().superRefine((code, ctx) => {
-    // A malformed code already has its message; one per problem, as DRF gives.
-    if (/^[a-z]{2}$/.test(code) && !list.languages.includes(code))
-      ctx.addIssue({
-        code: 'custom',
-        message: `"${code}" is not one of the list's languages (${list.languages.join(', ')}).`,
-      });
-  });
 
 /**
  * Validates a subscriber write against the list (its languages and custom fields), with
@@ -52,7 +26,7 @@ export function parseSubscriberWrite(
     choices: f.choices ?? undefined,
   }));
   const schema = subscriberWriteWith(rules, { partial }).extend({
-    language: listLanguage(list).optional(),
+    language: listLanguage(list.languages).optional(),
     region: knownRegion.optional(),
   });
   const result = schema.safeParse(body === undefined ? {} : body);
