@@ -143,6 +143,26 @@ describe('invalid import data', () => {
     expect(res.statusCode).toBe(415);
   });
 
+  it('answers 400 for a multipart body that cannot be read, and keeps nothing', async () => {
+    const cutShort = await t.request({
+      method: 'POST',
+      url: `/api/v1/lists/${listId}/imports`,
+      headers: { 'content-type': 'multipart/form-data; boundary=XYZ' },
+      payload:
+        '--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nemail\r\na@b.c',
+    });
+    expect(cutShort.statusCode).toBe(400);
+    expect(cutShort.json().detail).toMatch(/^Multipart form parse error/);
+    const noBoundary = await t.request({
+      method: 'POST',
+      url: `/api/v1/lists/${listId}/imports`,
+      headers: { 'content-type': 'multipart/form-data' },
+      payload: 'anything',
+    });
+    expect(noBoundary.statusCode).toBe(400);
+    expect((await t.get(`/api/v1/lists/${listId}/imports`)).json().count).toBe(0);
+  });
+
   it('keeps nothing of a refused upload', async () => {
     await bad([['fields', 'nope']]);
     const res = await postImport(t, listId, csv, [['date_format', '%d']], 'late.csv');

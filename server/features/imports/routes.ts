@@ -86,10 +86,18 @@ export async function importsRoutes(app: FastifyInstance, options: ImportsRouteO
       } catch (error) {
         if (importId !== undefined) await repo.delete(importId);
         const status = (error as { statusCode?: number }).statusCode;
-        if (!(error instanceof HttpError) && status === 413)
+        if (error instanceof HttpError) throw error;
+        if (status === 413)
           throw new HttpError(413, {
             detail: 'Too many files or form fields: send one file and the import parameters.',
           });
+        // Limits carry their own 4xx status; anything else is a body busboy could not read.
+        if (status && status < 500) throw error;
+        if (isMultipartParseError(error)) {
+          throw new HttpError(400, {
+            detail: `Multipart form parse error - ${(error as Error).message}`,
+          });
+        }
         throw error;
       }
       notifyImportQueued();
@@ -129,4 +137,10 @@ export async function importsRoutes(app: FastifyInstance, options: ImportsRouteO
         .send(errorsCsv(row.errors));
     },
   );
+}
+
+/** busboy's own complaints about a malformed body (no boundary, cut short, bad headers). */
+function isMultipartParseError(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : '';
+  return /multipart|boundary|unexpected end of form|malformed part header/i.test(message);
 }
