@@ -1,9 +1,8 @@
-import { integer, timestamp } from 'drizzle-orm/pg-core';
+import { integer } from 'drizzle-orm/pg-core';
+import { timestamptz } from './timestamps.js';
 import { users } from './users.js';
 
-/** Millisecond UTC timestamps, as DESIGN §4 promises in every response. */
-export const timestamptz = (name: string) =>
-  timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
+export { timestamptz };
 
 /** The audit columns the spec shows on lists and subscribers. */
 export const audit = () => ({

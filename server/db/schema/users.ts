@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { timestamptz } from './columns.js';
+import { timestamptz } from './timestamps.js';
 
 export const users = pgTable(
   'users',
