@@ -15,13 +15,21 @@ export async function run() {
       method: 'POST',
       url: '/api/v1/lists',
       headers: { authorization },
-      payload: { name: `List ${i}`, default_from_name: 'Bench', default_from_email: 'b@example.com' },
+      payload: {
+        name: `List ${i}`,
+        default_from_name: 'Bench',
+        default_from_email: 'b@example.com',
+      },
     });
   }
   const times: number[] = [];
   for (let i = 0; i < 500; i++) {
     const t0 = performance.now();
-    await app.inject({ method: 'GET', url: '/api/v1/lists?page_size=50', headers: { authorization } });
+    await app.inject({
+      method: 'GET',
+      url: '/api/v1/lists?page_size=50',
+      headers: { authorization },
+    });
     times.push(performance.now() - t0);
   }
   times.sort((a, b) => a - b);
