@@ -31,7 +31,17 @@ async function openPostgresCopy(url: string): Promise<Database> {
     ...database,
     async close() {
       await database.close();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      // An autovacuum worker may still be in the database for a moment; FORCE can only end
+      // it with pg_signal_backend (.ci/run grants it), so a refused drop is tried again.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+          break;
+        } catch (error) {
+          if (attempt >= 10) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 300));
+        }
+      }
       await admin.end();
     },
   };
