@@ -45,7 +45,7 @@ async function snapshot(server: RunningServer, subscriberRef?: { list: number; i
       );
       subscriber = page.results.find(
         (s) =>
-          /[^\x00-\x7f]/.test(`${String(s.first_name)}${String(s.last_name)}`) &&
+          /[^ -~]/.test(`${String(s.first_name)}${String(s.last_name)}`) &&
           Object.entries(s).some(([k, v]) => !BUILT_IN.has(k) && v !== '' && v !== null),
       );
       if (subscriber) {
