@@ -75,7 +75,8 @@ export async function restoreDataDir(
     const existing = (await readdir(dir)).filter((name) => name !== META_DIR);
     if (existing.length > 0 && !force) {
       throw new BackupError(
-        `${dir} is not empty (${existing.length} entries); restore fills an empty data directory. ` +
+        `${dir} is not empty (${existing.length} ${existing.length === 1 ? 'entry' : 'entries'}); ` +
+          'restore fills an empty data directory. ' +
           'Add --force to replace its contents with the backup.',
       );
     }
