@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { drfErrorMap } from '../contract/messages.js';
 import type { Database } from './db/client.js';
+import { startMaintenance } from './db/maintenance.js';
 import { zodValidatorCompiler } from './lib/validation.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -71,6 +72,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
   if (options.importWorker) {
     const worker = startImportWorker(options.database, { log: app.log });
     app.addHook('onClose', () => worker.stop());
+  }
+  if (options.importWorker && options.database.kind === 'pglite') {
+    // No autovacuum in PGlite: planner statistics follow row changes (db/maintenance.ts).
+    const maintenance = startMaintenance(options.database.db, {
+      onError: (error) => app.log.error({ err: error }, 'ANALYZE/VACUUM failed'),
+    });
+    app.addHook('onClose', () => maintenance.stop());
   }
   return app;
 }

@@ -15,7 +15,9 @@ export async function main() {
   const config = readConfig();
   if (config.UPSTREAM_API_URL) return proxy(config, config.UPSTREAM_API_URL);
   const database = await openDatabase(
-    config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.DATA_DIR },
+    config.DATABASE_URL
+      ? { databaseUrl: config.DATABASE_URL }
+      : { dataDir: config.DATA_DIR, purpose: 'the Mailboard server' },
   );
   await database.migrate();
 

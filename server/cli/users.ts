@@ -5,7 +5,8 @@ import { usersCommand } from './users-command.js';
 
 /**
  * `npm run users -- add|passwd|list`: the same DATA_DIR / DATABASE_URL as the server.
- * The embedded database (PGlite) is one process's at a time: stop the server first.
+ * The embedded database (PGlite) is one process's at a time: while a server holds the
+ * DATA_DIR, this exits with a message naming it (data-dir-lock.ts).
  */
 async function main(): Promise<number> {
   const config = readConfig();
@@ -13,7 +14,9 @@ async function main(): Promise<number> {
     console.error('Note: UPSTREAM_API_URL is set; this manages the users of the local database.');
   }
   const database = await openDatabase(
-    config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.DATA_DIR },
+    config.DATABASE_URL
+      ? { databaseUrl: config.DATABASE_URL }
+      : { dataDir: config.DATA_DIR, purpose: 'npm run users' },
   );
   try {
     await database.migrate();

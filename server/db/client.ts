@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -8,6 +7,10 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { dumpPglite } from './pglite-dump.js';
+import { serveControlChannel } from './control-channel.js';
+import { lockDataDir } from './data-dir-lock.js';
+import { analyzeAfterMigrations } from './maintenance.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -26,10 +29,16 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: a gzipped tarball of the data directory (npm run backup). */
+  backup?(): Promise<Uint8Array>;
 };
 
 export type DatabaseOptions =
-  { databaseUrl: string } | { dataDir: string } | { pglite: PGlite } | { memory: true };
+  | { databaseUrl: string }
+  /** `purpose` names the holder of the data directory's lock to a second opener. */
+  | { dataDir: string; purpose?: string }
+  | { pglite: PGlite }
+  | { memory: true };
 
 /** PostgreSQL through node-postgres when a URL is given, else embedded PGlite. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -57,16 +66,37 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   let client: PGlite;
+  let stopChannel = async () => {};
+  let release = async () => {};
   if ('pglite' in options) client = options.pglite;
   else if ('dataDir' in options) {
-    await mkdir(options.dataDir, { recursive: true });
-    client = await PGlite.create(options.dataDir);
+    // One process per data directory, released on close (DESIGN §6).
+    const lock = await lockDataDir(options.dataDir, options.purpose ?? 'a Mailboard process');
+    try {
+      const pglite = (client = await PGlite.create(lock.dataDir));
+      const channel = await serveControlChannel(lock, { backup: () => dumpPglite(pglite) });
+      stopChannel = () => channel.close();
+      release = () => lock.release();
+    } catch (error) {
+      await lock.release();
+      throw error;
+    }
   } else client = await PGlite.create();
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
-    close: () => client.close(),
+    migrate: async () => {
+      await migratePglite(db as never, { migrationsFolder });
+      // PGlite runs no autovacuum: statistics for what the migrations built (maintenance.ts).
+      await analyzeAfterMigrations(db);
+    },
+    // A backup being sent finishes first; the lock goes last, once the files are closed.
+    close: async () => {
+      await stopChannel();
+      await client.close();
+      await release();
+    },
+    backup: () => dumpPglite(client),
   };
 }

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../../db/client.js';
+import { maintainAfterImport } from '../../db/maintenance.js';
 import { claimJob } from './job-queries.js';
 import { processJob, type ProcessOptions } from './process-job.js';
 import { importsRepository } from './repository.js';
@@ -33,6 +34,8 @@ export async function runImportJobs(db: Db, options: ImportJobOptions = {}): Pro
       batchSize: options.batchSize ?? DEFAULT_BATCH_SIZE,
     });
     if (outcome === 'stopped') break;
+    // Planner statistics for the imported rows (PGlite has no autovacuum; DESIGN §6).
+    if (outcome !== 'gone') await maintainAfterImport(db);
     finished++;
   }
   return finished;

@@ -1,0 +1,93 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from './client.js';
+
+/**
+ * Planner statistics and visibility maps for PGlite, which runs no autovacuum (DESIGN §6):
+ * without ANALYZE the planner thinks every table is tiny and sorts a whole list to show its
+ * first page; without VACUUM no index-only scan is possible. These follow autovacuum's
+ * default thresholds, so PostgreSQL proper (which has autovacuum) is rarely asked anything.
+ */
+const ANALYZE_BASE = 50;
+const ANALYZE_SCALE = 0.1;
+const VACUUM_INSERT_BASE = 1000;
+const VACUUM_INSERT_SCALE = 0.2;
+const VACUUM_DEAD_BASE = 50;
+const VACUUM_DEAD_SCALE = 0.2;
+
+type TableActivity = {
+  table: string;
+  changed: number;
+  inserted: number;
+  dead: number;
+  tuples: number;
+};
+
+export type MaintenanceResult = { analyzed: string[]; vacuumed: string[] };
+
+/**
+ * ANALYZEs each table changed by more than autovacuum's threshold since its last ANALYZE,
+ * and VACUUMs (with ANALYZE) those with enough new or dead rows, which also sets the
+ * visibility map that index-only scans need.
+ */
+export async function refreshPlannerStatistics(db: Db): Promise<MaintenanceResult> {
+  // Table counters are flushed lazily; this makes the next statement see current numbers.
+  await db.execute(sql`SELECT pg_stat_force_next_flush()`);
+  const { rows } = (await db.execute(sql`
+    SELECT s.relname AS "table", s.n_mod_since_analyze::float8 AS changed,
+           s.n_ins_since_vacuum::float8 AS inserted, s.n_dead_tup::float8 AS dead,
+           greatest(c.reltuples, 0)::float8 AS tuples
+    FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid
+    WHERE s.schemaname = 'public'
+  `)) as unknown as { rows: TableActivity[] };
+  const result: MaintenanceResult = { analyzed: [], vacuumed: [] };
+  for (const t of rows) {
+    const vacuum =
+      t.inserted > VACUUM_INSERT_BASE + VACUUM_INSERT_SCALE * t.tuples ||
+      t.dead > VACUUM_DEAD_BASE + VACUUM_DEAD_SCALE * t.tuples;
+    if (vacuum) {
+      await db.execute(sql`VACUUM (ANALYZE) ${sql.identifier(t.table)}`);
+      result.vacuumed.push(t.table);
+    } else if (t.changed > ANALYZE_BASE + ANALYZE_SCALE * t.tuples) {
+      await db.execute(sql`ANALYZE ${sql.identifier(t.table)}`);
+      result.analyzed.push(t.table);
+    }
+  }
+  return result;
+}
+
+/** After migrations: new tables and indexes get statistics before the first query. */
+export async function analyzeAfterMigrations(db: Db) {
+  await db.execute(sql`ANALYZE`);
+  await refreshPlannerStatistics(db);
+}
+
+/**
+ * After an import job: its rows are in the statistics before the list is browsed. Kept to
+ * one call at the end of a job (features/imports/worker.ts).
+ */
+export async function maintainAfterImport(db: Db) {
+  return refreshPlannerStatistics(db);
+}
+
+export type Maintenance = { stop(): Promise<void> };
+
+/** Checks the thresholds every `everyMs` in the background of a PGlite server. */
+export function startMaintenance(
+  db: Db,
+  options: { everyMs?: number; onError?: (error: unknown) => void } = {},
+): Maintenance {
+  const { everyMs = 60_000, onError } = options;
+  let running: Promise<unknown> | undefined;
+  const timer = setInterval(() => {
+    running ??= refreshPlannerStatistics(db)
+      .catch((error: unknown) => onError?.(error))
+      .finally(() => (running = undefined));
+  }, everyMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,118 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Real server and CLI processes on a temporary DATA_DIR, as a user starts them
+ * (`node --import tsx …`, what the npm scripts run).
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const ADMIN_PASSWORD = 'process test password';
+const authorization = `Basic ${Buffer.from(`admin@example.com:${ADMIN_PASSWORD}`).toString('base64')}`;
+
+export function processEnv(dataDir: string, extra: Record<string, string> = {}) {
+  // Nothing of the test runner's own configuration leaks in (no DATABASE_URL: PGlite).
+  const unset = new Set(['DATABASE_URL', 'UPSTREAM_API_URL', 'PORT', 'HOST', 'NODE_OPTIONS']);
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !unset.has(k)));
+  return {
+    ...env,
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    ADMIN_PASSWORD,
+    DEMO_DATA: '0',
+    LOG_LEVEL: 'warn',
+    DIST_DIR: path.join(dataDir, 'no-dashboard'),
+    ...extra,
+  };
+}
+
+function spawnScript(script: string, args: string[], env: NodeJS.ProcessEnv) {
+  return spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: root,
+    env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+}
+
+export type Finished = {
+  code: number | null;
+  signal: string | null;
+  stdout: string;
+  stderr: string;
+};
+
+function collect(child: ChildProcess) {
+  const output = { stdout: '', stderr: '' };
+  child.stdout!.on('data', (chunk: Buffer) => (output.stdout += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output.stderr += chunk.toString()));
+  const exited = new Promise<Finished>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal, ...output })),
+  );
+  return { output, exited };
+}
+
+/** Runs a CLI script to its end (stdin closed, or `input` piped). */
+export async function runScript(
+  script: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  input = '',
+): Promise<Finished> {
+  const child = spawnScript(script, args, env);
+  const { exited } = collect(child);
+  child.stdin!.end(input);
+  return exited;
+}
+
+export type RunningServer = {
+  child: ChildProcess;
+  pid: number;
+  url: string;
+  exited: Promise<Finished>;
+  request(method: string, url: string, body?: unknown): Promise<Response>;
+  json<T>(url: string): Promise<T>;
+};
+
+/** Starts server/main.ts and resolves once it prints its URL. */
+export async function startServer(env: NodeJS.ProcessEnv): Promise<RunningServer> {
+  const child = spawnScript('server/main.ts', [], env);
+  child.stdin!.end();
+  const { output, exited } = collect(child);
+  const url = await new Promise<string>((resolve, reject) => {
+    const check = () => {
+      const match = /running at (http:\/\/127\.0\.0\.1:\d+)\//.exec(output.stdout);
+      if (match) {
+        child.stdout!.off('data', check);
+        resolve(match[1]!);
+      }
+    };
+    child.stdout!.on('data', check);
+    void exited.then((end) =>
+      reject(new Error(`server exited (${end.code ?? end.signal}): ${end.stderr}${end.stdout}`)),
+    );
+  });
+  const request = (method: string, path: string, body?: unknown) =>
+    fetch(url + path, {
+      method,
+      headers: {
+        authorization,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  return {
+    child,
+    pid: child.pid!,
+    url,
+    exited,
+    request,
+    async json<T>(path: string) {
+      const res = await request('GET', path);
+      if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${await res.text()}`);
+      return (await res.json()) as T;
+    },
+  };
+}
+
+export { authorization };
