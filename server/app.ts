@@ -4,12 +4,14 @@ import { z } from 'zod';
 import { drfErrorMap } from '../contract/messages.js';
 import type { Database } from './db/client.js';
 import { zodValidatorCompiler } from './lib/validation.js';
+import fastifyCookie from '@fastify/cookie';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { jsonBodyPlugin } from './plugins/json-body.js';
 import { spaPlugin } from './plugins/spa.js';
 import { upstreamPlugin } from './plugins/upstream.js';
 import type { FailedAttemptThrottle } from './features/users/throttle.js';
+import type { SessionLifetime } from './features/sessions/tokens.js';
 import { apiRoutes } from './features/routes.js';
 import { startImportWorker } from './features/imports/worker.js';
 
@@ -36,6 +38,8 @@ export type AppOptions = CommonOptions & {
   upstream?: string;
   /** Injected by tests that exercise the sign-in throttle with a controlled clock. */
   throttle?: FailedAttemptThrottle;
+  /** Idle timeout and absolute lifetime of browser sessions (SESSION_* variables). */
+  sessionLifetime?: SessionLifetime;
   /** Run the CSV import job loop in this process (the server does; API tests drive jobs). */
   importWorker?: boolean;
 };
@@ -59,6 +63,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.setValidatorCompiler(zodValidatorCompiler);
 
   await app.register(errorsPlugin, { spa: Boolean(options.distDir) });
+  await app.register(fastifyCookie);
   if (options.distDir) await app.register(spaPlugin, { distDir: options.distDir });
   if (options.upstream !== undefined) {
     await app.register(upstreamPlugin, { upstream: options.upstream });
@@ -66,7 +71,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   }
   if (!options.database) throw new Error('buildApp needs a database or an upstream URL.');
   await app.register(jsonBodyPlugin);
-  await app.register(authPlugin, { db: options.database.db, throttle: options.throttle });
+  await app.register(authPlugin, {
+    db: options.database.db,
+    throttle: options.throttle,
+    sessionLifetime: options.sessionLifetime,
+  });
   await app.register(apiRoutes, { db: options.database.db });
   if (options.importWorker) {
     const worker = startImportWorker(options.database, { log: app.log });

@@ -40,6 +40,7 @@ export async function main() {
     logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
     distDir: builtSpa(config.DIST_DIR),
     trustProxy: config.TRUST_PROXY,
+    sessionLifetime: sessionLifetime(config),
     importWorker: true,
   });
 
@@ -83,6 +84,11 @@ async function proxy(config: Config, upstream: string) {
   );
   return app;
 }
+
+const sessionLifetime = (config: Config) => ({
+  idleMs: config.SESSION_IDLE_MINUTES * 60_000,
+  absoluteMs: config.SESSION_LIFETIME_HOURS * 60 * 60_000,
+});
 
 function builtSpa(configured: string | undefined) {
   const distDir = path.resolve(configured ?? path.join(root, 'dist'));
