@@ -7,6 +7,7 @@ import { zodValidatorCompiler } from './lib/validation.js';
 import fastifyCookie from '@fastify/cookie';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { jsonBodyPlugin } from './plugins/json-body.js';
 import { spaPlugin } from './plugins/spa.js';
 import { upstreamPlugin } from './plugins/upstream.js';
@@ -63,6 +64,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.setValidatorCompiler(zodValidatorCompiler);
 
   await app.register(errorsPlugin, { spa: Boolean(options.distDir) });
+  // Before any route: helmet's per-route options are read when routes are added.
+  await app.register(securityHeadersPlugin);
   await app.register(fastifyCookie);
   if (options.distDir) await app.register(spaPlugin, { distDir: options.distDir });
   if (options.upstream !== undefined) {

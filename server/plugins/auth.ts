@@ -13,6 +13,7 @@ import {
 import { decoyHash, verifyPassword } from '../features/users/password.js';
 import { usersRepository, type User } from '../features/users/repository.js';
 import { FailedAttemptThrottle } from '../features/users/throttle.js';
+import { isApiPath } from './api-paths.js';
 import {
   assertNotCrossSite,
   clearSessionCookie,
@@ -153,14 +154,7 @@ const isSignIn = (request: FastifyRequest) =>
  */
 function isApiRequest(request: FastifyRequest): boolean {
   if (!request.is404 && request.routeOptions.url?.startsWith('/api/')) return true;
-  const path = request.url.split('?')[0]!;
-  let decoded = path;
-  try {
-    decoded = decodeURIComponent(path);
-  } catch {
-    // Invalid percent-encoding: judge the raw path.
-  }
-  return decoded.replace(/\/+/g, '/').startsWith('/api/');
+  return isApiPath(request.url);
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });

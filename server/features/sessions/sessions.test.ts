@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import { buildApp } from '../../app.js';
 import { openDatabase } from '../../db/client.js';
+import { sessions } from '../../db/schema/index.js';
 import { usersCommand } from '../../cli/users-command.js';
 import { FailedAttemptThrottle } from '../users/throttle.js';
 import { usersRepository } from '../users/repository.js';
@@ -83,8 +83,8 @@ describe('browser sessions', () => {
     expect(cookie).not.toContain(ADMIN.password);
 
     // The database keeps a hash of the token, never the token.
-    const rows = await t.db.execute(sql`SELECT token_hash FROM sessions`);
-    const hashes = rows.rows.map((r) => (r as { token_hash: string }).token_hash);
+    const rows = await t.db.select({ tokenHash: sessions.tokenHash }).from(sessions);
+    const hashes = rows.map((r) => r.tokenHash);
     expect(hashes).toContain(hashSessionToken(token));
     expect(hashes).not.toContain(token);
 
@@ -286,7 +286,7 @@ describe('CSRF (DESIGN §4)', () => {
 
   it('refuses cookie-authenticated writes from another site', async () => {
     const token = tokenOf(await signIn());
-    const crossSite = [
+    const crossSite: Record<string, string>[] = [
       { origin: 'https://evil.example' },
       { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
       { ...dashboard, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
