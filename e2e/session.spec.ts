@@ -8,6 +8,7 @@ test.describe('browser session', () => {
     playwright,
     baseURL,
   }) => {
+    test.slow(); // sign-in, reload, sign-out and a replay: several full page loads
     await signIn(page);
     await expect(page.getByRole('heading', { name: 'Lists', level: 1 })).toBeVisible();
 

@@ -69,7 +69,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(fastifyCookie);
   if (options.distDir) await app.register(spaPlugin, { distDir: options.distDir });
   if (options.upstream !== undefined) {
-    await app.register(upstreamPlugin, { upstream: options.upstream });
+    await app.register(upstreamPlugin, {
+      upstream: options.upstream,
+      sessionLifetime: options.sessionLifetime,
+      now: options.throttle?.now,
+    });
     return app;
   }
   if (!options.database) throw new Error('buildApp needs a database or an upstream URL.');

@@ -22,7 +22,7 @@ export type SessionRouteOptions = {
   signIn(request: FastifyRequest, username: string, password: string): Promise<User>;
 };
 
-const credentials = z.object({
+export const credentials = z.object({
   username: z.string().trim().min(1).max(254),
   password: z.string().min(1).max(1024),
 });
