@@ -37,7 +37,10 @@ export async function main() {
 
   const app = await buildApp({
     database,
-    logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
     distDir: builtSpa(config.DIST_DIR),
     trustProxy: config.TRUST_PROXY,
     sessionLifetime: sessionLifetime(config),
@@ -67,7 +70,10 @@ export async function main() {
 async function proxy(config: Config, upstream: string) {
   const app = await buildApp({
     upstream,
-    logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
     distDir: builtSpa(config.DIST_DIR),
     trustProxy: config.TRUST_PROXY,
     sessionLifetime: sessionLifetime(config),

@@ -20,6 +20,7 @@ import {
   setSessionCookie,
   unauthorized,
 } from './browser-requests.js';
+import { isApiPath } from './api-paths.js';
 import { ProxySessions } from './proxy-sessions.js';
 import { MEDIA_HELMET } from './security-headers.js';
 
@@ -175,7 +176,7 @@ async function forwarding(
     // swapped for the credentials it stands for.
     const token = request.headers.authorization ? undefined : sessionCookieOf(request);
     let authorization: string | undefined;
-    if (token !== undefined && request.url.startsWith('/api/')) {
+    if (token !== undefined && isApiPath(request.url)) {
       assertNotCrossSite(request);
       const entry = isWellFormedToken(token) ? sessions.use(token) : undefined;
       if (!entry) {
