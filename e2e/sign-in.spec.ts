@@ -35,25 +35,25 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('heading', { name: 'Lists', level: 1 })).toBeVisible();
   });
 
-  test('credentials that stop working send back to sign-in, then to where the user was', async ({
+  test('a session that ends elsewhere sends back to sign-in, then to where the user was', async ({
     page,
   }) => {
-    await signIn(page);
-    await page.evaluate(() => {
-      const key = Object.keys(sessionStorage).find((k) => k.startsWith('mailboard'))!;
-      const stored = JSON.parse(sessionStorage.getItem(key)!) as { username: string };
-      sessionStorage.setItem(key, JSON.stringify({ ...stored, password: 'changed-elsewhere' }));
+    await signIn(page, '/lists?ordering=-name');
+    // Signed out on the server (another tab, a password change): the cookie stops working.
+    const ended = await page.request.delete('/api/v1/session', {
+      headers: { 'X-Mailboard-Client': 'dashboard' },
     });
-    await page.goto('/lists?ordering=-name');
-    await expect(page).toHaveURL(/\/sign-in\?next=/);
+    expect(ended.status()).toBe(204);
+    await page.getByRole('link', { name: 'Regions' }).click();
+    await expect(page).toHaveURL(/\/sign-in\?next=%2Fregions/);
     await expect(page.getByRole('status')).toContainText(
       'Your session has expired or your credentials changed — sign in again.',
     );
     await page.getByLabel('Username').fill(admin.username);
     await page.getByRole('textbox', { name: 'Password' }).fill(admin.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page).toHaveURL(/\/lists\?ordering=-name$/);
-    await expect(page.getByRole('heading', { name: 'Lists', level: 1 })).toBeVisible();
+    await expect(page).toHaveURL(/\/regions$/);
+    await expect(page.getByRole('heading', { name: 'Regions', level: 1 })).toBeVisible();
   });
 
   test('an unknown address shows the not-found page inside the shell', async ({ page }) => {

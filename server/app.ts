@@ -5,12 +5,15 @@ import { drfErrorMap } from '../contract/messages.js';
 import type { Database } from './db/client.js';
 import { startMaintenance } from './db/maintenance.js';
 import { zodValidatorCompiler } from './lib/validation.js';
+import fastifyCookie from '@fastify/cookie';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { jsonBodyPlugin } from './plugins/json-body.js';
 import { spaPlugin } from './plugins/spa.js';
 import { upstreamPlugin } from './plugins/upstream.js';
 import type { FailedAttemptThrottle } from './features/users/throttle.js';
+import type { SessionLifetime } from './features/sessions/tokens.js';
 import { apiRoutes } from './features/routes.js';
 import { startImportWorker } from './features/imports/worker.js';
 
@@ -37,6 +40,8 @@ export type AppOptions = CommonOptions & {
   upstream?: string;
   /** Injected by tests that exercise the sign-in throttle with a controlled clock. */
   throttle?: FailedAttemptThrottle;
+  /** Idle timeout and absolute lifetime of browser sessions (SESSION_* variables). */
+  sessionLifetime?: SessionLifetime;
   /** Run the CSV import job loop in this process (the server does; API tests drive jobs). */
   importWorker?: boolean;
 };
@@ -60,14 +65,25 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.setValidatorCompiler(zodValidatorCompiler);
 
   await app.register(errorsPlugin, { spa: Boolean(options.distDir) });
+  // Before any route: helmet's per-route options are read when routes are added.
+  await app.register(securityHeadersPlugin);
+  await app.register(fastifyCookie);
   if (options.distDir) await app.register(spaPlugin, { distDir: options.distDir });
   if (options.upstream !== undefined) {
-    await app.register(upstreamPlugin, { upstream: options.upstream });
+    await app.register(upstreamPlugin, {
+      upstream: options.upstream,
+      sessionLifetime: options.sessionLifetime,
+      now: options.throttle?.now,
+    });
     return app;
   }
   if (!options.database) throw new Error('buildApp needs a database or an upstream URL.');
   await app.register(jsonBodyPlugin);
-  await app.register(authPlugin, { db: options.database.db, throttle: options.throttle });
+  await app.register(authPlugin, {
+    db: options.database.db,
+    throttle: options.throttle,
+    sessionLifetime: options.sessionLifetime,
+  });
   await app.register(apiRoutes, { db: options.database.db });
   if (options.importWorker) {
     const worker = startImportWorker(options.database, { log: app.log });

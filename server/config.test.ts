@@ -19,8 +19,23 @@ describe('readConfig', () => {
       ADMIN_USERNAME: 'admin@example.com',
       DEMO_DATA: true,
       TRUST_PROXY: 'loopback',
+      SESSION_IDLE_MINUTES: 30,
+      SESSION_LIFETIME_HOURS: 12,
       LOG_LEVEL: 'info',
     });
+  });
+
+  it('reads the session lifetimes, fractions included, and refuses nonsense', () => {
+    expect(readConfig({ SESSION_IDLE_MINUTES: '5', SESSION_LIFETIME_HOURS: '0.5' })).toMatchObject({
+      SESSION_IDLE_MINUTES: 5,
+      SESSION_LIFETIME_HOURS: 0.5,
+    });
+    expect(problems({ SESSION_IDLE_MINUTES: '0' })).toContain(
+      'SESSION_IDLE_MINUTES: must be more than 0 minutes',
+    );
+    expect(problems({ SESSION_LIFETIME_HOURS: 'forever' })).toContain(
+      'SESSION_LIFETIME_HOURS: must be a number of hours',
+    );
   });
 
   it('reads every variable, treating empty ones as unset', () => {

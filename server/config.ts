@@ -27,6 +27,13 @@ const port = z
   .transform(Number)
   .refine((n) => n <= 65535, 'must be a port number from 0 to 65535');
 
+const positiveNumber = (unit: string) =>
+  z
+    .string()
+    .regex(/^\d+(\.\d+)?$/, `must be a number of ${unit}`)
+    .transform(Number)
+    .refine((n) => n > 0, `must be more than 0 ${unit}`);
+
 /** Server configuration from the environment (DESIGN §5), validated once at start. */
 export const configSchema = z.object({
   PORT: port.default(8080),
@@ -49,6 +56,10 @@ export const configSchema = z.object({
     .optional(),
   /** Who may set X-Forwarded-For; the default trusts a reverse proxy on the same host only. */
   TRUST_PROXY: trustProxy.default('loopback'),
+  /** A browser session ends after this many minutes without a request (DESIGN §4). */
+  SESSION_IDLE_MINUTES: positiveNumber('minutes').default(30),
+  /** …and this many hours after sign-in, whatever the activity. */
+  SESSION_LIFETIME_HOURS: positiveNumber('hours').default(12),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

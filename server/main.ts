@@ -39,9 +39,13 @@ export async function main() {
 
   const app = await buildApp({
     database,
-    logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
     distDir: builtSpa(config.DIST_DIR),
     trustProxy: config.TRUST_PROXY,
+    sessionLifetime: sessionLifetime(config),
     importWorker: true,
   });
 
@@ -68,9 +72,13 @@ export async function main() {
 async function proxy(config: Config, upstream: string) {
   const app = await buildApp({
     upstream,
-    logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
     distDir: builtSpa(config.DIST_DIR),
     trustProxy: config.TRUST_PROXY,
+    sessionLifetime: sessionLifetime(config),
   });
   const port = await listen(app, config, async () => undefined);
   const host = config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST;
@@ -79,12 +87,17 @@ async function proxy(config: Config, upstream: string) {
       '',
       `  Mailboard is running at http://${host}:${port}/`,
       `  Proxying /api/v1 and /media to ${upstream} (UPSTREAM_API_URL); no local database`,
-      '  Sign in with a user of that deployment',
+      '  Sign in with a user of that deployment (sessions are kept in this process)',
       '',
     ].join('\n'),
   );
   return app;
 }
+
+const sessionLifetime = (config: Config) => ({
+  idleMs: config.SESSION_IDLE_MINUTES * 60_000,
+  absoluteMs: config.SESSION_LIFETIME_HOURS * 60 * 60_000,
+});
 
 function builtSpa(configured: string | undefined) {
   const distDir = path.resolve(configured ?? path.join(root, 'dist'));

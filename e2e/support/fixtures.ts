@@ -11,8 +11,40 @@ const basic = ({ username, password }: { username: string; password: string }) =
  * Specs share one server and one database: every spec creates the data it needs through
  * `api` (Basic auth as the e2e admin) under a `unique()` name, and never relies on another
  * spec's data or on the demo data's exact content.
+ *
+ * Every page also runs under the server's real Content-Security-Policy, and a test fails
+ * when anything on the page breaks it (a `securitypolicyviolation` event, or Chromium's
+ * console report of one, which also covers sandboxed frames where no script can listen),
+ * or when any 401 reaching the page carries `WWW-Authenticate: Basic` (which would open
+ * the browser's own credentials dialog over the dashboard).
  */
 export const test = base.extend<{ api: APIRequestContext }>({
+  page: async ({ page }, use) => {
+    const problems: string[] = [];
+    await page.exposeBinding('__reportCspViolation', (_source, text: string) => {
+      problems.push(text);
+    });
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) => {
+        const report = (window as { __reportCspViolation?: (t: string) => void })
+          .__reportCspViolation;
+        report?.(
+          `CSP ${e.effectiveDirective} blocked ${e.blockedURI || 'inline code'} ` +
+            `on ${e.documentURI} (${e.sourceFile}:${e.lineNumber})`,
+        );
+      });
+    });
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) problems.push(message.text());
+    });
+    page.on('response', (response) => {
+      const challenge = response.headers()['www-authenticate'] ?? '';
+      if (response.status() === 401 && /^\s*basic/i.test(challenge))
+        problems.push(`Basic challenge (browser dialog) on ${response.url()}`);
+    });
+    await use(page);
+    expect(problems, 'CSP violations or Basic challenges on the page').toEqual([]);
+  },
   api: async ({ playwright, baseURL }, use) => {
     const api = await playwright.request.newContext({
       baseURL,

@@ -65,7 +65,10 @@ describe('npm run users', () => {
   it('changes the password of an existing user', async () => {
     await users(['add', 'dan@example.com'], 'first password');
     const res = await users(['passwd', 'DAN@example.com'], 'second password');
-    expect(res).toMatchObject({ code: 0, out: 'Changed the password of dan@example.com.' });
+    expect(res).toMatchObject({
+      code: 0,
+      out: 'Changed the password of dan@example.com; its sessions have ended.',
+    });
     const hash = await hashOf('dan@example.com');
     expect(await verifyPassword('second password', hash)).toBe(true);
     expect(await verifyPassword('first password', hash)).toBe(false);
@@ -74,6 +77,21 @@ describe('npm run users', () => {
   it('refuses to change the password of an unknown user', async () => {
     const res = await users(['passwd', 'nobody@example.com'], 'a long password');
     expect(res).toMatchObject({ code: 1, err: 'No user nobody@example.com.', asked: 0 });
+  });
+
+  it('removes a user, and refuses to remove an unknown one', async () => {
+    await users(['add', 'eve@example.com'], 'a long password');
+    const res = await users(['remove', 'EVE@example.com']);
+    expect(res).toMatchObject({
+      code: 0,
+      out: 'Removed user EVE@example.com; its sessions have ended.',
+      asked: 0,
+    });
+    expect(await usersRepository(database.db).findByUsername('eve@example.com')).toBeUndefined();
+    expect(await users(['remove', 'eve@example.com'])).toMatchObject({
+      code: 1,
+      err: 'No user eve@example.com.',
+    });
   });
 
   it('lists id, username and creation time', async () => {

@@ -4,7 +4,8 @@ import { usersRepository } from '../features/users/repository.js';
 export const USAGE = `Usage: npm run users -- <command>
 
   add <username>      create a user (the username must contain "@")
-  passwd <username>   set a user's password
+  passwd <username>   set a user's password (signs the user out everywhere)
+  remove <username>   delete a user (signs the user out everywhere)
   list                print id, username and creation time of every user
 
 The password is asked twice on a terminal, or read from the first line of standard input:
@@ -30,7 +31,7 @@ export class CliError extends Error {
   }
 }
 
-/** `npm run users -- add|passwd|list`; returns the exit code. */
+/** `npm run users -- add|passwd|remove|list`; returns the exit code. */
 export async function usersCommand(args: string[], db: Db, io: UsersIo): Promise<number> {
   try {
     await run(args, db, io);
@@ -71,7 +72,13 @@ async function run(args: string[], db: Db, io: UsersIo) {
       const password = await newPassword(io);
       if (!(await users.setPassword(username, password)))
         throw new CliError(`No user ${username}.`);
-      io.out(`Changed the password of ${user.username}.`);
+      io.out(`Changed the password of ${user.username}; its sessions have ended.`);
+      return;
+    }
+    case 'remove': {
+      const username = usernameArgument(rest);
+      if (!(await users.remove(username))) throw new CliError(`No user ${username}.`);
+      io.out(`Removed user ${username}; its sessions have ended.`);
       return;
     }
     case 'list': {

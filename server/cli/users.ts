@@ -4,7 +4,7 @@ import { promptNewPassword, readFirstLine, type TtyInput } from './password-inpu
 import { usersCommand } from './users-command.js';
 
 /**
- * `npm run users -- add|passwd|list`: the same DATA_DIR / DATABASE_URL as the server.
+ * `npm run users -- add|passwd|remove|list`: the same DATA_DIR / DATABASE_URL as the server.
  * The embedded database (PGlite) is one process's at a time: while a server holds the
  * DATA_DIR, this exits with a message naming it (data-dir-lock.ts).
  */

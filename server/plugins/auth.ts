@@ -1,31 +1,48 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.js';
 import { HttpError } from '../lib/http-errors.js';
+import { sessionsRepository } from '../features/sessions/repository.js';
+import { SESSION_PATH, sessionRoutes } from '../features/sessions/routes.js';
+import {
+  DEFAULT_SESSION_LIFETIME,
+  isWellFormedToken,
+  type SessionLifetime,
+} from '../features/sessions/tokens.js';
 import { decoyHash, verifyPassword } from '../features/users/password.js';
 import { usersRepository, type User } from '../features/users/repository.js';
 import { FailedAttemptThrottle } from '../features/users/throttle.js';
+import { isApiPath } from './api-paths.js';
+import {
+  assertNotCrossSite,
+  clearSessionCookie,
+  INVALID_CREDENTIALS,
+  INVALID_SESSION,
+  MISSING_CREDENTIALS,
+  sessionCookieOf,
+  unauthorized,
+} from './browser-requests.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The authenticated caller; set on every /api/ request that gets past the auth hook. */
     user: User;
+    /** How the caller proved who it is: HTTP Basic (API clients) or the dashboard's cookie. */
+    authMethod: 'basic' | 'session';
   }
 }
 
 export type AuthOptions = {
   db: Db;
-  /** Also the clock of the credential cache, so a test drives both with one fake clock. */
+  /** Also the clock of the credential cache and of sessions, so a test drives all three. */
   throttle?: FailedAttemptThrottle;
   /** How long a verified Authorization header is trusted without hashing again. */
   cacheTtlMs?: number;
+  /** Idle timeout and absolute lifetime of browser sessions. */
+  sessionLifetime?: SessionLifetime;
 };
 
-const CHALLENGE = { 'www-authenticate': 'Basic realm="api"' };
-const invalid = () => new HttpError(401, { detail: 'Invalid username/password.' }, CHALLENGE);
-const missing = () =>
-  new HttpError(401, { detail: 'Authentication credentials were not provided.' }, CHALLENGE);
 const throttled = (wait: number) =>
   new HttpError(
     429,
@@ -38,7 +55,10 @@ const MAX_HEADER_LENGTH = 4096;
 const MAX_USERNAME_LENGTH = 254;
 const CACHE_LIMIT = 10_000;
 
-/** HTTP Basic authentication on every /api/ route (spec: Authentication). */
+/**
+ * Authentication on every /api/ route (spec: Authentication): HTTP Basic, or the session
+ * cookie the dashboard got from POST /api/v1/session (DESIGN §4). Basic wins when both come.
+ */
 export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) => {
   const throttle = options.throttle ?? new FailedAttemptThrottle();
   const now = throttle.now;
@@ -46,17 +66,34 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
   // Keyed by a hash of the header so plain passwords never sit in memory as keys.
   const verified = new Map<string, { user: User; expires: number }>();
   const users = usersRepository(options.db);
+  const sessions = sessionsRepository(
+    options.db,
+    options.sessionLifetime ?? DEFAULT_SESSION_LIFETIME,
+  );
   // Computed now rather than on the first unknown username, whose answer would otherwise
   // take one extra hash and reveal that the name does not exist.
   void decoyHash().catch(() => undefined);
 
   app.decorateRequest('user', null as unknown as User);
+  app.decorateRequest('authMethod', null as unknown as 'basic');
 
-  app.addHook('onRequest', async (request) => {
-    if (!isApiRequest(request)) return;
+  /** The password check shared by Basic and sign-in, behind the one throttle (DESIGN §4). */
+  async function checkPassword(request: FastifyRequest, username: string, password: string) {
+    // Counted as a failure until the password is proven right, so parallel guesses cannot
+    // all pass the throttle's check before any of them is recorded.
+    const attempt = throttle.recordFailure(username, request.ip);
+    const row = await users.findByUsername(username);
+    // An unknown username is verified against a decoy hash: same work, same answer.
+    const ok = await verifyPassword(password, row?.passwordHash ?? (await decoyHash()));
+    if (!row || !ok) throw unauthorized(request, INVALID_CREDENTIALS);
+    throttle.forgive(username, request.ip, attempt);
+    return { id: row.id, username: row.username };
+  }
+
+  async function basicAuth(request: FastifyRequest) {
     const credentials = parseBasic(request.headers.authorization);
-    if (credentials === 'missing') throw missing();
-    if (credentials === 'malformed') throw invalid();
+    if (credentials === 'missing') throw unauthorized(request, MISSING_CREDENTIALS);
+    if (credentials === 'malformed') throw unauthorized(request, INVALID_CREDENTIALS);
     const { username, password } = credentials;
 
     // Before the cache: while a pair is blocked even the right password is refused.
@@ -65,25 +102,50 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
 
     const key = createHash('sha256').update(request.headers.authorization!).digest('base64');
     const cached = verified.get(key);
-    if (cached && cached.expires > now()) {
-      request.user = cached.user;
-      return;
-    }
+    if (cached && cached.expires > now()) return cached.user;
 
-    // Counted as a failure until the password is proven right, so parallel guesses cannot
-    // all pass the check above before any of them is recorded.
-    const attempt = throttle.recordFailure(username, request.ip);
-    const row = await users.findByUsername(username);
-    // An unknown username is verified against a decoy hash: same work, same answer.
-    const ok = await verifyPassword(password, row?.passwordHash ?? (await decoyHash()));
-    if (!row || !ok) throw invalid();
-    throttle.forgive(username, request.ip, attempt);
-
-    request.user = { id: row.id, username: row.username };
+    const user = await checkPassword(request, username, password);
     if (verified.size >= CACHE_LIMIT) sweep(verified, now());
-    verified.set(key, { user: request.user, expires: now() + ttl });
+    verified.set(key, { user, expires: now() + ttl });
+    return user;
+  }
+
+  async function sessionAuth(request: FastifyRequest, reply: FastifyReply, token: string) {
+    assertNotCrossSite(request);
+    const user = isWellFormedToken(token) ? await sessions.use(token, new Date(now())) : undefined;
+    if (!user) {
+      // The browser may drop a cookie that can never work again.
+      clearSessionCookie(request, reply);
+      throw unauthorized(request, INVALID_SESSION);
+    }
+    return user;
+  }
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isApiRequest(request) || isSignIn(request)) return;
+    const token = sessionCookieOf(request);
+    if (request.headers.authorization?.trim() || token === undefined) {
+      request.user = await basicAuth(request);
+      request.authMethod = 'basic';
+    } else {
+      request.user = await sessionAuth(request, reply, token);
+      request.authMethod = 'session';
+    }
+  });
+
+  await app.register(sessionRoutes, {
+    sessions,
+    now,
+    signIn: async (request: FastifyRequest, username: string, password: string) => {
+      const wait = throttle.retryAfter(username, request.ip);
+      if (wait > 0) throw throttled(wait);
+      return checkPassword(request, username, password);
+    },
   });
 });
+
+const isSignIn = (request: FastifyRequest) =>
+  request.method === 'POST' && request.routeOptions.url === SESSION_PATH;
 
 /**
  * Decided on the route the router matched as well as on the decoded path: `/%61pi/v1/lists`
@@ -92,14 +154,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
  */
 function isApiRequest(request: FastifyRequest): boolean {
   if (!request.is404 && request.routeOptions.url?.startsWith('/api/')) return true;
-  const path = request.url.split('?')[0]!;
-  let decoded = path;
-  try {
-    decoded = decodeURIComponent(path);
-  } catch {
-    // Invalid percent-encoding: judge the raw path.
-  }
-  return decoded.replace(/\/+/g, '/').startsWith('/api/');
+  return isApiPath(request.url);
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });

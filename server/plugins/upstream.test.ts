@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app.js';
 import { FailedAttemptThrottle } from '../features/users/throttle.js';
+import { usersRepository } from '../features/users/repository.js';
 import { ADMIN, basic, createTestContext, type TestContext } from '../test/harness.js';
 
 let upstream: TestContext;
@@ -16,10 +17,15 @@ const listening = (app: FastifyInstance) =>
     return `http://127.0.0.1:${address.port}`;
   });
 
+let upstreamUrl: string;
+/** Moves the upstream's clock (its credential cache) forward. */
+let upstreamSkew = 0;
+
 beforeAll(async () => {
-  throttle = new FailedAttemptThrottle(() => Date.now());
+  throttle = new FailedAttemptThrottle(() => Date.now() + upstreamSkew);
   upstream = await createTestContext({ throttle });
-  proxy = await buildApp({ upstream: await listening(upstream.app) });
+  upstreamUrl = await listening(upstream.app);
+  proxy = await buildApp({ upstream: upstreamUrl });
 });
 afterAll(async () => {
   await proxy?.close();
@@ -141,6 +147,7 @@ describe('UPSTREAM_API_URL proxy, byte for byte', () => {
           method: request.method,
           url: request.url,
           authorization: request.headers.authorization,
+          cookie: request.headers.cookie,
           contentType: request.headers['content-type'],
           body: Buffer.isBuffer(request.body) ? request.body.toString('base64') : null,
         }),
@@ -191,5 +198,155 @@ describe('UPSTREAM_API_URL proxy, byte for byte', () => {
     const throttled = await echoProxy.inject({ method: 'GET', url: '/api/v1/lists?status=429' });
     expect(throttled.statusCode).toBe(429);
     expect(throttled.headers['retry-after']).toBe('42');
+  });
+});
+
+describe('UPSTREAM_API_URL proxy, dashboard sessions (two real servers)', () => {
+  let clock = Date.UTC(2030, 0, 1);
+  let sessionProxy: App;
+  const dashboard = { 'x-mailboard-client': 'dashboard' };
+  beforeAll(async () => {
+    sessionProxy = await buildApp({
+      upstream: upstreamUrl,
+      throttle: new FailedAttemptThrottle(() => clock),
+      sessionLifetime: { idleMs: 30 * 60_000, absoluteMs: 12 * 60 * 60_000 },
+    });
+  });
+  afterAll(() => sessionProxy?.close());
+
+  const signIn = (password = ADMIN.password, remoteAddress?: string, headers = dashboard) =>
+    sessionProxy.inject({
+      method: 'POST',
+      url: '/api/v1/session',
+      remoteAddress,
+      headers,
+      payload: { username: ADMIN.username, password },
+    });
+  const tokenOf = (res: { headers: Record<string, unknown> }) =>
+    /mailboard_session=([^;]*)/.exec(String(res.headers['set-cookie']))?.[1] ?? '';
+  const withCookie = (token: string, options: InjectOptions = {}) =>
+    sessionProxy.inject({
+      method: 'GET',
+      url: '/api/v1/lists',
+      ...options,
+      headers: { cookie: `mailboard_session=${token}`, ...dashboard, ...options.headers },
+    });
+
+  it('checks the password against the upstream once, then forwards with it', async () => {
+    const res = await signIn();
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ username: ADMIN.username });
+    expect(String(res.headers['set-cookie'])).toMatch(
+      /HttpOnly.*SameSite=Strict|SameSite=Strict.*HttpOnly/,
+    );
+    const token = tokenOf(res);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    expect((await withCookie(token, { url: '/api/v1/session' })).json()).toEqual({
+      username: ADMIN.username,
+    });
+    const created = await withCookie(token, {
+      method: 'POST',
+      url: '/api/v1/lists',
+      payload: list,
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ create_user: upstream.admin.id });
+    const listed = await withCookie(token);
+    expect(listed.statusCode).toBe(200);
+    expect(listed.headers['cache-control']).toBe('no-store');
+  });
+
+  it('refuses wrong passwords without a Basic challenge, and passes the upstream throttle on', async () => {
+    const wrong = await signIn('wrong password');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ detail: 'Invalid username/password.' });
+    expect(wrong.headers['www-authenticate']).toBe('Session realm="api"');
+    expect(wrong.headers['set-cookie']).toBeUndefined();
+
+    const client = '198.51.100.20';
+    for (let i = 0; i < 10; i++) throttle.recordFailure(ADMIN.username, client);
+    const blocked = await signIn(ADMIN.password, client);
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(blocked.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('refuses cross-site writes and forged sign-ins', async () => {
+    const token = tokenOf(await signIn());
+    const forged = await sessionProxy.inject({
+      method: 'POST',
+      url: '/api/v1/lists',
+      headers: { cookie: `mailboard_session=${token}`, origin: 'https://evil.example' },
+      payload: list,
+    });
+    expect(forged.statusCode).toBe(403);
+    const login = await signIn(ADMIN.password, undefined, {
+      origin: 'https://evil.example',
+    } as never);
+    expect(login.statusCode).toBe(403);
+  });
+
+  it('ends sessions at sign-out, after idleness, and when the upstream stops taking the password', async () => {
+    const first = tokenOf(await signIn());
+    expect((await withCookie(first, { method: 'DELETE', url: '/api/v1/session' })).statusCode).toBe(
+      204,
+    );
+    const after = await withCookie(first);
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toEqual({ detail: 'Invalid or expired session.' });
+    expect(after.headers['www-authenticate']).toBe('Session realm="api"');
+
+    const idle = tokenOf(await signIn());
+    clock += 29 * 60_000;
+    expect((await withCookie(idle)).statusCode).toBe(200);
+    clock += 31 * 60_000;
+    expect((await withCookie(idle)).statusCode).toBe(401);
+
+    const revoked = tokenOf(await signIn());
+    const users = usersRepository(upstream.db);
+    await users.setPassword(ADMIN.username, 'changed upstream');
+    upstreamSkew += 2 * 60_000; // past the upstream's credential cache
+    try {
+      const refused = await withCookie(revoked);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.headers['www-authenticate']).toBe('Session realm="api"');
+      // The proxy forgot the session with the credentials that stopped working.
+      await users.setPassword(ADMIN.username, ADMIN.password);
+      expect((await withCookie(revoked, { url: '/api/v1/session' })).statusCode).toBe(401);
+    } finally {
+      await users.setPassword(ADMIN.username, ADMIN.password);
+    }
+  });
+
+  it('keeps the cookie on this server: the upstream gets Basic, never the token', async () => {
+    const echo = Fastify();
+    echo.get('/*', async (request) => ({
+      authorization: request.headers.authorization,
+      cookie: request.headers.cookie,
+    }));
+    const viaEcho = await buildApp({ upstream: await listening(echo) });
+    try {
+      const res = await viaEcho.inject({
+        method: 'POST',
+        url: '/api/v1/session',
+        headers: dashboard,
+        payload: { username: ADMIN.username, password: ADMIN.password },
+      });
+      expect(res.statusCode).toBe(201);
+      const token = tokenOf(res);
+      const echoed = await viaEcho.inject({
+        method: 'GET',
+        url: '/api/v1/lists',
+        headers: { cookie: `theme=dark; mailboard_session=${token}`, ...dashboard },
+      });
+      expect(echoed.json()).toMatchObject({
+        authorization: basic(ADMIN.username, ADMIN.password),
+        cookie: 'theme=dark',
+      });
+    } finally {
+      await viaEcho.close();
+      await echo.close();
+    }
   });
 });

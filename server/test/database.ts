@@ -10,7 +10,7 @@ import { TEMPLATE_PATH } from './template.js';
  * TEST_DATABASE_URL is set (`npm run test:pg`), a new database on that PostgreSQL server
  * that is dropped again on close.
  */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(): Promise<Database & { url?: string }> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) return openPostgresCopy(url);
   const template = await readFile(TEMPLATE_PATH);
@@ -18,7 +18,7 @@ export async function openTestDatabase(): Promise<Database> {
   return openDatabase({ pglite });
 }
 
-async function openPostgresCopy(url: string): Promise<Database> {
+async function openPostgresCopy(url: string): Promise<Database & { url: string }> {
   const name = `mailboard_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -29,6 +29,8 @@ async function openPostgresCopy(url: string): Promise<Database> {
   await database.migrate();
   return {
     ...database,
+    /** For a second connection to the same database (a second replica in a test). */
+    url: testUrl.toString(),
     async close() {
       await database.close();
       // An autovacuum worker may still be in the database for a moment; FORCE can only end

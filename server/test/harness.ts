@@ -13,7 +13,7 @@ export const basic = (username: string, password: string) =>
 export type TestContext = {
   app: App;
   db: Db;
-  database: Database;
+  database: Database & { url?: string };
   admin: User;
   /** An authenticated request as the admin; pass `headers` to override. */
   request(options: InjectOptions): Promise<LightMyRequestResponse>;

@@ -1,10 +1,36 @@
-import { request } from './client';
-import type { Credentials } from './session';
+import { isApiError, request } from './client';
+import { session, type SessionUser } from './session';
 
 /**
- * Checks credentials with the cheapest authenticated request there is (spec: every
- * endpoint requires authentication). Rejects with the ApiError (401, 429) or NetworkError.
+ * Browser sessions (our extension, DESIGN §4): the password goes to the server once and
+ * comes back as an HttpOnly cookie the page cannot read. Rejects with the ApiError (401,
+ * 429) or NetworkError; on success the tab is signed in.
  */
-export async function verifyCredentials(credentials: Credentials): Promise<void> {
-  await request('/lists', { query: { page_size: 1 }, credentials });
+export async function signIn(credentials: { username: string; password: string }) {
+  const user = await request<SessionUser>('/session', { method: 'POST', body: credentials });
+  session.signIn({ username: user.username });
+}
+
+/**
+ * Ends the session on the server (every replica) and then in this tab. A 401 means it had
+ * ended already; any other failure rejects and leaves the tab signed in, since the cookie
+ * would still work.
+ */
+export async function signOut() {
+  try {
+    await request('/session', { method: 'DELETE' });
+  } catch (err) {
+    if (!isApiError(err, 401)) throw err;
+  }
+  session.signOut();
+}
+
+/** After a (re)load: asks the server whether the cookie still holds a session. */
+export async function restoreSession() {
+  try {
+    session.restored(await request<SessionUser>('/session'));
+  } catch {
+    // 401 (no or an ended session) or no answer: the sign-in page says the rest.
+    session.restored(null);
+  }
 }

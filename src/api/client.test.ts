@@ -23,7 +23,7 @@ let fetchMock: ReturnType<typeof vi.fn>;
 beforeEach(() => {
   fetchMock = vi.fn();
   vi.stubGlobal('fetch', fetchMock);
-  session.signIn({ username: 'ana@example.com', password: 'pässword' });
+  session.signIn({ username: 'ana@example.com' });
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -32,7 +32,7 @@ afterEach(() => {
 });
 
 describe('request', () => {
-  it('sends Basic credentials, JSON and query parameters to /api/v1', async () => {
+  it('sends JSON and query parameters to /api/v1 with the cookie and the dashboard header', async () => {
     fetchMock.mockResolvedValue(json(201, { id: 1 }));
     await expect(
       request('/lists', {
@@ -44,13 +44,12 @@ describe('request', () => {
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/api/v1/lists?page=2&l=a&l=b');
     const headers = init.headers as Record<string, string>;
-    const decoded = new TextDecoder().decode(
-      Uint8Array.from(atob(headers.Authorization!.replace('Basic ', '')), (c) => c.charCodeAt(0)),
-    );
-    expect(decoded).toBe('ana@example.com:pässword');
+    // No credentials of its own: the HttpOnly session cookie goes along (same origin).
+    expect(headers.Authorization).toBeUndefined();
+    expect(headers['X-Mailboard-Client']).toBe('dashboard');
     expect(headers['Content-Type']).toBe('application/json');
     expect(init.body).toBe('{"name":"A"}');
-    expect(init.credentials).toBe('omit');
+    expect(init.credentials).toBe('same-origin');
   });
 
   it('turns a non-2xx answer into an ApiError with status, body and headers', async () => {
@@ -62,17 +61,19 @@ describe('request', () => {
     expect(err.headers.get('x-thing')).toBe('1');
   });
 
-  it('ends the session on a 401, but not when checking other credentials', async () => {
+  it('ends the session on a 401 while signed in, but not on a failed sign-in', async () => {
     fetchMock.mockImplementation(() =>
-      Promise.resolve(json(401, { detail: 'Invalid username/password.' })),
+      Promise.resolve(json(401, { detail: 'Invalid or expired session.' })),
     );
-    await expect(
-      request('/lists', { credentials: { username: 'x@y', password: 'z' } }),
-    ).rejects.toBeInstanceOf(ApiError);
-    expect(session.get().credentials).not.toBeNull();
     await expect(request('/lists')).rejects.toBeInstanceOf(ApiError);
-    expect(session.get().credentials).toBeNull();
+    expect(session.get().user).toBeNull();
     expect(session.get().notice).toMatch(/sign in again/);
+
+    session.signOut();
+    await expect(
+      request('/session', { method: 'POST', body: { username: 'x@y', password: 'z' } }),
+    ).rejects.toBeInstanceOf(ApiError);
+    expect(session.get()).toMatchObject({ status: 'signed-out', notice: null });
   });
 
   it('reports an unreachable server and recovers on the next answer', async () => {

@@ -1,5 +1,5 @@
 import { ApiError, NetworkError, isApiError, SESSION_EXPIRED_MESSAGE } from './errors';
-import { basicAuthorization, session, type Credentials } from './session';
+import { session } from './session';
 import type { InferOutput, StandardResult, StandardSchemaV1 } from './standard-schema';
 
 export * from './errors';
@@ -21,11 +21,6 @@ export type RequestOptions = {
   body?: unknown;
   signal?: AbortSignal;
   timeoutMs?: number;
-  /**
-   * Explicit credentials (the sign-in check). A 401 then only rejects; with the session's
-   * credentials a 401 also ends the session, which sends the user to sign-in.
-   */
-  credentials?: Credentials;
   /** `blob` for downloads (CSV); JSON otherwise. */
   responseType?: 'json' | 'blob';
 };
@@ -45,13 +40,13 @@ export function apiUrl(path: string, query?: Query): string {
   return qs ? `${url}${url.includes('?') ? '&' : '?'}${qs}` : url;
 }
 
-function authHeaders(explicit: Credentials | undefined): Record<string, string> {
-  const credentials = explicit ?? session.credentials();
-  return {
-    Accept: 'application/json',
-    ...(credentials ? { Authorization: basicAuthorization(credentials) } : {}),
-  };
-}
+/**
+ * Sent with every request. The session cookie travels by itself (same origin); the
+ * dashboard header tells the server two things (server/plugins/browser-requests.ts): a
+ * write really comes from this page (the CSRF defence, DESIGN §4), and a 401 must not
+ * carry `WWW-Authenticate: Basic`, which would open the browser's own credentials dialog.
+ */
+const COMMON_HEADERS = { Accept: 'application/json', 'X-Mailboard-Client': 'dashboard' };
 
 /** Sends one request and returns the parsed JSON body (undefined for 204). */
 export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -63,14 +58,12 @@ export async function request<T = unknown>(path: string, options: RequestOptions
     response = await fetch(url, {
       method,
       headers: {
-        ...authHeaders(options.credentials),
+        ...COMMON_HEADERS,
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: combined,
-      // Never let the browser add or prompt for credentials itself: a 401 with
-      // `WWW-Authenticate: Basic` would otherwise open its native login dialog.
-      credentials: 'omit',
+      credentials: 'same-origin',
     });
   } catch (err) {
     dispose();
@@ -86,7 +79,7 @@ export async function request<T = unknown>(path: string, options: RequestOptions
         : await readBody(response);
     serverStatus.set(true);
     if (!response.ok)
-      throw handleFailure(new ApiError(response.status, data, response.headers, url), options);
+      throw handleFailure(new ApiError(response.status, data, response.headers, url));
     return data as T;
   } catch (err) {
     if (timedOut()) throw new NetworkError('timeout', err);
@@ -148,8 +141,9 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-function handleFailure(err: ApiError, options: { credentials?: Credentials }): ApiError {
-  if (err.status === 401 && !options.credentials && session.get().credentials) {
+/** A 401 while signed in: the session ended (expired, signed out elsewhere, revoked). */
+function handleFailure(err: ApiError): ApiError {
+  if (err.status === 401 && session.get().status === 'signed-in') {
     session.signOut(SESSION_EXPIRED_MESSAGE);
   }
   return err;
@@ -191,8 +185,7 @@ export function upload<T = unknown>(
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
-    for (const [name, value] of Object.entries(authHeaders(undefined)))
-      xhr.setRequestHeader(name, value);
+    for (const [name, value] of Object.entries(COMMON_HEADERS)) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (e) =>
       options.onProgress?.({ loaded: e.loaded, total: e.lengthComputable ? e.total : null });
     xhr.onload = () => {
@@ -205,7 +198,7 @@ export function upload<T = unknown>(
         data = xhr.responseText;
       }
       if (xhr.status >= 200 && xhr.status < 300) resolve(data as T);
-      else reject(handleFailure(new ApiError(xhr.status, data, headers, url), {}));
+      else reject(handleFailure(new ApiError(xhr.status, data, headers, url)));
     };
     xhr.onerror = () => {
       serverStatus.set(false);
@@ -229,7 +222,7 @@ function parseHeaders(raw: string): Headers {
 export type Extension<T> = { supported: true; data: T } | { supported: false };
 const unsupportedExtensions = new Set<string>();
 session.subscribe(() => {
-  if (!session.get().credentials) unsupportedExtensions.clear();
+  if (!session.get().user) unsupportedExtensions.clear();
 });
 
 /**

@@ -1,28 +1,42 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { basicAuthorization, session } from './session';
+import { session } from './session';
 
 afterEach(() => session.signOut());
 
 describe('session', () => {
-  it('keeps credentials for the tab in sessionStorage, never in localStorage', () => {
+  it('keeps only who is signed in, nothing in web storage', () => {
     localStorage.clear();
-    session.signIn({ username: 'ana@example.com', password: 'secret-1' });
-    expect(session.credentials()).toEqual({ username: 'ana@example.com', password: 'secret-1' });
-    expect(JSON.stringify({ ...sessionStorage })).toContain('secret-1');
-    expect(JSON.stringify({ ...localStorage })).not.toContain('secret-1');
+    sessionStorage.clear();
+    session.signIn({ username: 'ana@example.com' });
+    expect(session.get()).toMatchObject({
+      status: 'signed-in',
+      user: { username: 'ana@example.com' },
+    });
+    expect(sessionStorage.length).toBe(0);
+    expect(localStorage.length).toBe(0);
   });
 
-  it('forgets them on sign-out and tells why when the session ended by itself', () => {
-    session.signIn({ username: 'ana@example.com', password: 'secret-1' });
+  it('tells why when the session ended by itself', () => {
+    session.signIn({ username: 'ana@example.com' });
     session.signOut('Expired.');
-    expect(session.get()).toEqual({ credentials: null, notice: 'Expired.', signedOut: false });
-    expect(sessionStorage.length).toBe(0);
+    expect(session.get()).toEqual({
+      status: 'signed-out',
+      user: null,
+      notice: 'Expired.',
+      signedOut: false,
+    });
     session.signOut();
     expect(session.get().signedOut).toBe(true);
   });
 
+  it('takes what the server said after a load only while nothing else has decided', () => {
+    session.signIn({ username: 'ana@example.com' });
+    session.restored(null);
+    expect(session.get().status).toBe('signed-in');
+  });
+
   it("clears the tab's drafts on a deliberate sign-out but keeps them when the session expires", () => {
-    session.signIn({ username: 'ana@example.com', password: 'secret-1' });
+    session.signIn({ username: 'ana@example.com' });
     sessionStorage.setItem('mailboard.mailing-draft', '{"name":"Spring"}');
     sessionStorage.setItem('other-app', 'kept');
     session.signOut('Expired.');
@@ -31,10 +45,5 @@ describe('session', () => {
     expect(sessionStorage.getItem('mailboard.mailing-draft')).toBeNull();
     expect(sessionStorage.getItem('other-app')).toBe('kept');
     sessionStorage.removeItem('other-app');
-  });
-
-  it('builds a UTF-8 Basic header', () => {
-    expect(basicAuthorization({ username: 'a@b', password: 'p' })).toBe(`Basic ${btoa('a@b:p')}`);
-    expect(basicAuthorization({ username: 'ö@b', password: 'p' })).toBe('Basic w7ZAYjpw');
   });
 });

@@ -19,7 +19,7 @@ export const queryClient = new QueryClient({
 // Signing out (by hand or because a request got 401) drops every cached answer: the next
 // user of this tab must not see the previous one's data.
 session.subscribe(() => {
-  if (!session.get().credentials) queryClient.clear();
+  if (session.get().status === 'signed-out') queryClient.clear();
 });
 
 /**
@@ -29,6 +29,6 @@ session.subscribe(() => {
 export function prefetch<TFnData, TError, TData, TKey extends QueryKey>(
   options: FetchQueryOptions<TFnData, TError, TData, TKey>,
 ): null {
-  if (session.get().credentials) void queryClient.prefetchQuery(options);
+  if (session.get().status === 'signed-in') void queryClient.prefetchQuery(options);
   return null;
 }

@@ -5,3 +5,4 @@ export * from './fields.js';
 export * from './mailings.js';
 export * from './statistics.js';
 export * from './imports.js';
+export * from './sessions.js';

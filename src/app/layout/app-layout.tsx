@@ -2,6 +2,7 @@ import { Anchor, Burger, Group } from '@mantine/core';
 import { useState } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { useSession } from '../../features/session/use-session';
+import { FullPageLoader } from '../full-page-loader';
 import classes from './app-layout.module.css';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { MainNav } from './main-nav';
@@ -14,13 +15,14 @@ import { UserMenu } from './user-menu';
  * (closed by default, closed again by choosing a screen). app-layout.module.css does the rest.
  */
 export function Component() {
-  const { credentials, signedOut } = useSession();
+  const { status, user, signedOut } = useSession();
   const location = useLocation();
   const navigation = useNavigation();
   const [mobileOpened, setMobileOpened] = useState(false);
   const [desktopOpened, setDesktopOpened] = useState(true);
 
-  if (!credentials) {
+  if (status === 'unknown') return <FullPageLoader />;
+  if (!user) {
     // Come back here once signed in (a deep link, an expired session); a deliberate
     // sign-out starts afresh.
     const here = location.pathname + location.search + location.hash;
@@ -66,7 +68,7 @@ export function Component() {
           </Group>
           <Group gap="xs" wrap="nowrap">
             <ColorSchemeToggle />
-            <UserMenu username={credentials.username} />
+            <UserMenu username={user.username} />
           </Group>
         </Group>
       </header>

@@ -2,6 +2,10 @@ import { checkFile } from './check-file';
 import { CsvCheckError } from './csv-check';
 import type { CheckRequest, CheckResponse } from './messages';
 import { isRegionCode } from './region-codes';
+import { configureZodForCsp } from '../../../lib/zod-config';
+
+// Workers get the CSP of their script's response too: no eval for zod here either.
+configureZodForCsp();
 
 const post = (message: CheckResponse) => self.postMessage(message);
 

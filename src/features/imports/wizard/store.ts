@@ -28,5 +28,5 @@ export const useWizardState = () => useSyncExternalStore(subscribe, getWizardSta
 
 // Signing out forgets the file and everything read from it: the next user starts afresh.
 session.subscribe(() => {
-  if (!session.get().credentials && state.file) dispatch({ type: 'reset' });
+  if (session.get().status === 'signed-out' && state.file) dispatch({ type: 'reset' });
 });

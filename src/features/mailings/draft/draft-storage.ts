@@ -5,7 +5,7 @@ import type { ComposerValues } from './composer-values';
  * The composer's draft lives in sessionStorage: it survives a reload of this tab, not the
  * tab, and goes with a deliberate sign-out. Every field is kept. A layout archive is kept
  * too when its data URI fits `LAYOUT_BUDGET` (together with the others): sessionStorage
- * holds about 5 M characters per origin, shared with the session itself, and a 10 MB zip
+ * holds about 5 M characters per origin, and a 10 MB zip
  * is 13.3 M. A layout over the budget is remembered by name only and must be added again.
  */
 const DRAFT_KEY = 'mailboard.mailing-draft';
@@ -80,6 +80,6 @@ export function clearDraft() {
 // A draft belongs to whoever wrote it: signing out drops it. An expired session (a 401)
 // keeps it, so the user signs in again and finds everything where it was.
 session.subscribe(() => {
-  const { credentials, signedOut } = session.get();
-  if (!credentials && signedOut) clearDraft();
+  const { user, signedOut } = session.get();
+  if (!user && signedOut) clearDraft();
 });

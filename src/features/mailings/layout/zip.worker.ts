@@ -1,5 +1,9 @@
 import JSZip from 'jszip';
 import { processLayoutJob, type LayoutJobRequest, type PreparedLayout } from './layout-process';
+import { configureZodForCsp } from '../../../lib/zod-config';
+
+// Workers get the CSP of their script's response too: no eval for zod here either.
+configureZodForCsp();
 
 /**
  * Zips, inspects and encodes a layout off the main thread, so a 20 MB folder never

@@ -1,8 +1,7 @@
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useRef, useState, type FormEvent } from 'react';
-import { verifyCredentials } from '../../../api/auth';
+import { signIn } from '../../../api/auth';
 import { describeError, isApiError } from '../../../api/errors';
-import { session } from '../../../api/session';
 import { validateSignIn, type SignInErrors } from '../sign-in-schema';
 
 function signInMessage(err: unknown): string {
@@ -10,7 +9,7 @@ function signInMessage(err: unknown): string {
   return describeError(err);
 }
 
-/** Verifies the credentials with one request before the session starts. */
+/** Exchanges the username and password for the server's session cookie (api/auth.ts). */
 export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -30,13 +29,12 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
     if (found.password) return passwordRef.current?.focus();
     setSubmitting(true);
     try {
-      await verifyCredentials(values);
+      await signIn(values);
     } catch (err) {
       setFailure(signInMessage(err));
       setSubmitting(false);
       return;
     }
-    session.signIn(values);
     onSignedIn();
   }
 

@@ -1,4 +1,4 @@
-import { Alert, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { session } from '../../../api/session';
 import { safeNext } from '../sign-in-schema';
@@ -6,12 +6,20 @@ import { useSession } from '../use-session';
 import { SignInForm } from './sign-in-form';
 
 export function SignInPage() {
-  const { credentials, notice } = useSession();
+  const { status, notice } = useSession();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const next = safeNext(params.get('next'));
 
-  if (credentials) return <Navigate to={next} replace />;
+  // Right after a load the server has not said yet whether the cookie holds a session.
+  if (status === 'unknown') {
+    return (
+      <Center mih="100vh">
+        <Loader aria-label="Loading Mailboard" />
+      </Center>
+    );
+  }
+  if (status === 'signed-in') return <Navigate to={next} replace />;
 
   return (
     <Center mih="100vh" p="md">

@@ -1,0 +1,24 @@
+import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { timestamptz } from './timestamps.js';
+import { users } from './users.js';
+
+/**
+ * Browser sessions (DESIGN §4): the cookie carries a random token, this table only its
+ * SHA-256, so a copy of the database signs nobody in. Removing a user removes its sessions.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createDatetime: timestamptz('create_datetime').notNull(),
+    /** Refreshed at most once a minute by requests, for the idle timeout. */
+    lastUsedDatetime: timestamptz('last_used_datetime').notNull(),
+    /** Absolute end, whatever the activity. */
+    expireDatetime: timestamptz('expire_datetime').notNull(),
+  },
+  (t) => [uniqueIndex('sessions_token_hash').on(t.tokenHash), index('sessions_user').on(t.userId)],
+);

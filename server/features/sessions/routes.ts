@@ -1,0 +1,61 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { User } from '../users/repository.js';
+import {
+  assertNotCrossSite,
+  clearSessionCookie,
+  INVALID_CREDENTIALS,
+  sessionCookieOf,
+  setSessionCookie,
+  unauthorized,
+} from '../../plugins/browser-requests.js';
+import type { sessionsRepository } from './repository.js';
+import { isWellFormedToken, newSessionToken } from './tokens.js';
+
+export const SESSION_PATH = '/api/v1/session';
+
+export type SessionRouteOptions = {
+  sessions: ReturnType<typeof sessionsRepository>;
+  now: () => number;
+  /** The throttled password check of the auth plugin; throws its 401/429. */
+  signIn(request: FastifyRequest, username: string, password: string): Promise<User>;
+};
+
+export const credentials = z.object({
+  username: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(1024),
+});
+
+/**
+ * Browser sessions (extension, DESIGN §4): POST exchanges a username and password for the
+ * HttpOnly cookie, GET says who is signed in, DELETE signs out (on every replica at once).
+ * GET and DELETE pass the auth hook like any route; POST is the one /api/ route it skips.
+ */
+export async function sessionRoutes(app: FastifyInstance, options: SessionRouteOptions) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(SESSION_PATH, { schema: { body: credentials } }, async (request, reply) => {
+    // A login forged by another site would sign the victim into the forger's account.
+    assertNotCrossSite(request);
+    const { username, password } = request.body;
+    // What a Basic header could not carry is refused the same way, before any work.
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f\u007f]/.test(username + password))
+      throw unauthorized(request, INVALID_CREDENTIALS);
+    const user = await options.signIn(request, username, password);
+    const token = newSessionToken();
+    await options.sessions.create(user.id, token, new Date(options.now()));
+    setSessionCookie(request, reply, token);
+    return reply.code(201).send({ username: user.username });
+  });
+
+  api.get(SESSION_PATH, async (request) => ({ username: request.user.username }));
+
+  api.delete(SESSION_PATH, async (request, reply) => {
+    const token = sessionCookieOf(request);
+    if (isWellFormedToken(token)) await options.sessions.revoke(token);
+    clearSessionCookie(request, reply);
+    return reply.code(204).send();
+  });
+}
