@@ -201,9 +201,10 @@ async function forwarding(
           };
         },
         rewriteHeaders: (headers) => {
-          const kept = { ...headers };
-          for (const name of OWN_HEADERS) delete kept[name];
-          return kept;
+          const ownHeaders: ReadonlySet<string> = new Set(OWN_HEADERS);
+          return Object.fromEntries(
+            Object.entries(headers).filter(([name]) => !ownHeaders.has(name)),
+          );
         },
         onResponse: (_req, res, upstream) => {
           if (res.statusCode === 401) {
