@@ -2,11 +2,15 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { endOfLifeNotice } from './lib/node-support.js';
 
 /**
  * `npm start`: builds the SPA when dist/ is missing or older than its sources, then starts
  * the server, which serves dist/ and /api/v1 from one origin.
  */
+const notice = endOfLifeNotice(process.version, new Date());
+if (notice) console.warn(notice);
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const built = path.join(root, 'dist', 'index.html');
 
