@@ -18,7 +18,8 @@ const featureZones = features.map((feature) => ({
   message: 'Compose features in src/app/ instead of importing another feature.',
 }));
 
-// Boundaries of DESIGN.md §2: contract/ is shared and imports neither side; src/ and server/
+// Boundaries of docs/architecture.md: contract/ is shared (pure and isomorphic: schemas and
+// rules both ends run, no I/O) and imports neither side; src/ and server/
 // never import each other; a feature never reaches into another feature (compose in app/).
 const boundaries = {
   'import/no-restricted-paths': [
@@ -28,7 +29,7 @@ const boundaries = {
         {
           target: './contract',
           from: ['./src', './server'],
-          message: 'contract/ imports zod only.',
+          message: 'contract/ is pure and isomorphic: it imports neither side.',
         },
         {
           target: './src',
@@ -97,6 +98,25 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
+    },
+  },
+  {
+    // contract/ runs in the browser, its workers and the server alike: no I/O, no platform.
+    files: ['contract/**/*.ts'],
+    ignores: ['contract/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex:
+                '^(node:|fs$|path$|pg$|pg-|@electric-sql/|fastify|@fastify/|drizzle-orm|react|@mantine/|@tanstack/)',
+              message: 'contract/ is pure and isomorphic: no I/O, no platform or UI library.',
+            },
+          ],
+        },
+      ],
     },
   },
   ...pluginQuery.configs['flat/recommended'],

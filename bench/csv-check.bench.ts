@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { isRegionCode } from '../contract/region-codes.js';
 
 export const name = "CSV check (the import wizard's): 1,000,000 rows, ~100 MB, in pieces of 1 MB";
 
@@ -27,7 +28,6 @@ type CheckModule = {
     isRegionCode: (code: string) => boolean;
   }): { push(text: string): void; finish(): Report };
 };
-type RegionModule = { isRegionCode: (code: string) => boolean };
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const load = async <T>(file: string) =>
@@ -65,7 +65,6 @@ function* pieces(): Generator<Uint8Array> {
 
 export async function run() {
   const { createCsvChecker } = await load<CheckModule>('csv-check.ts');
-  const { isRegionCode } = await load<RegionModule>('region-codes.ts');
   const checker = createCsvChecker({
     delimiter: ',',
     hasHeader: true,

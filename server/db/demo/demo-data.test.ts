@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.js';
-import { isRegionCode } from '../../lib/region-codes.js';
+import { isRegionCode } from '../../../contract/region-codes.js';
 import { loadDemoData } from '../demo-data.js';
 
 let t: TestContext;

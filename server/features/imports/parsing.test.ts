@@ -1,7 +1,7 @@
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
+import { dateParser } from '../../../contract/date-parser.js';
 import { csvRecords, detectLayout, MAX_RECORD_CHARS, RecordTooLongError } from './csv.js';
-import { dateParser } from './dates.js';
 import { canonicalEncoding, createDecoder, detectEncoding, UndecodableError } from './encoding.js';
 import { parseFieldsParameter } from './form.js';
 

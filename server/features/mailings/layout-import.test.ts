@@ -97,7 +97,9 @@ describe('importZipLayout', () => {
   });
 
   it('requires index.html at the root and says when it sits in a folder', async () => {
-    expect(await rejection({ 'images/a.png': PNG })).toMatch(/no index\.html at its root\.$/);
+    expect(await rejection({ 'images/a.png': PNG })).toMatch(
+      /no index\.html at its root\. Add the layout/,
+    );
     expect(await rejection({ 'newsletter/index.html': '<p>x</p>' })).toMatch(
       /found "newsletter\/index\.html"/,
     );
@@ -106,7 +108,7 @@ describe('importZipLayout', () => {
   it('refuses more than 500 entries', async () => {
     const entries: Record<string, string> = { 'index.html': 'x' };
     for (let i = 0; i < 500; i++) entries[`f${i}.txt`] = 'x';
-    expect(await rejection(entries)).toMatch(/501 entries; at most 500/);
+    expect(await rejection(entries)).toMatch(/501 entries; the service accepts at most 500\./);
   });
 
   it('refuses a 60 MB entry of zeros and a 2 MB entry at 1000:1', async () => {

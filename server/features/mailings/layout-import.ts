@@ -1,9 +1,5 @@
-import {
-  LAYOUT_IMAGES_DIR,
-  LAYOUT_INDEX,
-  layoutImageContentTypes,
-  parseZipDataUri,
-} from '../../../contract/mailings.js';
+import { LAYOUT_IMAGES_DIR, LAYOUT_INDEX, parseZipDataUri } from '../../../contract/mailings.js';
+import { imageContentType, zipMessages } from '../../../contract/zip-entries.js';
 import {
   decodeLayoutHtml,
   findImageReferences,
@@ -23,7 +19,7 @@ export type ImportedLayout = {
 };
 
 /**
- * Reads a zip_file data URI into a layout (DESIGN §4): index.html at the root, plus the
+ * Reads a zip_file data URI into a layout (docs/architecture.md): index.html at the root, plus the
  * .jpg/.jpeg/.png/.gif files under images/ that index.html references. Every entry is
  * inflated (and counted against the limits) even when unused, so a bomb is refused
  * wherever it hides. Throws ZipLayoutError with a message for the client.
@@ -35,7 +31,7 @@ export async function importZipLayout(dataUri: string): Promise<ImportedLayout> 
   const { zip, entries } = await openArchive(archive);
   try {
     const index = entries.find((e) => e.path === LAYOUT_INDEX);
-    if (!index) throw missingIndex(entries.map((e) => e.path));
+    if (!index) throw new ZipLayoutError(zipMessages.missingIndex(entries.map((e) => e.path)));
     const budget = { used: 0 };
     const html = decodeLayoutHtml(
       (await inflateEntries(zip, [index], () => true, budget)).get(LAYOUT_INDEX)!,
@@ -61,32 +57,9 @@ export async function importZipLayout(dataUri: string): Promise<ImportedLayout> 
   }
 }
 
-function missingIndex(paths: string[]) {
-  const nested = paths.find((p) => p.endsWith(`/${LAYOUT_INDEX}`) && !p.startsWith('__MACOSX/'));
-  return new ZipLayoutError(
-    nested
-      ? `The archive has no ${LAYOUT_INDEX} at its root (found "${nested}"); zip the contents of the folder, not the folder itself.`
-      : `The archive has no ${LAYOUT_INDEX} at its root.`,
-  );
-}
-
-const signatures: Record<string, (b: Uint8Array) => boolean> = {
-  'image/png': (b) => b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47,
-  'image/jpeg': (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
-  'image/gif': (b) => b[0] === 0x47 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x38,
-};
-
-/** Only referenced paths under images/ with an image extension reach this point. */
+/** Only referenced paths with an image extension reach this point. */
 function toImage(path: string, data: Uint8Array): LayoutImage {
-  const lower = path.toLowerCase();
-  const extension = (
-    Object.keys(layoutImageContentTypes) as (keyof typeof layoutImageContentTypes)[]
-  ).find((ext) => lower.endsWith(ext))!;
-  const contentType = layoutImageContentTypes[extension];
-  if (!path.startsWith(LAYOUT_IMAGES_DIR) || !signatures[contentType]!(data)) {
-    throw new ZipLayoutError(
-      `"${path}" is not a ${extension.slice(1).toUpperCase()} image, although its name says so.`,
-    );
-  }
+  const contentType = path.startsWith(LAYOUT_IMAGES_DIR) && imageContentType(path, data);
+  if (!contentType) throw new ZipLayoutError(zipMessages.notAnImage(path));
   return { path, contentType, data };
 }

@@ -1,6 +1,7 @@
 import { Inflate } from 'fflate';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { zipLayoutLimits } from '../../../contract/mailings.js';
+import { compressedTooMuch, zipMessages, zipPathProblem } from '../../../contract/zip-entries.js';
 
 /** Something is wrong with the uploaded archive; the message is shown to the client. */
 export class ZipLayoutError extends Error {}
@@ -13,13 +14,10 @@ export type ArchiveEntry = {
 /** Decides, per entry, whether its inflated bytes are kept (others are inflated and dropped). */
 export type KeepEntry = (path: string) => boolean;
 
-const S_IFMT = 0o170000;
-const S_IFLNK = 0o120000;
 const STORED = 0;
 const DEFLATED = 8;
 /** Compressed bytes per inflate push: at the deflate maximum of ~1032:1 one push yields ≤ 4 MB. */
 const PUSH_BYTES = 4 * 1024;
-const MB = 1024 * 1024;
 
 /**
  * Opens a zip archive held in memory and checks its central directory: entry count, paths
@@ -43,9 +41,7 @@ export async function openArchive(
   }
   if (zip.entryCount > zipLayoutLimits.maxEntries) {
     zip.close();
-    throw new ZipLayoutError(
-      `The archive has ${zip.entryCount} entries; at most ${zipLayoutLimits.maxEntries} are allowed.`,
-    );
+    throw new ZipLayoutError(zipMessages.tooManyEntries(zip.entryCount));
   }
   const entries: ArchiveEntry[] = [];
   const seen = new Set<string>();
@@ -57,10 +53,8 @@ export async function openArchive(
         entry.extraFields,
         true,
       );
-      checkPath(path);
-      if (((entry.externalFileAttributes >>> 16) & S_IFMT) === S_IFLNK) {
-        throw new ZipLayoutError(`"${path}" is a symbolic link; links are not allowed.`);
-      }
+      const problem = zipPathProblem(path, entry.externalFileAttributes >>> 16);
+      if (problem) throw new ZipLayoutError(problem);
       if (path.endsWith('/')) continue;
       if (entry.isEncrypted()) throw new ZipLayoutError(`"${path}" is encrypted.`);
       if (entry.compressionMethod !== STORED && entry.compressionMethod !== DEFLATED) {
@@ -78,19 +72,6 @@ export async function openArchive(
     throw new ZipLayoutError('The file is not a valid zip archive.');
   }
   return { zip, entries };
-}
-
-function checkPath(path: string) {
-  if (path === '') throw new ZipLayoutError('The archive contains an entry without a name.');
-  if (path.includes('\\')) {
-    throw new ZipLayoutError(`"${path}" contains a backslash; use "/" between folders.`);
-  }
-  if (path.startsWith('/') || /^[a-zA-Z]:/.test(path)) {
-    throw new ZipLayoutError(`"${path}" is an absolute path; paths must be relative.`);
-  }
-  if (path.split('/').includes('..')) {
-    throw new ZipLayoutError(`"${path}" contains "..", which would leave the archive's folder.`);
-  }
 }
 
 /**
@@ -128,13 +109,8 @@ async function inflateEntry(
     produced += data.length;
     budget.used += data.length;
     if (budget.used > zipLayoutLimits.maxUncompressedBytes) throw tooLarge();
-    if (
-      produced > zipLayoutLimits.ratioCheckAboveBytes &&
-      produced > zipLayoutLimits.maxCompressionRatio * Math.max(1, entry.compressedSize)
-    ) {
-      throw new ZipLayoutError(
-        `"${path}" is compressed more than ${zipLayoutLimits.maxCompressionRatio}:1, which is not plausible for a layout (zip bomb?).`,
-      );
+    if (compressedTooMuch(produced, entry.compressedSize)) {
+      throw new ZipLayoutError(zipMessages.compressedTooMuch(path));
     }
     if (keep) chunks.push(data);
   };
@@ -157,7 +133,7 @@ async function inflateEntry(
   } catch (error) {
     raw.destroy();
     if (error instanceof ZipLayoutError) throw error;
-    throw new ZipLayoutError(`"${path}" cannot be inflated; the archive is damaged.`);
+    throw new ZipLayoutError(zipMessages.damaged(path));
   }
   if (produced !== entry.uncompressedSize) {
     throw new ZipLayoutError(`"${path}" is not the size the archive declares; it is damaged.`);
@@ -165,10 +141,7 @@ async function inflateEntry(
   return keep ? concat(chunks, produced) : undefined;
 }
 
-const tooLarge = () =>
-  new ZipLayoutError(
-    `The archive inflates to more than ${zipLayoutLimits.maxUncompressedBytes / MB} MB; the limit is ${zipLayoutLimits.maxUncompressedBytes / MB} MB.`,
-  );
+const tooLarge = () => new ZipLayoutError(zipMessages.tooLarge());
 
 function concat(chunks: Uint8Array[], length: number) {
   if (chunks.length === 1) return chunks[0]!;

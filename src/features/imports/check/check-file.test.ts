@@ -1,7 +1,7 @@
 import { Blob as NodeBlob } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
 import { checkFile, type FileCheckConfig } from './check-file';
-import { isRegionCode } from './region-codes';
+import { isRegionCode } from '../../../../contract/region-codes';
 
 const config = (overrides: Partial<FileCheckConfig> = {}): FileCheckConfig => ({
   encoding: 'utf-8',

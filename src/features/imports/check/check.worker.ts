@@ -1,7 +1,7 @@
 import { checkFile } from './check-file';
 import { CsvCheckError } from './csv-check';
 import type { CheckRequest, CheckResponse } from './messages';
-import { isRegionCode } from './region-codes';
+import { isRegionCode } from '../../../../contract/region-codes';
 import { configureZodForCsp } from '../../../lib/zod-config';
 
 // Workers get the CSP of their script's response too: no eval for zod here either.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createCsvChecker, CsvCheckError, type CheckConfig } from './csv-check';
-import { isRegionCode } from './region-codes';
+import { isRegionCode } from '../../../../contract/region-codes';
 
 const config = (overrides: Partial<CheckConfig> = {}): CheckConfig => ({
   delimiter: ',',

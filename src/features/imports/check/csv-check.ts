@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
+import { detach } from '../../../../contract/import-rows';
 import type { ImportDelimiter } from '../../../../contract/imports';
 import { EmailHashSet } from './email-set';
-import { detach } from './field-checks';
 import { KEPT_PROBLEM_ROWS, KEPT_REPEATED_ROWS } from './limits';
 import { rowChecker, type FieldProblem, type RowRules } from './row-rules';
 

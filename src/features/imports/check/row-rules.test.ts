@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rowChecker, type RowRules } from './row-rules';
-import { isRegionCode } from './region-codes';
+import { isRegionCode } from '../../../../contract/region-codes';
 
 const rules = (overrides: Partial<RowRules> = {}): RowRules => ({
   fields: ['email', 'first_name', 'gender', 'date_of_birth', 'language', 'region'],

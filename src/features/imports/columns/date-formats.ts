@@ -1,5 +1,5 @@
 import { DEFAULT_DATE_FORMAT } from '../../../../contract/imports';
-import { dateParser } from '../check/date-parser';
+import { dateParser } from '../../../../contract/date-parser';
 
 /** Common ways of writing a date, the server's default first. */
 export const dateFormatPresets = [

@@ -1,5 +1,8 @@
 import type JSZip from 'jszip';
 import { zipLayoutLimits } from '../../../../contract/mailings';
+import { compressedTooMuch, zipMessages, zipPathProblem } from '../../../../contract/zip-entries';
+
+export { imageContentType } from '../../../../contract/zip-entries';
 
 /** A problem that makes the service refuse the archive; the message says what to fix. */
 export class LayoutProblem extends Error {}
@@ -12,27 +15,15 @@ export const formatBytes = (bytes: number) =>
       ? `${Math.ceil(bytes / 1024)} KB`
       : `${bytes} B`;
 
-const S_IFMT = 0o170000;
-const S_IFLNK = 0o120000;
-
 /** The entry's name as stored: jszip resolves `..` in `name` and keeps the original here. */
 export const entryPath = (entry: JSZip.JSZipObject) => entry.unsafeOriginalName ?? entry.name;
 
-/** The server's path rules (DESIGN §4), as a message, or undefined for a good path. */
-export function pathProblem(
+/** The server's path rules (contract/zip-entries.ts), as a message, or undefined for a good path. */
+export const pathProblem = (
   path: string,
   unixPermissions: JSZip.JSZipObject['unixPermissions'],
-): string | undefined {
-  if (path === '') return 'The archive contains an entry without a name.';
-  if (path.includes('\\')) return `"${path}" contains a backslash; use "/" between folders.`;
-  if (path.startsWith('/') || /^[a-zA-Z]:/.test(path))
-    return `"${path}" is an absolute path; paths must be relative.`;
-  if (path.split('/').includes('..'))
-    return `"${path}" contains "..", which would leave the archive's folder.`;
-  if (typeof unixPermissions === 'number' && (unixPermissions & S_IFMT) === S_IFLNK)
-    return `"${path}" is a symbolic link; links are not allowed.`;
-  return undefined;
-}
+): string | undefined =>
+  zipPathProblem(path, typeof unixPermissions === 'number' ? unixPermissions : undefined);
 
 /** What jszip knows about an entry's sizes (not in its typings, but set for loaded archives). */
 function declaredSizes(entry: JSZip.JSZipObject): { compressed?: number; uncompressed?: number } {
@@ -53,10 +44,7 @@ type StreamHelper = {
   pause(): StreamHelper;
 };
 
-export const tooLarge = () =>
-  new LayoutProblem(
-    `The archive inflates to more than ${zipLayoutLimits.maxUncompressedBytes / MB} MB; the service accepts at most ${zipLayoutLimits.maxUncompressedBytes / MB} MB. Remove unused files or make the images smaller.`,
-  );
+export const tooLarge = () => new LayoutProblem(zipMessages.tooLarge());
 
 /**
  * Inflates one entry chunk by chunk, counting the bytes as they come out (declared sizes are
@@ -91,22 +79,11 @@ export function inflateEntry(
         produced += chunk.length;
         budget.used += chunk.length;
         if (budget.used > zipLayoutLimits.maxUncompressedBytes) return fail(tooLarge());
-        const compressed = Math.max(1, declared.compressed ?? Infinity);
-        if (
-          produced > zipLayoutLimits.ratioCheckAboveBytes &&
-          produced > zipLayoutLimits.maxCompressionRatio * compressed
-        ) {
-          return fail(
-            new LayoutProblem(
-              `"${path}" is compressed more than ${zipLayoutLimits.maxCompressionRatio}:1, which is not plausible for a layout (zip bomb?). Zip the layout again with an ordinary tool.`,
-            ),
-          );
-        }
+        if (compressedTooMuch(produced, declared.compressed ?? Infinity))
+          return fail(new LayoutProblem(zipMessages.compressedTooMuch(path)));
         if (keep) chunks.push(chunk);
       })
-      .on('error', () =>
-        fail(new LayoutProblem(`"${path}" cannot be inflated; the archive is damaged.`)),
-      )
+      .on('error', () => fail(new LayoutProblem(zipMessages.damaged(path))))
       .on('end', () => {
         if (settled) return;
         settled = true;
@@ -125,19 +102,4 @@ function concat(chunks: Uint8Array[], length: number): Uint8Array {
     at += c.length;
   }
   return out;
-}
-
-const signatures: Record<string, (b: Uint8Array) => boolean> = {
-  '.png': (b) => b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47,
-  '.jpg': (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
-  '.jpeg': (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
-  '.gif': (b) => b[0] === 0x47 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x38,
-};
-
-/** The content type of an image whose bytes match its extension, as the server checks. */
-export function imageContentType(path: string, data: Uint8Array): string | undefined {
-  const lower = path.toLowerCase();
-  const ext = Object.keys(signatures).find((e) => lower.endsWith(e));
-  if (!ext || !signatures[ext]!(data)) return undefined;
-  return ext === '.png' ? 'image/png' : ext === '.gif' ? 'image/gif' : 'image/jpeg';
 }

@@ -5,6 +5,7 @@ import {
   layoutImageExtensions,
   zipLayoutLimits,
 } from '../../../../contract/mailings';
+import { zipMessages } from '../../../../contract/zip-entries';
 import { dataUriLength } from './data-uri';
 import { isImageFile, type SkippedFile } from './layout-files';
 import { classifyReferences, decodeLayoutHtml } from './layout-html';
@@ -57,15 +58,8 @@ function ignoredReason(path: string): string {
   return `not a ${layoutImageExtensions.join('/')} image`;
 }
 
-function missingIndexMessage(paths: string[]): string {
-  const nested = paths.find((p) => p.endsWith(`/${LAYOUT_INDEX}`) && !p.startsWith('__MACOSX/'));
-  return nested
-    ? `The archive has no ${LAYOUT_INDEX} at its root (found "${nested}"). Zip the contents of the folder, not the folder itself.`
-    : `The archive has no ${LAYOUT_INDEX} at its root. Add the layout's HTML as ${LAYOUT_INDEX}.`;
-}
-
 /**
- * Checks a layout archive with the server's rules (DESIGN §4) before it is uploaded: size,
+ * Checks a layout archive with the server's rules (contract/zip-entries.ts) before it is uploaded: size,
  * entry count, paths and links, inflated size and compression ratio (counted while
  * inflating), index.html at the root, and which images index.html references — present,
  * missing, or present but unused. `skipped` are files left out while zipping a folder.
@@ -117,9 +111,7 @@ export async function inspectLayoutZip(
   const all = Object.values(zip.files);
   inspection.entryCount = all.length;
   if (all.length > zipLayoutLimits.maxEntries) {
-    problems.push(
-      `The archive has ${all.length} entries; the service accepts at most ${zipLayoutLimits.maxEntries}. Remove files the layout does not need.`,
-    );
+    problems.push(zipMessages.tooManyEntries(all.length));
     return result;
   }
   for (const entry of all) {
@@ -131,7 +123,7 @@ export async function inspectLayoutZip(
   const files = all.filter((e) => !e.dir);
   const index = files.find((e) => entryPath(e) === LAYOUT_INDEX);
   inspection.hasIndex = Boolean(index);
-  if (!index) problems.push(missingIndexMessage(files.map(entryPath)));
+  if (!index) problems.push(zipMessages.missingIndex(files.map(entryPath)));
 
   const budget = { used: 0 };
   try {
@@ -155,12 +147,7 @@ export async function inspectLayoutZip(
       if (!data) continue;
       const contentType = imageContentType(path, data);
       if (contentType) result.images.push({ path, contentType, data });
-      else {
-        const kind = path.slice(path.lastIndexOf('.') + 1).toUpperCase();
-        problems.push(
-          `"${path}" is not a ${kind} image, although its name says so. Save it again in that format.`,
-        );
-      }
+      else problems.push(zipMessages.notAnImage(path));
     }
     reportReferences(inspection, references);
   } catch (error) {

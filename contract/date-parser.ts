@@ -10,7 +10,8 @@ const comparable = (text: string) =>
 
 /**
  * A parser for dates written in a strptime `format` (already checked with
- * `dateFormatProblem`), returning `YYYY-MM-DD` or null. d3-time-format rolls impossible
+ * `dateFormatProblem`), returning `YYYY-MM-DD` or null: the import's rule, shared by the
+ * server's import and the browser's pre-check. d3-time-format rolls impossible
  * dates over (31.13.2024 → 2025-01-31), so the parsed date is formatted back and must read
  * like the input (DESIGN §4); padding differences (`7.3.2024`) are fine.
  */
