@@ -102,14 +102,27 @@ export type ActivateBody = z.infer<typeof activateBody>;
 export const subscriptionStatus = z.looseObject({ status: subscriptionState });
 export type SubscriptionStatus = z.infer<typeof subscriptionStatus>;
 
-/** Filters of the subscribers collection; `email` is an exact, case-insensitive match. */
+/**
+ * Filters of the subscribers collection; `email` is an exact, case-insensitive match,
+ * `search` (extension) a substring of email, first or last name, ignoring case and accents.
+ */
 export type SubscriberQuery = {
   subscription?: SubscriptionState;
   email?: string;
+  search?: string;
   page?: number;
   page_size?: number;
   ordering?: string;
 };
+
+/** Longer than any email plus a full name: a longer `search` is a client's mistake (400). */
+export const SEARCH_MAX_LENGTH = 300;
+/** The `search` query parameter (extension): trimmed; empty means no search. */
+export const subscriberSearch = z
+  .string()
+  .max(SEARCH_MAX_LENGTH)
+  .refine((v) => !v.includes('\u0000'), 'Null characters are not allowed.')
+  .transform((v) => v.trim());
 
 /**
  * `ordering` fields the collection accepts (each backed by an index on a list's

@@ -3,6 +3,7 @@ import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/p
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { openDatabase } from './client.js';
+import { pgliteExtensions } from './pglite-extensions.js';
 import { requestBackup } from './control-channel.js';
 import { DataDirBusyError, META_DIR, lockDataDir } from './data-dir-lock.js';
 
@@ -88,7 +89,11 @@ export async function restoreDataDir(
     });
     let counts: { lists: number; subscribers: number };
     try {
-      const pglite = await PGlite.create({ dataDir: staging, loadDataDir: archive });
+      const pglite = await PGlite.create({
+        dataDir: staging,
+        loadDataDir: archive,
+        extensions: pgliteExtensions,
+      });
       try {
         counts = await countRows(pglite);
       } finally {

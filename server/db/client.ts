@@ -10,6 +10,7 @@ import pg from 'pg';
 import { dumpPglite } from './pglite-dump.js';
 import { serveControlChannel } from './control-channel.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { pgliteExtensions } from './pglite-extensions.js';
 import { analyzeAfterMigrations } from './maintenance.js';
 import * as schema from './schema/index.js';
 
@@ -73,7 +74,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // One process per data directory, released on close (DESIGN §6).
     const lock = await lockDataDir(options.dataDir, options.purpose ?? 'a Mailboard process');
     try {
-      const pglite = (client = await PGlite.create(lock.dataDir));
+      const pglite = (client = await PGlite.create(lock.dataDir, { extensions: pgliteExtensions }));
       const channel = await serveControlChannel(lock, { backup: () => dumpPglite(pglite) });
       stopChannel = () => channel.close();
       release = () => lock.release();
@@ -81,7 +82,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await lock.release();
       throw error;
     }
-  } else client = await PGlite.create();
+  } else client = await PGlite.create({ extensions: pgliteExtensions });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openDatabase, type Database } from '../db/client.js';
+import { pgliteExtensions } from '../db/pglite-extensions.js';
 import { TEMPLATE_PATH } from './template.js';
 
 /**
@@ -14,7 +15,10 @@ export async function openTestDatabase(): Promise<Database & { url?: string }> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) return openPostgresCopy(url);
   const template = await readFile(TEMPLATE_PATH);
-  const pglite = await PGlite.create({ loadDataDir: new Blob([template]) });
+  const pglite = await PGlite.create({
+    loadDataDir: new Blob([template]),
+    extensions: pgliteExtensions,
+  });
   return openDatabase({ pglite });
 }
 

@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { openDatabase } from '../db/client.js';
+import { pgliteExtensions } from '../db/pglite-extensions.js';
 import { TEMPLATE_PATH } from './template.js';
 
 /**
@@ -9,7 +10,7 @@ import { TEMPLATE_PATH } from './template.js';
  * copy in ~0.5 s instead of paying PGlite.create() plus every migration again.
  */
 export default async function setup() {
-  const pglite = await PGlite.create();
+  const pglite = await PGlite.create({ extensions: pgliteExtensions });
   const database = await openDatabase({ pglite });
   await database.migrate();
   const dump = await pglite.dumpDataDir('gzip');

@@ -40,5 +40,10 @@ export const subscribers = pgTable(
     // Default ordering (id) within a list, with and without the state filter.
     index('subscribers_list_id').on(t.listId, t.id),
     index('subscribers_list_state_id').on(t.listId, t.subscription, t.id),
+    // Partial search (0005): trigrams of the accent-folded, lower-cased name and address.
+    index('subscribers_search_trgm').using(
+      'gin',
+      sql`mailboard_fold(${t.email} || ' ' || ${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`,
+    ),
   ],
 );

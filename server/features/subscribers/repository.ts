@@ -17,18 +17,26 @@ export type NewSubscriber = Omit<
 >;
 /** What a list means to its subscribers: allowed languages and the opt-in process. */
 export type ListInfo = { id: number; languages: string[]; doubleOptIn: boolean };
-export type SubscriberFilter = { state?: SubscriptionState; email?: string };
+export type SubscriberFilter = { state?: SubscriptionState; email?: string; search?: string };
 
 const lowerEmail = sql`lower(${subscribers.email})`;
 /** Email is unique per list case-insensitively; this matches the unique index's expression. */
 const emailIs = (email: string) => eq(lowerEmail, sql`lower(${email.trim()})`);
 
+/** The text `search` looks in; the trigram index (0005) is built on this expression. */
+const searchText = sql`mailboard_fold(${subscribers.email} || ' ' || ${subscribers.firstName} || ' ' || ${subscribers.lastName})`;
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** Substring of email, first or last name, ignoring case and accents (extension, issue 15). */
+export const searchMatches = (search: string): SQL =>
+  sql`${searchText} LIKE '%' || mailboard_fold(${escapeLike(search)}) || '%'`;
+
 /** The unfiltered collection leaves deleted subscribers out (DESIGN §4). */
-const filterWhere = (listId: number, { state, email }: SubscriberFilter): SQL =>
+const filterWhere = (listId: number, { state, email, search }: SubscriberFilter): SQL =>
   and(
     eq(subscribers.listId, listId),
     state ? eq(subscribers.subscription, state) : ne(subscribers.subscription, 'deleted'),
     email === undefined ? undefined : emailIs(email),
+    search === undefined ? undefined : searchMatches(search),
   )!;
 
 /** `ordering` fields, each served by an index on (list_id, …). */
@@ -50,9 +58,9 @@ export function subscribersRepository(db: Executor) {
       return row;
     },
 
-    /** Without an email filter the count comes from the trigger-kept per-state counts. */
+    /** Without an email or search filter the count comes from the trigger-kept counts. */
     async count(listId: number, filter: SubscriberFilter): Promise<number> {
-      if (filter.email !== undefined) {
+      if (filter.email !== undefined || filter.search !== undefined) {
         const [row] = await db
           .select({ n: sql<number>`count(*)::int` })
           .from(subscribers)

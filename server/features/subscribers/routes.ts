@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { storableText } from '../../../contract/fields.js';
-import { subscriptionState } from '../../../contract/subscribers.js';
+import { subscriberSearch, subscriptionState } from '../../../contract/subscribers.js';
 import { subscribers } from '../../db/schema/index.js';
 import type { Executor } from '../../db/client.js';
 import { notFound } from '../../lib/http-errors.js';
@@ -31,6 +31,7 @@ const collectionQuery = z.object({
   ...orderingQuery,
   subscription: z.preprocess(emptyAsAbsent, subscriptionState.optional()),
   email: z.preprocess(emptyAsAbsent, storableText().optional()),
+  search: z.preprocess(emptyAsAbsent, subscriberSearch.optional()),
 });
 
 /** Subscribers of a list (spec: Subscribers; DESIGN §4). */
@@ -63,10 +64,10 @@ export async function subscribersRoutes(app: FastifyInstance, { db }: RouteOptio
     { schema: { params: collectionParams, querystring: collectionQuery } },
     async (request) => {
       const { list_id: listId } = request.params;
-      const { subscription: state, email, ordering } = request.query;
+      const { subscription: state, email, search, ordering } = request.query;
       const { fields } = await listContext(listId);
       const order = parseOrdering(ordering, subscriberOrderColumns, subscribers.id);
-      const filter = { state, email };
+      const filter = { state, email, search: search || undefined };
       return paginate(
         request,
         () => repo.count(listId, filter),
