@@ -9,6 +9,7 @@ import { mailingsRoutes } from './mailings/routes.js';
 import { layoutMediaRoutes } from './mailings/media-routes.js';
 import { importsRoutes } from './imports/routes.js';
 import { statisticsRoutes } from './statistics/routes.js';
+import { segmentsRoutes } from './segments/routes.js';
 
 export type RouteOptions = { db: Db };
 
@@ -24,6 +25,7 @@ export async function apiRoutes(app: FastifyInstance, options: RouteOptions) {
       await api.register(mailingsRoutes, options);
       await api.register(importsRoutes, options);
       await api.register(statisticsRoutes, options);
+      await api.register(segmentsRoutes, options);
     },
     { prefix: '/api/v1' },
   );

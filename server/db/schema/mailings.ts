@@ -35,6 +35,8 @@ export const mailings = pgTable(
     uniqueIndex('mailings_name').on(t.name),
     index('mailings_list_id').on(t.listId, t.id),
     index('mailings_campaign').on(t.campaign),
+    // Which mailings use a segment (migration 0006).
+    index('mailings_segments').using('gin', t.segments),
   ],
 );
 
