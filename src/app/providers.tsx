@@ -1,10 +1,9 @@
-import { createTheme, localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
+import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { NotificationsHost } from './notifications-host';
 import { queryClient } from './query-client';
-
-const theme = createTheme({ primaryColor: 'indigo', defaultRadius: 'sm' });
+import { cssVariablesResolver, theme } from './theme';
 
 // The colour scheme is a preference, not a credential: localStorage is the right place.
 // "auto" follows the OS until the user picks one with the toggle.
@@ -14,6 +13,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <MantineProvider
       theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
       defaultColorScheme="auto"
       colorSchemeManager={colorSchemeManager}
     >

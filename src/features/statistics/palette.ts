@@ -4,6 +4,8 @@
  * per scheme so every colour keeps at least 3:1 contrast against the background (WCAG 1.4.11),
  * plus a dash pattern and a marker shape per series, so colour is never the only cue.
  */
+export { contrastRatio } from '../../lib/contrast';
+
 export const okabeIto = {
   orange: '#E69F00',
   skyBlue: '#56B4E9',
@@ -61,16 +63,3 @@ export const bounceColors: Record<Scheme, { hard: string; soft: string }> = {
   light: { hard: okabeIto.vermillion, soft: okabeIto.blue },
   dark: { hard: okabeIto.orange, soft: okabeIto.skyBlue },
 };
-
-/** WCAG relative luminance contrast of two `#RRGGBB` colours. */
-export function contrastRatio(a: string, b: string): number {
-  const luminance = (hex: string) => {
-    const [r, g, bl] = [1, 3, 5].map((i) => {
-      const c = parseInt(hex.slice(i, i + 2), 16) / 255;
-      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-    }) as [number, number, number];
-    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
-  };
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (hi + 0.05) / (lo + 0.05);
-}
