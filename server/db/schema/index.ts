@@ -7,3 +7,4 @@ export * from './statistics.js';
 export * from './imports.js';
 export * from './sessions.js';
 export * from './segments.js';
+export * from './delivery.js';
