@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { datetime, emailAddress } from './common.js';
+
+/**
+ * Sending (extensions, DESIGN §4 "Sending"). A delivery is one scheduled send of a
+ * mailing's variant; its recipients are the list's active subscribers whose language that
+ * variant serves (see the server's recipient selection).
+ */
+export const deliveryStatuses = [
+  'scheduled',
+  'running',
+  'paused',
+  'cancelled',
+  'done',
+  'missed',
+] as const;
+export type DeliveryStatus = (typeof deliveryStatuses)[number];
+
+export const recipientStates = ['queued', 'sent', 'failed', 'bounced'] as const;
+export type RecipientState = (typeof recipientStates)[number];
+
+export const deliveryActions = ['pause', 'resume', 'cancel', 'retry'] as const;
+export type DeliveryAction = (typeof deliveryActions)[number];
+
+export const deliveryProgress = z.looseObject({
+  total: z.number().int(),
+  queued: z.number().int(),
+  sent: z.number().int(),
+  failed: z.number().int(),
+  bounced: z.number().int(),
+});
+export type DeliveryProgress = z.infer<typeof deliveryProgress>;
+
+/** GET /api/v1/deliveries/{id}, items of GET /api/v1/mailings/{id}/deliveries. */
+export const deliveryStatus = z.looseObject({
+  id: z.number().int(),
+  mailing: z.number().int(),
+  variant: z.number().int(),
+  languages: z.array(z.string()),
+  scheduled_datetime: datetime,
+  status: z.enum(deliveryStatuses),
+  progress: deliveryProgress,
+  started_datetime: datetime.nullable(),
+  finished_datetime: datetime.nullable(),
+});
+export type DeliveryStatusRecord = z.infer<typeof deliveryStatus>;
+
+/** Items of GET /api/v1/deliveries/{id}/recipients (the per-recipient send log). */
+export const deliveryRecipient = z.looseObject({
+  email: z.string(),
+  subscriber: z.number().int().nullable(),
+  state: z.enum(recipientStates),
+  attempts: z.number().int(),
+  last_error: z.string(),
+  message_id: z.string(),
+  smtp_response: z.string(),
+  sent_datetime: datetime.nullable(),
+  /** May have been sent twice: a crash hit while this message was in flight. */
+  duplicate: z.boolean(),
+});
+export type DeliveryRecipient = z.infer<typeof deliveryRecipient>;
+
+/** POST /api/v1/mailings/{id}/test */
+export const testSendWrite = z.object({
+  email: emailAddress,
+  variant: z.number().int().positive().optional(),
+});
+export type TestSendWrite = z.infer<typeof testSendWrite>;
+
+export const testSendResult = z.looseObject({ message_id: z.string() });
+export type TestSendResult = z.infer<typeof testSendResult>;
+
+/** Items of GET /api/v1/outbox (only without SMTP_URL: the embedded outbox). */
+export const outboxItem = z.looseObject({
+  id: z.number().int(),
+  to: z.string(),
+  subject: z.string(),
+  mailing: z.number().int().nullable(),
+  delivery: z.number().int().nullable(),
+  create_datetime: datetime,
+});
+export type OutboxItem = z.infer<typeof outboxItem>;
+
+/** GET /api/v1/outbox/{id}: the message as its recipient would see it. */
+export const outboxMessage = outboxItem.extend({
+  from: z.string(),
+  headers: z.record(z.string(), z.string()),
+  html: z.string(),
+  text: z.string(),
+});
+export type OutboxMessage = z.infer<typeof outboxMessage>;
