@@ -1,51 +1,31 @@
 import { z } from 'zod';
 import { envelope } from '../../contract/common';
+import {
+  deliveryRecipient,
+  deliveryStatus,
+  testSendResult,
+  type DeliveryAction,
+  type DeliveryProgress,
+  type DeliveryRecipient,
+  type DeliveryStatus,
+  type DeliveryStatusRecord,
+  type RecipientState,
+  type TestSendWrite,
+} from '../../contract/deliveries';
 import { extension, requestParsed } from './client';
 
-// Interim: the schemas of the deliveries extension as the issue's API contract describes
-// them, until contract/deliveries.ts (written with the server) replaces them.
-const deliveryStatus = z.enum(['scheduled', 'running', 'paused', 'cancelled', 'done', 'missed']);
-const deliveryProgress = z.looseObject({
-  total: z.number().int(),
-  queued: z.number().int(),
-  sent: z.number().int(),
-  failed: z.number().int(),
-  bounced: z.number().int(),
-});
-const deliveryState = z.looseObject({
-  id: z.number().int(),
-  mailing: z.number().int(),
-  variant: z.number().int().nullable(),
-  languages: z.array(z.string()),
-  scheduled_datetime: z.string(),
-  status: z.union([deliveryStatus, z.string()]),
-  progress: deliveryProgress,
-  started_datetime: z.string().nullable(),
-  finished_datetime: z.string().nullable(),
-});
-const recipientState = z.enum(['queued', 'sent', 'failed', 'bounced']);
-const deliveryRecipient = z.looseObject({
-  email: z.string(),
-  subscriber: z.number().int().nullable(),
-  state: z.string(),
-  attempts: z.number().int(),
-  last_error: z.string().nullable(),
-  message_id: z.string().nullable(),
-  smtp_response: z.string().nullable(),
-  sent_datetime: z.string().nullable(),
-  duplicate: z.boolean(),
-});
-const testSent = z.looseObject({ message_id: z.string() });
+export type {
+  DeliveryAction,
+  DeliveryProgress,
+  DeliveryRecipient,
+  DeliveryStatus,
+  RecipientState,
+  TestSendWrite,
+};
+/** A delivery with its status and progress (the extension's view of it). */
+export type DeliveryState = DeliveryStatusRecord;
 
-export type DeliveryStatus = z.infer<typeof deliveryStatus>;
-export type DeliveryState = z.infer<typeof deliveryState>;
-export type DeliveryProgress = z.infer<typeof deliveryProgress>;
-export type RecipientState = z.infer<typeof recipientState>;
-export type DeliveryRecipient = z.infer<typeof deliveryRecipient>;
-export type DeliveryAction = 'pause' | 'resume' | 'cancel' | 'retry';
-export type TestMessage = { email: string; variant?: number };
-
-const deliveryList = z.array(deliveryState);
+const deliveryList = z.array(deliveryStatus);
 const recipientPage = envelope(deliveryRecipient);
 
 /**
@@ -59,7 +39,7 @@ export const getMailingDeliveries = (mailingId: number, signal?: AbortSignal) =>
   );
 
 export const getDelivery = (id: number, signal?: AbortSignal) =>
-  requestParsed(deliveryState, `/deliveries/${id}`, { signal });
+  requestParsed(deliveryStatus, `/deliveries/${id}`, { signal });
 
 export const getDeliveryRecipients = (
   id: number,
@@ -69,8 +49,8 @@ export const getDeliveryRecipients = (
 
 /** 400 `{detail}` when the action does not apply to the delivery's status (any more). */
 export const changeDelivery = (id: number, action: DeliveryAction) =>
-  requestParsed(deliveryState, `/deliveries/${id}/${action}`, { method: 'POST' });
+  requestParsed(deliveryStatus, `/deliveries/${id}/${action}`, { method: 'POST' });
 
 /** 202 with the test message's Message-ID; 400 field errors (`email`, `variant`). */
-export const sendTestMessage = (mailingId: number, body: TestMessage) =>
-  requestParsed(testSent, `/mailings/${mailingId}/test`, { method: 'POST', body });
+export const sendTestMessage = (mailingId: number, body: TestSendWrite) =>
+  requestParsed(testSendResult, `/mailings/${mailingId}/test`, { method: 'POST', body });

@@ -4,7 +4,7 @@ import {
   sendTestMessage,
   type DeliveryAction,
   type DeliveryState,
-  type TestMessage,
+  type TestSendWrite,
 } from '../../api/deliveries';
 import type { Extension } from '../../api/client';
 import { deliveryQueries } from './queries';
@@ -32,5 +32,5 @@ export function useDeliveryAction(mailingId: number) {
 }
 
 export function useSendTest(mailingId: number) {
-  return useMutation({ mutationFn: (body: TestMessage) => sendTestMessage(mailingId, body) });
+  return useMutation({ mutationFn: (body: TestSendWrite) => sendTestMessage(mailingId, body) });
 }

@@ -83,7 +83,7 @@ function ProblemRow({ recipient: r }: { recipient: DeliveryRecipient }) {
       <td>{r.email}</td>
       <td>{r.attempts}</td>
       <td>
-        <Text size="sm">{r.last_error ?? r.smtp_response ?? 'No reason given'}</Text>
+        <Text size="sm">{r.last_error || r.smtp_response || 'No reason given'}</Text>
         {r.last_error && r.smtp_response && r.smtp_response !== r.last_error && (
           <Text size="xs" c="dimmed">
             {r.smtp_response}

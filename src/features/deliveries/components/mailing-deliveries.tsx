@@ -22,8 +22,7 @@ export function MailingDeliveries({
   if (isPending) return <LinesSkeleton lines={2} label="Loading deliveries" />;
   if (error && !data) return <ErrorState error={error} onRetry={() => void refetch()} />;
   if (!data?.supported) return null;
-  const labelOf = (id: number | null) =>
-    variants.find((v) => v.id === id)?.label ?? (id === null ? 'Every variant' : `Variant ${id}`);
+  const labelOf = (id: number) => variants.find((v) => v.id === id)?.label ?? `Variant ${id}`;
   return (
     <Stack gap="md" component="section" aria-labelledby="deliveries-heading">
       <Title order={2} size="h4" id="deliveries-heading">
