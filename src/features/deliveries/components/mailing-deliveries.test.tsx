@@ -178,7 +178,7 @@ describe('MailingDeliveries', () => {
       vi.fn(
         fetchRoutes({
           '/api/v1/mailings/12/deliveries': [],
-          'POST /api/v1/mailings/12/test': (init) => {
+          'POST /api/v1/mailings/12/test': (init: RequestInit) => {
             bodies.push(JSON.parse(String(init.body)));
             return Response.json({ email: ['Enter a valid email address.'] }, { status: 400 });
           },
