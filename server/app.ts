@@ -16,6 +16,8 @@ import type { FailedAttemptThrottle } from './features/users/throttle.js';
 import type { SessionLifetime } from './features/sessions/tokens.js';
 import { apiRoutes } from './features/routes.js';
 import { startImportWorker } from './features/imports/worker.js';
+import { sendingPlugin } from './features/deliveries/plugin.js';
+import type { SendingOptions } from './features/deliveries/options.js';
 
 z.config({ customError: drfErrorMap });
 
@@ -44,6 +46,10 @@ export type AppOptions = CommonOptions & {
   sessionLifetime?: SessionLifetime;
   /** Run the CSV import job loop in this process (the server does; API tests drive jobs). */
   importWorker?: boolean;
+  /** How deliveries are sent (SMTP_URL, PUBLIC_URL, rates…); defaults: the embedded outbox. */
+  sending?: Partial<SendingOptions>;
+  /** Run the delivery loop in this process (the server does; API tests drive rounds). */
+  deliveryWorker?: boolean;
 };
 
 export type App = FastifyInstance;
@@ -85,6 +91,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     sessionLifetime: options.sessionLifetime,
   });
   await app.register(apiRoutes, { db: options.database.db });
+  await app.register(sendingPlugin, {
+    database: options.database,
+    options: options.sending,
+    worker: options.deliveryWorker,
+  });
   if (options.importWorker) {
     const worker = startImportWorker(options.database, { log: app.log });
     app.addHook('onClose', () => worker.stop());

@@ -34,6 +34,13 @@ const positiveNumber = (unit: string) =>
     .transform(Number)
     .refine((n) => n > 0, `must be more than 0 ${unit}`);
 
+const wholeNumber = (unit: string, min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, `must be a whole number of ${unit}`)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, `must be from ${min} to ${max} ${unit}`);
+
 /** Server configuration from the environment (DESIGN §5), validated once at start. */
 export const configSchema = z.object({
   PORT: port.default(8080),
@@ -60,10 +67,57 @@ export const configSchema = z.object({
   SESSION_IDLE_MINUTES: positiveNumber('minutes').default(30),
   /** …and this many hours after sign-in, whatever the activity. */
   SESSION_LIFETIME_HOURS: positiveNumber('hours').default(12),
+  /** Where deliveries go: comma-separated smtp:// or smtps:// URLs; unset = embedded outbox. */
+  SMTP_URL: z
+    .string()
+    .trim()
+    .refine(
+      (v) =>
+        v.split(',').every((u) => /^smtps?:\/\/[^\s]+$/i.test(u.trim()) && URL.canParse(u.trim())),
+      'must be smtp:// or smtps:// URLs, separated by commas',
+    )
+    .transform((v) => v.split(',').map((u) => u.trim()))
+    .optional(),
+  /** Base of tracking, unsubscribe and image links in messages (default: the server's URL). */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional(),
+  SMTP_RATE: z
+    .string()
+    .regex(/^\d+(\.\d+)?$/, 'must be a number of messages per second (0 = unlimited)')
+    .transform(Number)
+    .default(50),
+  SEND_CONCURRENCY: wholeNumber('messages', 1, 1000).default(5),
+  DELIVERY_GRACE_MINUTES: positiveNumber('minutes').default(60),
+  TRACKING: z.enum(['people', 'counts']).default('people'),
+  TRACKING_SECRET: z.string().min(16, 'must have at least 16 characters').optional(),
+  BOUNCE_WEBHOOK_TOKEN: z.string().min(16, 'must have at least 16 characters').optional(),
+  SOFT_BOUNCE_LIMIT: wholeNumber('bounces', 1, 1000).default(3),
+  SOFT_BOUNCE_DAYS: positiveNumber('days').default(30),
+  SEND_RETRY_SECONDS: positiveNumber('seconds').default(20),
+  SEND_MAX_ATTEMPTS: wholeNumber('attempts', 1, 100).default(6),
+  OUTBOX_CAP: wholeNumber('messages', 1, 10_000_000).default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
 export type Config = z.infer<typeof configSchema>;
+
+/** The delivery engine's options from the configuration (README "Configuration"). */
+export const sendingOptions = (config: Config) => ({
+  smtpUrls: config.SMTP_URL ?? [],
+  ...(config.PUBLIC_URL ? { publicUrl: config.PUBLIC_URL } : {}),
+  ratePerServer: config.SMTP_RATE,
+  concurrency: config.SEND_CONCURRENCY,
+  graceMs: config.DELIVERY_GRACE_MINUTES * 60_000,
+  tracking: config.TRACKING,
+  ...(config.TRACKING_SECRET ? { secret: config.TRACKING_SECRET } : {}),
+  ...(config.BOUNCE_WEBHOOK_TOKEN ? { bounceWebhookToken: config.BOUNCE_WEBHOOK_TOKEN } : {}),
+  softBounceLimit: config.SOFT_BOUNCE_LIMIT,
+  softBounceDays: config.SOFT_BOUNCE_DAYS,
+  retryBaseMs: config.SEND_RETRY_SECONDS * 1000,
+  maxAttempts: config.SEND_MAX_ATTEMPTS,
+  outboxCap: config.OUTBOX_CAP,
+});
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable means "not set", as in a .env file with `DATABASE_URL=`.

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp, type App } from './app.js';
-import { readConfig, type Config } from './config.js';
+import { readConfig, sendingOptions, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
 import { loadDemoData } from './db/demo-data.js';
 import { usersRepository } from './features/users/repository.js';
@@ -47,6 +47,8 @@ export async function main() {
     trustProxy: config.TRUST_PROXY,
     sessionLifetime: sessionLifetime(config),
     importWorker: true,
+    sending: sendingOptions(config),
+    deliveryWorker: true,
   });
 
   const port = await listen(app, config, () => database.close());

@@ -13,6 +13,7 @@ import {
 import { decoyHash, verifyPassword } from '../features/users/password.js';
 import { usersRepository, type User } from '../features/users/repository.js';
 import { FailedAttemptThrottle } from '../features/users/throttle.js';
+import { BOUNCES_PATH } from '../features/deliveries/bounce-routes.js';
 import { isApiPath } from './api-paths.js';
 import {
   assertNotCrossSite,
@@ -122,7 +123,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
   }
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!isApiRequest(request) || isSignIn(request)) return;
+    if (!isApiRequest(request) || isSignIn(request) || isBounceWebhook(request)) return;
     const token = sessionCookieOf(request);
     if (request.headers.authorization?.trim() || token === undefined) {
       request.user = await basicAuth(request);
@@ -143,6 +144,10 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
     },
   });
 });
+
+/** The bounce webhook checks its own token (BOUNCE_WEBHOOK_TOKEN), not user credentials. */
+const isBounceWebhook = (request: FastifyRequest) =>
+  request.method === 'POST' && request.routeOptions.url === BOUNCES_PATH;
 
 const isSignIn = (request: FastifyRequest) =>
   request.method === 'POST' && request.routeOptions.url === SESSION_PATH;

@@ -3,12 +3,14 @@ import {
   customType,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { deliveryStatuses } from '../../../contract/deliveries.js';
 import { audit, timestamptz } from './columns.js';
 import { lists } from './lists.js';
 
@@ -91,6 +93,15 @@ export const deliveries = pgTable(
       .notNull()
       .references(() => variants.id, { onDelete: 'cascade' }),
     scheduledDatetime: timestamptz('scheduled_datetime').notNull(),
+    /** scheduled → running ⇄ paused → done; or cancelled; or missed (migration 0007). */
+    status: text('status', { enum: deliveryStatuses }).notNull().default('scheduled'),
+    exclusions: jsonb('exclusions').$type<unknown[]>().notNull().default([]),
+    limit: integer('limit'),
+    startedDatetime: timestamptz('started_datetime'),
+    finishedDatetime: timestamptz('finished_datetime'),
   },
-  (t) => [index('deliveries_variant').on(t.variantId)],
+  (t) => [
+    index('deliveries_variant').on(t.variantId),
+    index('deliveries_due').on(t.status, t.scheduledDatetime),
+  ],
 );

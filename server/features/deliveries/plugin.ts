@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Database } from '../../db/client.js';
+import { bounceRoutes } from './bounce-routes.js';
+import { defaultSendingOptions, type SendingOptions } from './options.js';
+import { outboxRoutes } from './outbox-routes.js';
+import { publicRoutes } from './public-routes.js';
+import { deliveriesRoutes } from './routes.js';
+import type { SendingContext } from './sender.js';
+import { createSigner, loadSecret } from './tokens.js';
+import { outboxTransport, smtpTransport } from './transport.js';
+import { startDeliveryWorker } from './worker.js';
+
+export type SendingPluginOptions = {
+  database: Database;
+  options?: Partial<SendingOptions>;
+  /** Run the delivery loop in this process (the server does; most API tests do not). */
+  worker?: boolean;
+};
+
+/** The server's own URL, for links in messages when PUBLIC_URL is not set. */
+function ownUrl(app: FastifyInstance) {
+  const address = app.server.address();
+  if (!address || typeof address === 'string') return 'http://localhost';
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${address.port}`;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The delivery engine's context (tests run rounds with it). */
+    sending: SendingContext;
+  }
+}
+
+/** Sending: the delivery engine, its API extensions, the public links and the webhook. */
+export const sendingPlugin = fp(async (app: FastifyInstance, plugin: SendingPluginOptions) => {
+  const options = { ...defaultSendingOptions, ...plugin.options };
+  const { db } = plugin.database;
+  const publicUrl = options.publicUrl?.replace(/\/+$/, '');
+  const transport =
+    options.smtpUrls.length > 0
+      ? smtpTransport(options.smtpUrls, options.ratePerServer, options.concurrency)
+      : outboxTransport(db, options.outboxCap);
+  const sending: SendingContext = {
+    db,
+    options,
+    transport,
+    signer: createSigner(await loadSecret(db, options.secret)),
+    baseUrl: () => publicUrl ?? ownUrl(app),
+  };
+  app.decorate('sending', sending);
+  await app.register(
+    async (api) => {
+      await api.register(deliveriesRoutes, { sending });
+      await api.register(outboxRoutes, { db, enabled: options.smtpUrls.length === 0 });
+    },
+    { prefix: '/api/v1' },
+  );
+  await app.register(bounceRoutes, { sending });
+  await app.register(publicRoutes, { sending });
+  const worker = plugin.worker ? startDeliveryWorker(sending, app.log) : undefined;
+  app.addHook('onClose', async () => {
+    await worker?.stop();
+    transport.close();
+  });
+});

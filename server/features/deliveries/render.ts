@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import type { Signer } from './tokens.js';
+
+/** A variant as the sender needs it, compiled once per delivery (mailings are immutable). */
+export type VariantTemplate = {
+  fromName: string;
+  fromEmail: string;
+  replytoEmail: string;
+  subject: string;
+  html: Part[];
+  text: Part[];
+};
+
+/** Literal text, or a link to wrap in the click redirect (`escape`: inside an attribute). */
+type Part = string | { url: string; escape: boolean };
+
+export type RecipientRef = {
+  /** Who the tracking tokens name: a log id, `d<delivery>` (counts only) or `t` (a test). */
+  who: string;
+  email: string;
+  subscriberId: number | null;
+  deliveryId: number;
+};
+
+export type OutgoingMessage = {
+  from: { name: string; address: string };
+  to: string;
+  replyTo?: string;
+  subject: string;
+  html: string;
+  text: string;
+  messageId: string;
+  unsubscribeUrl: string;
+};
+
+const HREF = /(\bhref\s*=\s*)(["'])(https?:\/\/[^"'\s]*)\2/gi;
+const TEXT_URL = /https?:\/\/[^\s<>"')\]]+/gi;
+/** Layout images are served at /media/layouts/…: absolute under PUBLIC_URL in messages. */
+const MEDIA = /(["'(]\s*)\.?\/media\/layouts\//g;
+
+const LOOKS_LIKE_HTML = /<(!doctype|html|body|p|div|a|table|br|h[1-6]|img|span|ul|strong|em)\b/i;
+
+const decodeAttribute = (v: string) =>
+  v
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&apos;/g, "'");
+const escapeHtml = (v: string) =>
+  v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+function splitLinks(source: string, pattern: RegExp, html: boolean): Part[] {
+  const parts: Part[] = [];
+  let last = 0;
+  for (const match of source.matchAll(pattern)) {
+    const start = match.index;
+    if (html) {
+      const [, prefix, quote, url] = match as unknown as [string, string, string, string];
+      parts.push(source.slice(last, start) + prefix + quote);
+      parts.push({ url: decodeAttribute(url), escape: true });
+      parts.push(quote);
+    } else {
+      parts.push(source.slice(last, start));
+      parts.push({ url: match[0], escape: false });
+    }
+    last = start + match[0].length;
+  }
+  parts.push(source.slice(last));
+  return parts;
+}
+
+/** The plain-text part of an HTML layout that came without one: its words, links kept. */
+export function htmlToText(html: string): string {
+  return decodeAttribute(
+    html
+      .replace(/<(head|style|script)\b[\s\S]*?<\/\1>/gi, '')
+      .replace(/<a\b[^>]*\bhref\s*=\s*["']([^"']+)["'][^>]*>([\s\S]*?)<\/a>/gi, '$2 ($1)')
+      .replace(/<br\s*\/?>|<\/(p|div|h\d|li|tr)>/gi, '\n')
+      .replace(/<[^>]+>/g, '')
+      .replace(/&nbsp;/g, ' ')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>'),
+  )
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+export function compileVariant(
+  v: {
+    fromName: string;
+    fromEmail: string;
+    replytoEmail: string;
+    subject: string;
+    layoutText: string;
+    layoutSource: string;
+  },
+  baseUrl: string,
+): VariantTemplate {
+  // A text layout may hold HTML (the spec's `layout.text`); plain text is wrapped instead.
+  const fromText = v.layoutSource === v.layoutText;
+  const textOnly = fromText && !LOOKS_LIKE_HTML.test(v.layoutText);
+  const html = textOnly
+    ? `<!doctype html><html><body><div style="white-space:pre-wrap">${escapeHtml(v.layoutText)}</div></body></html>`
+    : v.layoutSource.replace(MEDIA, `$1${baseUrl}/media/layouts/`);
+  const text =
+    !fromText && v.layoutText.trim() !== ''
+      ? v.layoutText
+      : fromText && textOnly
+        ? v.layoutText
+        : htmlToText(html);
+  return {
+    fromName: v.fromName,
+    fromEmail: v.fromEmail,
+    replytoEmail: v.replytoEmail,
+    subject: v.subject,
+    html: splitLinks(html, textOnly ? TEXT_URL : HREF, !textOnly),
+    text: splitLinks(text, TEXT_URL, false),
+  };
+}
+
+/**
+ * One recipient's message: every web link through the signed click redirect, an open pixel,
+ * a unique Message-ID and the unsubscribe URL (List-Unsubscribe, RFC 8058).
+ */
+export function renderMessage(
+  t: VariantTemplate,
+  r: RecipientRef,
+  baseUrl: string,
+  signer: Signer,
+): OutgoingMessage {
+  const tracked = new Map<string, string>();
+  const link = (url: string) => {
+    let out = tracked.get(url);
+    if (!out) {
+      out = `${baseUrl}/t/c/${signer.sign({ kind: 'k', who: r.who, url })}`;
+      tracked.set(url, out);
+    }
+    return out;
+  };
+  const fill = (parts: Part[]) =>
+    parts
+      .map((p) => (typeof p === 'string' ? p : p.escape ? escapeHtml(link(p.url)) : link(p.url)))
+      .join('');
+  const pixel = `<img src="${baseUrl}/t/o/${signer.sign({ kind: 'o', who: r.who })}" width="1" height="1" alt="" style="display:block;width:1px;height:1px;border:0">`;
+  let html = fill(t.html);
+  html = /<\/body>/i.test(html) ? html.replace(/<\/body>/i, `${pixel}</body>`) : html + pixel;
+  const unsubscribeUrl = `${baseUrl}/u/${signer.sign({
+    kind: 'u',
+    subscriber: r.subscriberId ?? 0,
+    delivery: r.deliveryId,
+  })}`;
+  const domain = t.fromEmail.split('@')[1] || 'mailboard.invalid';
+  return {
+    from: { name: t.fromName, address: t.fromEmail },
+    to: r.email,
+    ...(t.replytoEmail ? { replyTo: t.replytoEmail } : {}),
+    subject: t.subject,
+    html,
+    text: fill(t.text),
+    messageId: `<${randomUUID()}@${domain}>`,
+    unsubscribeUrl,
+  };
+}

@@ -1,0 +1,54 @@
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export type SinkMessage = { to: string; raw: string; mail: ParsedMail };
+
+/**
+ * A real SMTP server on a free loopback port that keeps what it receives. `answer` decides,
+ * per recipient and attempt, to accept (undefined) or refuse with an SMTP code (451, 550…).
+ */
+export async function startSmtpSink(
+  answer: (to: string, attempt: number) => { code: number; message: string } | undefined = () =>
+    undefined,
+) {
+  const messages: SinkMessage[] = [];
+  const attempts = new Map<string, number>();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      const to = address.address.toLowerCase();
+      const n = (attempts.get(to) ?? 0) + 1;
+      attempts.set(to, n);
+      const refusal = answer(to, n);
+      if (!refusal) return callback();
+      const error = new Error(refusal.message) as Error & { responseCode: number };
+      error.responseCode = refusal.code;
+      return callback(error);
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        void simpleParser(raw).then((mail) => {
+          for (const r of session.envelope.rcptTo) {
+            messages.push({ to: r.address.toLowerCase(), raw, mail });
+          }
+          callback();
+        }, callback);
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    port,
+    messages,
+    attempts,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
