@@ -1,10 +1,15 @@
 import { IconChartBar, IconFileImport, IconList, IconMail, IconWorld } from '@tabler/icons-react';
+import { IconInbox } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
+import { outboxAvailability } from '../../features/outbox/availability';
 import classes from './main-nav.module.css';
 
 const items = [
   { label: 'Lists', to: '/lists', icon: IconList, match: ['/lists'] },
   { label: 'Mailings', to: '/mailings', icon: IconMail, match: ['/mailings'] },
+  // Only where the server keeps an outbox (no SMTP_URL); see `shown` below.
+  { label: 'Outbox', to: '/outbox', icon: IconInbox, match: ['/outbox'], outbox: true },
   { label: 'Import', to: '/import', icon: IconFileImport, match: ['/import'] },
   { label: 'Statistics', to: '/statistics', icon: IconChartBar, match: ['/statistics'] },
   {
@@ -17,10 +22,12 @@ const items = [
 
 export function MainNav({ onNavigate }: { onNavigate: () => void }) {
   const { pathname } = useLocation();
+  const { data: hasOutbox = false } = useQuery(outboxAvailability());
+  const shown = items.filter((item) => !item.outbox || hasOutbox);
   return (
     <nav aria-label="Main navigation">
       <ul className={classes.list}>
-        {items.map(({ label, to, icon: Icon, match }) => {
+        {shown.map(({ label, to, icon: Icon, match }) => {
           const active = match.some((m) => pathname === m || pathname.startsWith(`${m}/`));
           return (
             <li key={to}>

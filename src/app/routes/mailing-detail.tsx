@@ -1,5 +1,9 @@
 import { data, useParams, type LoaderFunctionArgs } from 'react-router';
+import { variantLanguages } from '../../../contract/mailings';
+import type { Mailing } from '../../api/mailings';
+import { MailingDeliveries } from '../../features/deliveries/components/mailing-deliveries';
 import { MailingDetails } from '../../features/mailings/components/mailing-details';
+import { languageLabel } from '../../features/mailings/language-names';
 import { mailingQueries } from '../../features/mailings/queries';
 import { prefetch } from '../query-client';
 
@@ -13,8 +17,23 @@ export function loader({ params }: LoaderFunctionArgs) {
   return id === undefined ? null : prefetch(mailingQueries.detail(id));
 }
 
+/** Variants with an id (our extension), named by their languages, for the delivery panel. */
+const variantOptions = (mailing: Mailing) =>
+  mailing.variants.flatMap((v, i) => {
+    const languages = variantLanguages(v);
+    const label = languages.length ? languages.map(languageLabel).join(', ') : `Variant ${i + 1}`;
+    return typeof v.id === 'number' ? [{ id: v.id, label }] : [];
+  });
+
 export function Component() {
   const id = mailingIdFrom(useParams());
   if (id === undefined) throw data('Not found', { status: 404 });
-  return <MailingDetails mailingId={id} />;
+  return (
+    <MailingDetails
+      mailingId={id}
+      extra={(mailing) => (
+        <MailingDeliveries mailingId={mailing.id} variants={variantOptions(mailing)} />
+      )}
+    />
+  );
 }

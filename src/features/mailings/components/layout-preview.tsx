@@ -1,5 +1,6 @@
 import { Box, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { SandboxedFrame } from '../../../components/sandboxed-frame';
 
 const widths = { desktop: 800, mobile: 375 } as const;
 type Width = keyof typeof widths;
@@ -36,19 +37,14 @@ export function LayoutPreview({ document, title }: { document: string; title: st
         }}
         p="xs"
       >
-        <iframe
+        <SandboxedFrame
           title={title}
-          sandbox=""
-          srcDoc={document}
-          referrerPolicy="no-referrer"
+          document={document}
           style={{
-            display: 'block',
             margin: '0 auto',
             width: widths[width],
             maxWidth: width === 'desktop' ? '100%' : undefined,
             height: 640,
-            border: 0,
-            background: 'white',
           }}
         />
       </Box>

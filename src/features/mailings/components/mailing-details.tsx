@@ -1,8 +1,9 @@
 import { Alert, Anchor, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { isApiError } from '../../../api/errors';
-import type { MailingSummary } from '../../../api/mailings';
+import type { Mailing, MailingSummary } from '../../../api/mailings';
 import { PageHeader } from '../../../components/page-header';
 import { DetailSkeleton, ErrorState } from '../../../components/states';
 import { mailingQueries } from '../queries';
@@ -12,7 +13,14 @@ import { MailingView } from './mailing-view';
  * A mailing's page. GET /mailings/{id} is our extension: where the server answers 405 (or
  * 404 for a mailing the table just listed) this degrades to what the collection shows.
  */
-export function MailingDetails({ mailingId }: { mailingId: number }) {
+export function MailingDetails({
+  mailingId,
+  extra,
+}: {
+  mailingId: number;
+  /** Shown below a fully loaded mailing: what other features add (its deliveries). */
+  extra?: (mailing: Mailing) => ReactNode;
+}) {
   const { data, error } = useQuery(mailingQueries.detail(mailingId));
   const summary = (useLocation().state as { summary?: MailingSummary } | null)?.summary;
   const name = data?.supported ? data.data.name : (summary?.name ?? `Mailing ${mailingId}`);
@@ -26,7 +34,7 @@ export function MailingDetails({ mailingId }: { mailingId: number }) {
           </Text>
         }
       />
-      <MailingBody mailingId={mailingId} summary={summary} />
+      <MailingBody mailingId={mailingId} summary={summary} extra={extra} />
     </>
   );
 }
@@ -34,15 +42,23 @@ export function MailingDetails({ mailingId }: { mailingId: number }) {
 function MailingBody({
   mailingId,
   summary,
+  extra,
 }: {
   mailingId: number;
   summary: MailingSummary | undefined;
+  extra?: (mailing: Mailing) => ReactNode;
 }) {
   const { data, isPending, error, refetch } = useQuery(mailingQueries.detail(mailingId));
   if (isPending) return <DetailSkeleton />;
   const missing = isApiError(error, 404);
   if (error && !missing) return <ErrorState error={error} onRetry={() => void refetch()} />;
-  if (data?.supported) return <MailingView mailing={data.data} />;
+  if (data?.supported)
+    return (
+      <Stack gap="lg">
+        {extra?.(data.data)}
+        <MailingView mailing={data.data} />
+      </Stack>
+    );
   if (missing && !summary) {
     return (
       <Alert color="yellow" title="Mailing not found" role="alert">

@@ -1,3 +1,4 @@
+import { sandboxCsp, sandboxedDocument } from '../../../lib/sandboxed-html';
 import { rewriteImageReferences } from './layout-html';
 
 /**
@@ -5,39 +6,21 @@ import { rewriteImageReferences } from './layout-html';
  * styles and images given as data:/blob: URLs — plus, for stored layouts, the images the
  * service serves under `extraImageSources`.
  */
-export function previewCsp(extraImageSources: readonly string[] = []): string {
-  return [
-    "default-src 'none'",
-    ['img-src data: blob:', ...extraImageSources].join(' '),
-    "style-src 'unsafe-inline'",
-  ].join('; ');
-}
-
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+export const previewCsp = (extraImageSources: readonly string[] = []): string =>
+  sandboxCsp(['data:', 'blob:', ...extraImageSources]);
 
 /**
  * The HTML shown in the preview iframe: references to archive images point at `imageUrls`
- * (data: URLs), a CSP meta comes before any other content so it governs the whole document,
- * links open nowhere (no popups in the sandbox) and meta refreshes are dropped, so the
- * preview cannot navigate away.
+ * (data: URLs), then sandboxedDocument adds the CSP; links open nowhere (the preview's
+ * sandbox allows no popups), so the preview cannot navigate away.
  */
 export function buildPreviewDocument(
   html: string,
   options: { imageUrls?: ReadonlyMap<string, string>; extraImageSources?: readonly string[] } = {},
 ): string {
-  const { imageUrls, extraImageSources } = options;
+  const { imageUrls, extraImageSources = [] } = options;
   const rewritten = imageUrls ? rewriteImageReferences(html, (path) => imageUrls.get(path)) : html;
-  const withoutRefresh = rewritten.replace(
-    /<meta\b[^>]*http-equiv\s*=\s*["']?refresh["']?[^>]*>/gi,
-    '',
-  );
-  const injected =
-    `<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(previewCsp(extraImageSources))}">` +
-    '<base target="_blank">';
-  const doctype = /^\s*<!doctype[^>]*>/i.exec(withoutRefresh);
-  return doctype
-    ? doctype[0] + injected + withoutRefresh.slice(doctype[0].length)
-    : injected + withoutRefresh;
+  return sandboxedDocument(rewritten, ['data:', 'blob:', ...extraImageSources]);
 }
 
 /** Whether a stored layout's `source` is HTML (a text layout's source is its text). */

@@ -1,0 +1,75 @@
+import { Badge, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import type { DeliveryState } from '../../../api/deliveries';
+import { processedPercent, statusLabel } from '../delivery-rules';
+import { DeliveryActions } from './delivery-actions';
+import { DeliveryProblems } from './delivery-problems';
+import classes from './delivery-card.module.css';
+
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
+
+/** One delivery: status, a progress bar, the counts, what can be done, what went wrong. */
+export function DeliveryCard({
+  delivery,
+  mailingId,
+  variantLabel,
+}: {
+  delivery: DeliveryState;
+  mailingId: number;
+  variantLabel: string;
+}) {
+  const { progress } = delivery;
+  const status = statusLabel(delivery.status);
+  const title = `Delivery of ${when(delivery.scheduled_datetime)}`;
+  const percent = processedPercent(progress);
+  return (
+    <Card withBorder component="section" aria-label={title}>
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <div>
+            <Title order={3} size="h5">
+              {title}
+            </Title>
+            <Text size="xs" c="dimmed">
+              {variantLabel}
+              {delivery.started_datetime && ` · started ${when(delivery.started_datetime)}`}
+              {delivery.finished_datetime && ` · finished ${when(delivery.finished_datetime)}`}
+            </Text>
+          </div>
+          <Badge color={status.color} variant="light" aria-label={`Status: ${status.label}`}>
+            {status.label}
+          </Badge>
+        </Group>
+        {delivery.status === 'missed' && (
+          <Text size="sm" c="orange">
+            Its time passed while the service could not send, so it was not sent.
+          </Text>
+        )}
+        <Progress
+          value={percent}
+          size="lg"
+          color={progress.failed + progress.bounced > 0 ? 'orange' : 'teal'}
+          aria-label={`Progress of the delivery of ${when(delivery.scheduled_datetime)}`}
+          animated={delivery.status === 'running'}
+        />
+        <dl className={classes.counts} aria-label="Recipients">
+          <Count term="Sent" value={progress.sent} />
+          <Count term="Failed" value={progress.failed} />
+          <Count term="Bounced" value={progress.bounced} />
+          <Count term="Queued" value={progress.queued} />
+          <Count term="Total" value={progress.total} />
+        </dl>
+        <DeliveryActions delivery={delivery} mailingId={mailingId} />
+        {progress.failed + progress.bounced > 0 && <DeliveryProblems delivery={delivery} />}
+      </Stack>
+    </Card>
+  );
+}
+
+function Count({ term, value }: { term: string; value: number }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd>{value.toLocaleString()}</dd>
+    </div>
+  );
+}

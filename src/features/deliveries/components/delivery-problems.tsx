@@ -1,0 +1,95 @@
+import { Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { DeliveryRecipient, DeliveryState } from '../../../api/deliveries';
+import { PlainTable } from '../../../components/plain-table';
+import { ErrorState } from '../../../components/states';
+import { Pager } from '../../../components/table-pager';
+import { isLive } from '../delivery-rules';
+import { deliveryQueries } from '../queries';
+
+/** The API's page size for recipients (DRF default of the service). */
+const PAGE_SIZE = 25;
+
+type ProblemState = 'failed' | 'bounced';
+
+/**
+ * The recipients the delivery could not reach, with the reason: failed ones (temporary
+ * errors given up on, which "retry failed" queues again) or bounced ones. Several deliveries
+ * share the page, so the state and page live here rather than in the URL.
+ */
+export function DeliveryProblems({ delivery }: { delivery: DeliveryState }) {
+  const { failed, bounced } = delivery.progress;
+  const [state, setState] = useState<ProblemState>(
+    failed > 0 || bounced === 0 ? 'failed' : 'bounced',
+  );
+  const [page, setPage] = useState(1);
+  const { data, error, isPending, refetch } = useQuery(
+    deliveryQueries.recipients(delivery.id, state, page, isLive(delivery)),
+  );
+  const pages = data ? Math.max(1, Math.ceil(data.count / PAGE_SIZE)) : 1;
+  const label = state === 'failed' ? 'Failed recipients' : 'Bounced recipients';
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Text size="sm" fw={700}>
+          Problems
+        </Text>
+        <SegmentedControl
+          size="xs"
+          aria-label="Which problems to show"
+          value={state}
+          onChange={(v) => {
+            setState(v as ProblemState);
+            setPage(1);
+          }}
+          data={[
+            { value: 'failed', label: `Failed (${failed.toLocaleString()})` },
+            { value: 'bounced', label: `Bounced (${bounced.toLocaleString()})` },
+          ]}
+        />
+      </Group>
+      {error && !data ? (
+        <ErrorState error={error} onRetry={() => void refetch()} />
+      ) : (
+        <PlainTable minWidth={560} aria-label={label} aria-busy={isPending}>
+          <thead>
+            <tr>
+              <th>Email</th>
+              <th>Attempts</th>
+              <th>Reason</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data?.results.map((r) => (
+              <ProblemRow key={r.email} recipient={r} />
+            ))}
+          </tbody>
+        </PlainTable>
+      )}
+      {data && data.count === 0 && (
+        <Text size="sm" c="dimmed">
+          None.
+        </Text>
+      )}
+      {pages > 1 && <Pager total={pages} page={Math.min(page, pages)} onChange={setPage} />}
+    </Stack>
+  );
+}
+
+function ProblemRow({ recipient: r }: { recipient: DeliveryRecipient }) {
+  return (
+    <tr>
+      <td>{r.email}</td>
+      <td>{r.attempts}</td>
+      <td>
+        <Text size="sm">{r.last_error || r.smtp_response || 'No reason given'}</Text>
+        {r.last_error && r.smtp_response && r.smtp_response !== r.last_error && (
+          <Text size="xs" c="dimmed">
+            {r.smtp_response}
+          </Text>
+        )}
+      </td>
+    </tr>
+  );
+}

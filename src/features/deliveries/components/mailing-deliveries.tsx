@@ -1,0 +1,47 @@
+import { Card, Stack, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { ErrorState, LinesSkeleton } from '../../../components/states';
+import { deliveryQueries } from '../queries';
+import { DeliveryCard } from './delivery-card';
+import { SendTestForm, type VariantOption } from './send-test-form';
+
+/**
+ * A mailing's deliveries as they go out, live, and "send a test". Our extension: where the
+ * server lacks it (proxy mode to another deployment), this renders nothing and the mailing
+ * page stays as the spec alone allows.
+ */
+export function MailingDeliveries({
+  mailingId,
+  variants,
+}: {
+  mailingId: number;
+  /** The mailing's variants that have an id (our extension), for the test and the labels. */
+  variants: VariantOption[];
+}) {
+  const { data, isPending, error, refetch } = useQuery(deliveryQueries.forMailing(mailingId));
+  if (isPending) return <LinesSkeleton lines={2} label="Loading deliveries" />;
+  if (error && !data) return <ErrorState error={error} onRetry={() => void refetch()} />;
+  if (!data?.supported) return null;
+  const labelOf = (id: number) => variants.find((v) => v.id === id)?.label ?? `Variant ${id}`;
+  return (
+    <Stack gap="md" component="section" aria-labelledby="deliveries-heading">
+      <Title order={2} size="h4" id="deliveries-heading">
+        Sending
+      </Title>
+      {error && (
+        <ErrorState error={error} onRetry={() => void refetch()} title="Showing older data" />
+      )}
+      {data.data.map((d) => (
+        <DeliveryCard
+          key={d.id}
+          delivery={d}
+          mailingId={mailingId}
+          variantLabel={labelOf(d.variant)}
+        />
+      ))}
+      <Card withBorder>
+        <SendTestForm mailingId={mailingId} variants={variants} />
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,44 @@
+import type { DeliveryAction, DeliveryProgress, DeliveryState } from '../../api/deliveries';
+
+/** How often a delivery that is going out (or about to) is asked for its progress. */
+export const LIVE_REFRESH_MS = 2_000;
+
+/** A delivery whose numbers can still change by themselves: the page keeps polling it. */
+export const isLive = (d: Pick<DeliveryState, 'status'>) =>
+  d.status === 'scheduled' || d.status === 'running';
+
+export const statusLabels: Record<string, { label: string; color: string }> = {
+  scheduled: { label: 'Scheduled', color: 'blue' },
+  running: { label: 'Sending', color: 'teal' },
+  paused: { label: 'Paused', color: 'yellow' },
+  cancelled: { label: 'Cancelled', color: 'gray' },
+  done: { label: 'Done', color: 'green' },
+  missed: { label: 'Missed', color: 'orange' },
+};
+
+export const statusLabel = (status: string) =>
+  statusLabels[status] ?? { label: status, color: 'gray' };
+
+/** Recipients dealt with (sent, failed or bounced), in percent of all, rounded down. */
+export function processedPercent(p: DeliveryProgress): number {
+  if (p.total <= 0) return 0;
+  const processed = p.sent + p.failed + p.bounced;
+  return Math.min(100, Math.floor((processed / p.total) * 100));
+}
+
+/**
+ * The actions that apply to a delivery as it stands; the server has the last word (400 when
+ * one stopped applying meanwhile). Pausing and cancelling stop what has not gone out yet;
+ * "retry failed" queues again the recipients whose sending failed, once nothing else runs
+ * for them, so not while the delivery is still waiting for its time.
+ */
+export function availableActions(d: Pick<DeliveryState, 'status' | 'progress'>): DeliveryAction[] {
+  const actions: DeliveryAction[] = [];
+  if (d.status === 'scheduled' || d.status === 'running') actions.push('pause');
+  if (d.status === 'paused') actions.push('resume');
+  if (d.status === 'scheduled' || d.status === 'running' || d.status === 'paused')
+    actions.push('cancel');
+  if (d.progress.failed > 0 && ['running', 'paused', 'done'].includes(d.status))
+    actions.push('retry');
+  return actions;
+}

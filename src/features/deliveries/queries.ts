@@ -1,0 +1,38 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import {
+  getDeliveryRecipients,
+  getMailingDeliveries,
+  type RecipientState,
+} from '../../api/deliveries';
+import { isLive, LIVE_REFRESH_MS } from './delivery-rules';
+
+/** Query keys and options of deliveries (DESIGN §3.1): never hand-write a key elsewhere. */
+export const deliveryQueries = {
+  all: () => ['deliveries'] as const,
+  mailings: () => [...deliveryQueries.all(), 'mailing'] as const,
+  /**
+   * A mailing's deliveries; polled while any of them is scheduled or running, so progress
+   * shows live. `{supported: false}` on servers without the extension.
+   */
+  forMailing: (mailingId: number) =>
+    queryOptions({
+      queryKey: [...deliveryQueries.mailings(), mailingId] as const,
+      queryFn: ({ signal }) => getMailingDeliveries(mailingId, signal),
+      staleTime: 0,
+      refetchInterval: (query) => {
+        const data = query.state.data;
+        return data?.supported && data.data.some(isLive) ? LIVE_REFRESH_MS : false;
+      },
+    }),
+  recipientPages: (deliveryId: number) =>
+    [...deliveryQueries.all(), 'recipients', deliveryId] as const,
+  /** One page of a delivery's recipients in one state; polled while the delivery is live. */
+  recipients: (deliveryId: number, state: RecipientState, page: number, live: boolean) =>
+    queryOptions({
+      queryKey: [...deliveryQueries.recipientPages(deliveryId), state, page] as const,
+      queryFn: ({ signal }) => getDeliveryRecipients(deliveryId, { state, page }, signal),
+      placeholderData: keepPreviousData,
+      staleTime: 0,
+      refetchInterval: live ? LIVE_REFRESH_MS : false,
+    }),
+};

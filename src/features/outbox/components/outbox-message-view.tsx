@@ -1,0 +1,130 @@
+import { Alert, Anchor, Code, Stack, Table, Tabs, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { isApiError } from '../../../api/errors';
+import type { OutboxMessage } from '../../../api/outbox';
+import { PageHeader } from '../../../components/page-header';
+import { SandboxedFrame } from '../../../components/sandboxed-frame';
+import { DetailSkeleton, ErrorState } from '../../../components/states';
+import { sandboxedDocument } from '../../../lib/sandboxed-html';
+import { outboxQueries } from '../queries';
+
+/** Header names are case-insensitive; the message keeps whatever case the mailer wrote. */
+const header = (m: OutboxMessage, name: string) =>
+  Object.entries(m.headers).find(([key]) => key.toLowerCase() === name.toLowerCase())?.[1];
+
+/**
+ * Images the recipient's client would load, we load only from the service's own /media (the
+ * layout images) and data: URLs: not the open pixel (/t/o/…, looking must not count as an
+ * open) nor anything from the web.
+ */
+const imageSources = () => ['data:', `${window.location.origin}/media/`];
+
+/** One kept message as its recipient would see it: the headers, the HTML part, the text. */
+export function OutboxMessageView({ messageId }: { messageId: number }) {
+  const { data, isPending, error, refetch } = useQuery(outboxQueries.message(messageId));
+  const above = (
+    <Text size="sm">
+      <Link to="/outbox">Outbox</Link> /
+    </Text>
+  );
+  if (isPending) return <DetailSkeleton />;
+  if (error) {
+    return (
+      <>
+        <PageHeader title={`Message ${messageId}`} above={above} />
+        {isApiError(error, 404) ? (
+          <Alert color="yellow" title="Message not found" role="alert">
+            The outbox keeps a limited number of messages, and this one is not (or no longer) among
+            them.{' '}
+            <Anchor component={Link} to="/outbox">
+              Back to the outbox
+            </Anchor>
+          </Alert>
+        ) : (
+          <ErrorState error={error} onRetry={() => void refetch()} />
+        )}
+      </>
+    );
+  }
+  return (
+    <>
+      <PageHeader title={data.subject || '(no subject)'} above={above} />
+      <MessageBody message={data} />
+    </>
+  );
+}
+
+function MessageBody({ message }: { message: OutboxMessage }) {
+  const [params, setParams] = useSearchParams();
+  const part = params.get('part') === 'text' || !message.html ? 'text' : 'html';
+  const rows: [string, string | undefined][] = [
+    ['From', message.from],
+    ['To', message.to],
+    ['Subject', message.subject],
+    ['Date', header(message, 'Date') ?? new Date(message.create_datetime).toLocaleString()],
+    ['Message-ID', header(message, 'Message-ID')],
+    ['List-Unsubscribe', header(message, 'List-Unsubscribe')],
+    ['List-Unsubscribe-Post', header(message, 'List-Unsubscribe-Post')],
+  ];
+  return (
+    <Stack gap="md">
+      <div style={{ overflowX: 'auto' }}>
+        <Table withTableBorder variant="vertical" aria-label="Headers" miw={360}>
+          <Table.Tbody>
+            {rows.map(([name, value]) =>
+              value === undefined ? null : (
+                <Table.Tr key={name}>
+                  <Table.Th scope="row" w={180}>
+                    {name}
+                  </Table.Th>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
+                </Table.Tr>
+              ),
+            )}
+          </Table.Tbody>
+        </Table>
+      </div>
+      <Tabs
+        value={part}
+        onChange={(value) =>
+          setParams(
+            (p) => {
+              const next = new URLSearchParams(p);
+              if (value === 'text') next.set('part', 'text');
+              else next.delete('part');
+              return next;
+            },
+            { replace: true },
+          )
+        }
+      >
+        <Tabs.List aria-label="Part of the message">
+          <Tabs.Tab value="html" disabled={!message.html}>
+            HTML
+          </Tabs.Tab>
+          <Tabs.Tab value="text">Plain text</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="html" pt="sm">
+          {message.html && (
+            <SandboxedFrame
+              title={`HTML of “${message.subject}”`}
+              document={sandboxedDocument(message.html, imageSources())}
+              linksOpen
+              style={{ width: '100%', height: 640 }}
+            />
+          )}
+        </Tabs.Panel>
+        <Tabs.Panel value="text" pt="sm">
+          <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {message.text || '(no plain-text part)'}
+          </Code>
+        </Tabs.Panel>
+      </Tabs>
+      <Text size="xs" c="dimmed">
+        Links open in a new tab and count as clicks, as the recipient's would. Scripts never run
+        here, and images load only from this service, so viewing does not count as an open.
+      </Text>
+    </Stack>
+  );
+}
