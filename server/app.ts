@@ -1,4 +1,8 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { drfErrorMap } from '../contract/messages.js';
@@ -10,6 +14,7 @@ import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { jsonBodyPlugin } from './plugins/json-body.js';
+import { openapiPlugin } from './plugins/openapi.js';
 import { spaPlugin } from './plugins/spa.js';
 import { upstreamPlugin } from './plugins/upstream.js';
 import type { FailedAttemptThrottle } from './features/users/throttle.js';
@@ -50,6 +55,8 @@ export type AppOptions = CommonOptions & {
   sending?: Partial<SendingOptions>;
   /** Run the delivery loop in this process (the server does; API tests drive rounds). */
   deliveryWorker?: boolean;
+  /** Called for every route as it is added (tests enumerate the routes with it). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 export type App = FastifyInstance;
@@ -69,6 +76,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(zodValidatorCompiler);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   await app.register(errorsPlugin, { spa: Boolean(options.distDir) });
   // Before any route: helmet's per-route options are read when routes are added.
@@ -85,6 +93,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   }
   if (!options.database) throw new Error('buildApp needs a database or an upstream URL.');
   await app.register(jsonBodyPlugin);
+  // Before the routes (the session routes come with the auth plugin): it collects them.
+  await app.register(openapiPlugin);
   await app.register(authPlugin, {
     db: options.database.db,
     throttle: options.throttle,

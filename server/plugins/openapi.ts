@@ -1,0 +1,68 @@
+import swagger from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { SESSION_COOKIE } from '../features/sessions/tokens.js';
+import { operationKey, specOperations } from './spec-surface.js';
+
+export const OPENAPI_PATH = '/api/v1/openapi.json';
+
+type Operation = { parameters?: { in: string; name: string; [key: string]: unknown }[] };
+type Document = { paths?: Record<string, Record<string, Operation & Record<string, unknown>>> };
+
+const methods = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+
+/**
+ * Marks what the spec does not define: whole operations, and the query parameters of the
+ * spec's operations it does not document, with `x-extension: true` (an OpenAPI
+ * specification extension, which tools ignore unless they know it).
+ */
+export function markExtensions<T extends Document>(document: T): T {
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    for (const [method, operation] of Object.entries(item)) {
+      if (!methods.has(method)) continue;
+      const documented = specOperations[operationKey(method, path)];
+      if (!documented) {
+        operation['x-extension'] = true;
+        continue;
+      }
+      for (const parameter of operation.parameters ?? [])
+        if (parameter.in === 'query' && !documented.includes(parameter.name))
+          parameter['x-extension'] = true;
+    }
+  }
+  return document;
+}
+
+/**
+ * The OpenAPI 3.1 document of the API, generated from the routes' zod schemas (the type
+ * provider's transform with @fastify/swagger), at /api/v1/openapi.json. Registered before
+ * any route: @fastify/swagger collects them as they are added.
+ */
+export const openapiPlugin = fp(async (app: FastifyInstance) => {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Subscriber List and Mailing Service API (Mailboard)',
+        version: '1',
+        description:
+          "The service API as Mailboard's reference server implements it. Operations and " +
+          'parameters the spec does not define are marked `x-extension: true`.',
+      },
+      components: {
+        securitySchemes: {
+          basic: { type: 'http', scheme: 'basic' },
+          session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+        },
+      },
+      security: [{ basic: [] }, { session: [] }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: (documentObject) =>
+      'openapiObject' in documentObject
+        ? markExtensions(documentObject.openapiObject as Document)
+        : documentObject.swaggerObject,
+  });
+  app.get(OPENAPI_PATH, async () => app.swagger());
+});
