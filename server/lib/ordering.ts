@@ -12,11 +12,24 @@ export function parseOrdering(
   columns: Record<string, AnyPgColumn | SQLWrapper>,
   idColumn: AnyPgColumn,
 ): SQL[] {
+  return parseOrderingTerms(value, columns, idColumn).map(({ column, descending }) =>
+    descending ? desc(column) : asc(column),
+  );
+}
+
+export type OrderingTerm = { name: string; column: AnyPgColumn | SQLWrapper; descending: boolean };
+
+/** The same as {@link parseOrdering}, as terms a caller can reverse or compare with. */
+export function parseOrderingTerms(
+  value: string | undefined,
+  columns: Record<string, AnyPgColumn | SQLWrapper>,
+  idColumn: AnyPgColumn,
+): OrderingTerm[] {
   const terms = (value ?? '')
     .split(',')
     .map((t) => t.trim())
     .filter(Boolean);
-  const order: SQL[] = [];
+  const order: OrderingTerm[] = [];
   let hasId = false;
   for (const term of terms) {
     const descending = term.startsWith('-');
@@ -29,8 +42,8 @@ export function parseOrdering(
       );
     }
     if (column === idColumn) hasId = true;
-    order.push(descending ? desc(column) : asc(column));
+    order.push({ name, column, descending });
   }
-  if (!hasId) order.push(asc(idColumn));
+  if (!hasId) order.push({ name: 'id', column: idColumn, descending: false });
   return order;
 }

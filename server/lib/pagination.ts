@@ -1,3 +1,4 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from './http-errors.js';
 
@@ -22,32 +23,145 @@ export async function paginate<T>(
   count: number | (() => Promise<number>),
   fetchPage: (page: Page) => Promise<T[]>,
 ): Promise<Envelope<T>> {
+  const total = typeof count === 'number' ? count : await count();
+  const req = pageRequest(request, total);
+  const results = await fetchPage({ limit: req.size, offset: (req.page - 1) * req.size });
+  return {
+    count: total,
+    next: req.page < req.lastPage ? req.link(req.page + 1) : null,
+    previous: req.page > 1 ? req.link(req.page - 1) : null,
+    results,
+  };
+}
+
+/** Where the previous page ended or the next one begins: the ordering's key values. */
+export type Position = (string | number)[];
+export type PositionedPage = Page & {
+  total: number;
+  /** The collection's change counter when the page was asked for. */
+  version: number;
+  /** The page starts right after this row (a `next` link followed). */
+  after?: Position;
+  /** The page ends right before this row (a `previous` link followed). */
+  before?: Position;
+};
+export type PositionedResults<T> = {
+  items: T[];
+  /** The first and last rows' positions; absent when the ordering has none. */
+  first?: Position;
+  last?: Position;
+};
+
+/**
+ * {@link paginate} for large collections: `next`/`previous` also carry the position where
+ * the neighbouring page begins (`?page=3&after=…`), so walking a million rows costs the
+ * same on every page. A position is trusted only when it is the server's own for exactly
+ * this request (signed with the path, the other parameters and the page) and the
+ * collection has not changed since (`version`). Anything else, a tampered, stale or
+ * foreign position, is ignored and the page is found by its number, so a link never yields
+ * another page's rows and never an error.
+ */
+export async function paginateByPosition<T>(
+  request: FastifyRequest,
+  state: () => Promise<{ total: number; version: number }>,
+  fetchPage: (page: PositionedPage) => Promise<PositionedResults<T>>,
+): Promise<Envelope<T>> {
+  const { total, version } = await state();
+  const req = pageRequest(request, total, true);
+  const params = new URLSearchParams(req.query);
+  const offset = (req.page - 1) * req.size;
+  const trusted = (kind: 'after' | 'before') =>
+    readPosition(params.get(kind), signedScope(kind, req.path, params, req.page), version);
+  const after = trusted('after');
+  const before = after ? undefined : trusted('before');
+  const { items, first, last } = await fetchPage({
+    limit: req.size,
+    offset,
+    total,
+    version,
+    ...(after ? { after } : {}),
+    ...(before ? { before } : {}),
+  });
+  const positioned = (target: number, kind: 'after' | 'before', at: Position | undefined) => {
+    // Page 1 needs no position: its offset is 0.
+    if (!at || target === 1) return req.link(target);
+    const scope = signedScope(kind, req.path, params, target);
+    return req.link(target, { [kind]: writePosition(at, scope, version) });
+  };
+  return {
+    count: total,
+    next: req.page < req.lastPage ? positioned(req.page + 1, 'after', last) : null,
+    previous: req.page > 1 ? positioned(req.page - 1, 'before', first) : null,
+    results: items,
+  };
+}
+
+const POSITION_PARAMS = ['after', 'before'];
+
+/** Validates `page` and `page_size` against the total and builds links (DESIGN §4). */
+function pageRequest(request: FastifyRequest, total: number, positioned = false) {
   const [rawPath, search = ''] = request.url.split('?') as [string, string?];
   // `//api/…` routes like `/api/…`, but as a link it would name another host.
   const path = rawPath.replace(/\/{2,}/g, '/');
   const params = new URLSearchParams(search);
   const size = pageSize(params.get('page_size'));
-  const total = typeof count === 'number' ? count : await count();
   const lastPage = Math.max(1, Math.ceil(total / size));
   const raw = params.get('page');
   const page = raw === null || raw === '' ? 1 : /^\d+$/.test(raw) ? Number(raw) : NaN;
   if (!Number.isSafeInteger(page) || page < 1 || page > lastPage) {
     throw new HttpError(404, { detail: 'Invalid page.' });
   }
-  const results = await fetchPage({ limit: size, offset: (page - 1) * size });
-  const link = (target: number) => {
+  if (positioned) for (const name of POSITION_PARAMS) params.delete(name);
+  const link = (target: number, extra: Record<string, string> = {}) => {
     const next = new URLSearchParams(params);
     if (target === 1) next.delete('page');
     else next.set('page', String(target));
+    for (const [name, value] of Object.entries(extra)) next.set(name, value);
     const query = next.toString();
     return query ? `${path}?${query}` : path;
   };
-  return {
-    count: total,
-    next: page < lastPage ? link(page + 1) : null,
-    previous: page > 1 ? link(page - 1) : null,
-    results,
-  };
+  return { path, query: params.toString(), size, page, lastPage, link };
+}
+
+// Positions are signed so a client cannot make page N show other rows. The key lives as long
+// as the process: a position from another replica or before a restart is simply not trusted
+// (the page is then found by number), which costs time, never correctness.
+const positionKey = randomBytes(32);
+
+/** What a position is valid for: the kind, the collection, its filters and ordering, the page. */
+function signedScope(kind: string, path: string, params: URLSearchParams, page: number) {
+  const others = [...params]
+    .filter(([name]) => name !== 'page' && !POSITION_PARAMS.includes(name))
+    .sort(([a, av], [b, bv]) => (a === b ? (av < bv ? -1 : 1) : a < b ? -1 : 1));
+  return JSON.stringify([kind, path, page, others]);
+}
+
+function signature(payload: string, scope: string) {
+  return createHmac('sha256', positionKey)
+    .update(scope)
+    .update('\n')
+    .update(payload)
+    .digest('base64url');
+}
+
+function writePosition(position: Position, scope: string, version: number) {
+  const payload = Buffer.from(JSON.stringify([version, position])).toString('base64url');
+  return `${payload}.${signature(payload, scope)}`;
+}
+
+function readPosition(raw: string | null, scope: string, version: number): Position | undefined {
+  if (!raw) return undefined;
+  const [payload, mac, ...rest] = raw.split('.');
+  if (!payload || !mac || rest.length) return undefined;
+  const expected = Buffer.from(signature(payload, scope));
+  const given = Buffer.from(mac);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+  const [signedVersion, position] = JSON.parse(Buffer.from(payload, 'base64url').toString()) as [
+    number,
+    Position,
+  ];
+  // The collection changed since the link was made: rows may have moved between pages.
+  return signedVersion === version ? position : undefined;
 }
 
 function pageSize(raw: string | null): number {

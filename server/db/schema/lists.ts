@@ -26,4 +26,6 @@ export const listSubscriberCounts = pgTable('list_subscriber_counts', {
   bounced: bigint('bounced', { mode: 'number' }).notNull().default(0),
   unsubscribed: bigint('unsubscribed', { mode: 'number' }).notNull().default(0),
   deleted: bigint('deleted', { mode: 'number' }).notNull().default(0),
+  /** Bumped by every statement changing the list's subscribers (migration 0004). */
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
 });

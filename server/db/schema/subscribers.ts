@@ -36,9 +36,11 @@ export const subscribers = pgTable(
   },
   (t) => [
     // Email is unique per list, case-insensitively (DESIGN §4); concurrent creates race here.
+    // Migration 0004 adds INCLUDE (email, subscription, id), which Drizzle cannot declare, so
+    // a page in email order is found by an index-only scan.
     uniqueIndex('subscribers_list_email_lower').on(t.listId, sql`lower(${t.email})`),
-    // Default ordering (id) within a list, with and without the state filter.
-    index('subscribers_list_id').on(t.listId, t.id),
+    // Default ordering (id) within a list; the state lets "not deleted" skip the heap.
+    index('subscribers_list_id').on(t.listId, t.id, t.subscription),
     index('subscribers_list_state_id').on(t.listId, t.subscription, t.id),
     // Partial search (0005): trigrams of the accent-folded, lower-cased name and address.
     index('subscribers_search_trgm').using(

@@ -30,8 +30,11 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 export const searchMatches = (search: string): SQL =>
   sql`${searchText} LIKE '%' || mailboard_fold(${escapeLike(search)}) || '%'`;
 
-/** The unfiltered collection leaves deleted subscribers out (DESIGN §4). */
-const filterWhere = (listId: number, { state, email, search }: SubscriberFilter): SQL =>
+/**
+ * The unfiltered collection leaves deleted subscribers out (DESIGN §4). Every filter of the
+ * collection is one condition here: counts, pages and page anchors all use this.
+ */
+export const filterWhere = (listId: number, { state, email, search }: SubscriberFilter): SQL =>
   and(
     eq(subscribers.listId, listId),
     state ? eq(subscribers.subscription, state) : ne(subscribers.subscription, 'deleted'),
@@ -76,20 +79,13 @@ export function subscribersRepository(db: Executor) {
       return counts.active + counts.pending + counts.bounced + counts.unsubscribed;
     },
 
-    page(
-      listId: number,
-      filter: SubscriberFilter,
-      order: SQL[],
-      limit: number,
-      offset: number,
-    ): Promise<SubscriberRow[]> {
-      return db
-        .select()
-        .from(subscribers)
-        .where(filterWhere(listId, filter))
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset);
+    /** The list's change counter, which remembered page positions are checked against. */
+    async version(listId: number): Promise<number> {
+      const [row] = await db
+        .select({ version: listSubscriberCounts.version })
+        .from(listSubscriberCounts)
+        .where(eq(listSubscriberCounts.listId, listId));
+      return row?.version ?? 0;
     },
 
     async get(listId: number, id: number): Promise<SubscriberRow | undefined> {

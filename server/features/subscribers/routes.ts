@@ -6,8 +6,8 @@ import { subscriberSearch, subscriptionState } from '../../../contract/subscribe
 import { subscribers } from '../../db/schema/index.js';
 import type { Executor } from '../../db/client.js';
 import { notFound } from '../../lib/http-errors.js';
-import { parseOrdering } from '../../lib/ordering.js';
-import { paginate } from '../../lib/pagination.js';
+import { parseOrderingTerms } from '../../lib/ordering.js';
+import { paginateByPosition } from '../../lib/pagination.js';
 import { orderingQuery, paginationQuery } from '../../lib/query.js';
 import { fieldsRepository } from '../fields/repository.js';
 import type { RouteOptions } from '../routes.js';
@@ -19,6 +19,7 @@ import {
   subscribersRepository,
   type SubscriberRow,
 } from './repository.js';
+import { subscriberPage } from './pages.js';
 import { serializeSubscriber } from './serialize.js';
 import { collectionParams, collectionPath as path, itemParams } from './params.js';
 import { transitionRoutes } from './transition-routes.js';
@@ -66,15 +67,20 @@ export async function subscribersRoutes(app: FastifyInstance, { db }: RouteOptio
       const { list_id: listId } = request.params;
       const { subscription: state, email, search, ordering } = request.query;
       const { fields } = await listContext(listId);
-      const order = parseOrdering(ordering, subscriberOrderColumns, subscribers.id);
+      const order = parseOrderingTerms(ordering, subscriberOrderColumns, subscribers.id);
       const filter = { state, email, search: search || undefined };
-      return paginate(
+      return paginateByPosition(
         request,
-        () => repo.count(listId, filter),
-        async ({ limit, offset }) =>
-          (await repo.page(listId, filter, order, limit, offset)).map((row) =>
-            serializeSubscriber(row, fields),
-          ),
+        async () => {
+          // A change committed between these reads and the page's affects that page as it
+          // would any offset paging; the next request sees the new version.
+          const version = await repo.version(listId);
+          return { total: await repo.count(listId, filter), version };
+        },
+        async (page) => {
+          const found = await subscriberPage(db, listId, filter, order, page);
+          return { ...found, items: found.items.map((row) => serializeSubscriber(row, fields)) };
+        },
       );
     },
   );

@@ -87,7 +87,10 @@ describe('GET …/subscribers', () => {
       'A@example.com',
       'b@example.com',
     ]);
-    expect(page.next).toBe(`/api/v1/lists/${listId}/subscribers?page_size=2&ordering=email&page=2`);
+    // The link also carries where page 2 begins (pages.test.ts walks such links).
+    expect(page.next).toMatch(
+      new RegExp(`^/api/v1/lists/${listId}/subscribers\\?page_size=2&ordering=email&page=2&after=`),
+    );
     const last = (await t.get(url(listId, '?page_size=2&ordering=email&page=2'))).json();
     expect(last.results.map((s: { email: string }) => s.email)).toEqual([
       'c@example.com',

@@ -1,0 +1,202 @@
+import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { subscribers } from '../../db/schema/index.js';
+import type { OrderingTerm } from '../../lib/ordering.js';
+import type { Position, PositionedPage, PositionedResults } from '../../lib/pagination.js';
+import { filterWhere, type SubscriberFilter, type SubscriberRow } from './repository.js';
+
+/**
+ * One page of a list's subscribers, fast at any depth of a million-row list:
+ * - the ids of the page come from an index-only scan and only they are joined to their rows
+ *   (a deferred join), so skipping 400,000 entries reads no table pages;
+ * - a page past the middle is counted from the end, in reverse order;
+ * - a `next`/`previous` link's position starts the scan right at the page (keyset);
+ * - a page reached by its number starts from the nearest sampled anchor (every
+ *   {@link ANCHOR_STEP}th row's position, remembered per list, filter and ordering until
+ *   the list changes), so jumping to page 20,000 skips at most that many entries.
+ * Each needs an ordering with a position: keys up to the first unique one (id, or the
+ * email, unique per list) all in one direction. Other orderings page by offset.
+ */
+export async function subscriberPage(
+  db: Executor,
+  listId: number,
+  filter: SubscriberFilter,
+  terms: OrderingTerm[],
+  page: PositionedPage,
+): Promise<PositionedResults<SubscriberRow>> {
+  const keys = positionKeys(terms);
+  const where = filterWhere(listId, filter);
+  const query = (q: PageQuery) => selectPage(db, where, terms, keys, q);
+  if (keys && page.after) return query({ from: page.after, limit: page.limit, offset: 0 });
+  if (keys && page.before) {
+    return query({ from: page.before, limit: page.limit, offset: 0, reverse: true });
+  }
+  if (keys && page.offset >= ANCHOR_STEP) {
+    const anchors = anchorsFor(db, listId, filter, where, terms, keys, page.version);
+    const index = Math.floor(page.offset / ANCHOR_STEP);
+    const anchor = anchors?.[index - 1];
+    if (anchor) {
+      return query({ from: anchor, limit: page.limit, offset: page.offset - index * ANCHOR_STEP });
+    }
+  }
+  const fromEnd = page.total - page.offset - page.limit;
+  if (fromEnd < page.offset) {
+    // Past the middle: the same rows, counted from the other end.
+    const limit = page.limit + Math.min(0, fromEnd);
+    return query({ limit, offset: Math.max(0, fromEnd), reverse: true });
+  }
+  return query({ limit: page.limit, offset: page.offset });
+}
+
+/** Rows between two anchors: a jump by page number skips at most this many index entries. */
+export const ANCHOR_STEP = 5000;
+
+type Key = { column: SQL; type: 'int' | 'text'; descending: boolean };
+type PageQuery = { from?: Position; limit: number; offset: number; reverse?: boolean };
+
+const keyColumns: Record<string, { column: SQL; type: Key['type'] }> = {
+  id: { column: sql`${subscribers.id}`, type: 'int' },
+  email: { column: sql`lower(${subscribers.email})`, type: 'text' },
+  subscription: { column: sql`${subscribers.subscription}`, type: 'text' },
+};
+const uniqueKeys = new Set(['id', 'email']);
+
+/** The ordering's keys up to the first unique one, if all run one way; else none. */
+function positionKeys(terms: OrderingTerm[]): Key[] | undefined {
+  const keys: Key[] = [];
+  for (const term of terms) {
+    const known = keyColumns[term.name];
+    if (!known) return undefined;
+    keys.push({ ...known, descending: term.descending });
+    if (uniqueKeys.has(term.name)) break;
+  }
+  return keys.every((k) => k.descending === keys[0]!.descending) ? keys : undefined;
+}
+
+/** Rows strictly after `position` in the scan's direction. */
+function beyond(keys: Key[], position: Position, reverse: boolean): SQL {
+  const forward = keys[0]!.descending === reverse;
+  const columns = sql.join(
+    keys.map((k) => k.column),
+    sql`, `,
+  );
+  const values = sql.join(
+    keys.map((k, i) => sql`${position[i]}::${sql.raw(k.type)}`),
+    sql`, `,
+  );
+  return forward ? sql`(${columns}) > (${values})` : sql`(${columns}) < (${values})`;
+}
+
+async function selectPage(
+  db: Executor,
+  where: SQL,
+  terms: OrderingTerm[],
+  keys: Key[] | undefined,
+  { from, limit, offset, reverse = false }: PageQuery,
+): Promise<PositionedResults<SubscriberRow>> {
+  const order = terms.map(({ column, descending }) =>
+    descending !== reverse ? desc(column) : asc(column),
+  );
+  const ids = db
+    .select({ id: subscribers.id })
+    .from(subscribers)
+    .where(from && keys ? and(where, beyond(keys, from, reverse)) : where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset)
+    .as('page_ids');
+  const positionColumns = Object.fromEntries(
+    (keys ?? []).map((k, i) => [`key${i}`, sql<string | number>`${k.column}`.as(`key${i}`)]),
+  );
+  const rows = await db
+    .select({ row: getTableColumns(subscribers), ...positionColumns })
+    .from(subscribers)
+    .innerJoin(ids, eq(subscribers.id, ids.id))
+    .orderBy(...order);
+  if (reverse) rows.reverse();
+  const positionOf = (r: Record<string, unknown> | undefined) =>
+    keys && r ? keys.map((_, i) => r[`key${i}`] as string | number) : undefined;
+  return {
+    items: rows.map((r) => r.row),
+    first: positionOf(rows[0]),
+    last: positionOf(rows.at(-1)),
+  };
+}
+
+type Anchors = { version: number; positions: Position[]; started: number };
+const anchorCache = new Map<string, Anchors>();
+const building = new Map<string, Promise<void>>();
+const MAX_ANCHOR_SETS = 200;
+/** While a list keeps changing (an import), rebuild its anchors at most this often. */
+const REBUILD_AFTER_MS = 10_000;
+
+/**
+ * The anchors for this list, filter and ordering if they are as current as `version`. When
+ * they are not, they are rebuilt in the background (one scan of the index) and this page is
+ * found by offset meanwhile.
+ */
+function anchorsFor(
+  db: Executor,
+  listId: number,
+  filter: SubscriberFilter,
+  where: SQL,
+  terms: OrderingTerm[],
+  keys: Key[],
+  version: number | undefined,
+): Position[] | undefined {
+  if (version === undefined) return undefined;
+  const cacheKey = JSON.stringify([listId, filter, terms.map((t) => [t.name, t.descending])]);
+  const cached = anchorCache.get(cacheKey);
+  if (cached?.version === version) return cached.positions;
+  if (building.has(cacheKey) || (cached && Date.now() - cached.started < REBUILD_AFTER_MS)) {
+    return undefined;
+  }
+  const started = Date.now();
+  const build = buildAnchors(db, listId, where, terms, keys)
+    .then((built) => {
+      anchorCache.delete(cacheKey);
+      if (anchorCache.size >= MAX_ANCHOR_SETS) {
+        anchorCache.delete(anchorCache.keys().next().value!);
+      }
+      anchorCache.set(cacheKey, { ...built, started });
+    })
+    // A failed build (e.g. the database closing) only means offset paging meanwhile.
+    .catch(() => {})
+    .finally(() => building.delete(cacheKey));
+  building.set(cacheKey, build);
+  return undefined;
+}
+
+/** Resolves when the anchor sets being built are in place (tests). */
+export async function anchorsBuilt(): Promise<void> {
+  await Promise.all(building.values());
+}
+
+/** Every ANCHOR_STEPth position and the list's version, read in one snapshot. */
+async function buildAnchors(
+  db: Executor,
+  listId: number,
+  where: SQL,
+  terms: OrderingTerm[],
+  keys: Key[],
+): Promise<{ version: number; positions: Position[] }> {
+  const order = sql.join(
+    terms.map(({ column, descending }) => (descending ? sql`${column} desc` : sql`${column} asc`)),
+    sql`, `,
+  );
+  const keyList = sql.join(
+    keys.map((k) => k.column),
+    sql`, `,
+  );
+  const result = (await db.execute(sql`
+    SELECT (SELECT version FROM list_subscriber_counts WHERE list_id = ${listId})::float8 AS version,
+           coalesce((SELECT json_agg(p ORDER BY n) FROM (
+             SELECT json_build_array(${keyList}) AS p, row_number() OVER (ORDER BY ${order}) AS n
+               FROM subscribers WHERE ${where}
+           ) AS numbered WHERE n % ${ANCHOR_STEP} = 0), '[]'::json) AS positions
+  `)) as unknown as { rows: { version: number; positions: Position[] | string }[] };
+  const row = result.rows[0]!;
+  const positions =
+    typeof row.positions === 'string' ? (JSON.parse(row.positions) as Position[]) : row.positions;
+  return { version: row.version, positions };
+}
