@@ -6,3 +6,4 @@ export * from './mailings.js';
 export * from './statistics.js';
 export * from './imports.js';
 export * from './sessions.js';
+export * from './history.js';
