@@ -162,3 +162,27 @@ export const subscribersIntrospection = z.looseObject({
   actions: z.looseObject({ POST: z.record(z.string(), fieldDescriptor) }),
 });
 export type SubscribersIntrospection = z.infer<typeof subscribersIntrospection>;
+
+/**
+ * One entry of a subscriber's history (extension, issue 15): `created`, a field `changed`
+ * (custom fields by name) or a `state` change, with old and new value; by which user,
+ * how (`via`: form = the dashboard, api, import; null when unknown) and when.
+ */
+export const historyEntry = z.looseObject({
+  id: z.number(),
+  at: z.string(),
+  kind: z.enum(['created', 'changed', 'state']),
+  via: z.enum(['form', 'api', 'import']).nullable(),
+  user: z.object({ id: z.number(), username: z.string().nullable() }).nullable(),
+  import: z.object({ id: z.number(), file: z.string().nullable() }).nullable(),
+  field: z.string().nullable(),
+  old_value: z.unknown(),
+  new_value: z.unknown(),
+});
+export type HistoryEntry = z.infer<typeof historyEntry>;
+
+/** A subscriber of one list as the people search (`GET /api/v1/subscribers`) returns it. */
+export const personSubscription = subscriber.extend({
+  list: z.object({ id: z.number(), name: z.string() }),
+});
+export type PersonSubscription = z.infer<typeof personSubscription>;

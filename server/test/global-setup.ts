@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { openDatabase } from '../db/client.js';
@@ -15,6 +15,10 @@ export default async function setup() {
   await database.migrate();
   const dump = await pglite.dumpDataDir('gzip');
   await mkdir(path.dirname(TEMPLATE_PATH), { recursive: true });
-  await writeFile(TEMPLATE_PATH, Buffer.from(await dump.arrayBuffer()));
+  // Written beside and renamed: a new file, never the old one rewritten in place, which may
+  // be a hard link shared with another checkout's node_modules (and its migrations).
+  const partial = `${TEMPLATE_PATH}.${process.pid}`;
+  await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+  await rename(partial, TEMPLATE_PATH);
   await database.close();
 }

@@ -8,3 +8,4 @@ export * from './imports.js';
 export * from './sessions.js';
 export * from './segments.js';
 export * from './delivery.js';
+export * from './history.js';

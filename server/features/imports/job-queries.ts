@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import type { ImportRowError } from '../../db/schema/imports.js';
+import { withActor } from '../../lib/actor.js';
 import { queryRows } from './repository.js';
 import type { SubscriberValues } from './rows.js';
 
@@ -162,6 +163,7 @@ export async function commitBatch(
   batch: BatchOutcome,
 ): Promise<{ created: number; skippedExisting: number }> {
   return db.transaction(async (tx) => {
+    await withActor(tx, { userId: job.createUser, via: 'import', importId: job.id });
     let created = 0;
     if (batch.candidates.length > 0) {
       const rows = batch.candidates;

@@ -21,7 +21,7 @@ export type SubscriberFilter = { state?: SubscriptionState; email?: string; sear
 
 const lowerEmail = sql`lower(${subscribers.email})`;
 /** Email is unique per list case-insensitively; this matches the unique index's expression. */
-const emailIs = (email: string) => eq(lowerEmail, sql`lower(${email.trim()})`);
+export const emailIs = (email: string) => eq(lowerEmail, sql`lower(${email.trim()})`);
 
 /** The text `search` looks in; the trigram index (0005) is built on this expression. */
 const searchText = sql`mailboard_fold(${subscribers.email} || ' ' || ${subscribers.firstName} || ' ' || ${subscribers.lastName})`;

@@ -5,6 +5,7 @@ import { storableText } from '../../../contract/fields.js';
 import { subscriberSearch, subscriptionState } from '../../../contract/subscribers.js';
 import { subscribers } from '../../db/schema/index.js';
 import type { Executor } from '../../db/client.js';
+import { asActor, requestActor } from '../../lib/actor.js';
 import { notFound } from '../../lib/http-errors.js';
 import { parseOrderingTerms } from '../../lib/ordering.js';
 import { paginateByPosition } from '../../lib/pagination.js';
@@ -22,6 +23,8 @@ import {
 import { subscriberPage } from './pages.js';
 import { serializeSubscriber } from './serialize.js';
 import { collectionParams, collectionPath as path, itemParams } from './params.js';
+import { historyRoutes } from './history-routes.js';
+import { peopleRoutes } from './people-routes.js';
 import { transitionRoutes } from './transition-routes.js';
 import { parseSubscriberWrite } from './validation.js';
 
@@ -92,15 +95,17 @@ export async function subscribersRoutes(app: FastifyInstance, { db }: RouteOptio
     const email = columns.email!;
     let row: SubscriberRow | undefined;
     try {
-      row = await repo.create({
-        ...columns,
-        email,
-        custom,
-        listId,
-        subscription: ctx.list.doubleOptIn ? 'pending' : 'active',
-        createUser: request.user.id,
-        updateUser: request.user.id,
-      });
+      row = await asActor(db, requestActor(request), (tx) =>
+        subscribersRepository(tx).create({
+          ...columns,
+          email,
+          custom,
+          listId,
+          subscription: ctx.list.doubleOptIn ? 'pending' : 'active',
+          createUser: request.user.id,
+          updateUser: request.user.id,
+        }),
+      );
     } catch (error) {
       // The list was deleted between the lookup and the insert.
       if (pgErrorCode(error) === '23503') throw notFound();
@@ -139,11 +144,13 @@ export async function subscribersRoutes(app: FastifyInstance, { db }: RouteOptio
         if (other && other.id !== id)
           return reply.code(409).send(serializeSubscriber(other, ctx.fields));
       }
-      const row = await repo.update(
-        listId,
-        id,
-        { ...columns, updateUser: request.user.id },
-        custom,
+      const row = await asActor(db, requestActor(request), (tx) =>
+        subscribersRepository(tx).update(
+          listId,
+          id,
+          { ...columns, updateUser: request.user.id },
+          custom,
+        ),
       );
       if (row === 'conflict') return sendConflict(reply, listId, columns.email!, ctx);
       if (!row) throw notFound();
@@ -152,4 +159,6 @@ export async function subscribersRoutes(app: FastifyInstance, { db }: RouteOptio
   }
 
   transitionRoutes(app, db);
+  peopleRoutes(app, db);
+  historyRoutes(app, db);
 }

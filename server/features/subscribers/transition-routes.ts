@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { activateBody, type SubscriptionState } from '../../../contract/subscribers.js';
+import { asActor, requestActor } from '../../lib/actor.js';
 import { badRequest, issuesToDrf, notFound } from '../../lib/http-errors.js';
 import type { Db } from '../../db/client.js';
 import { subscribersRepository } from './repository.js';
@@ -11,8 +12,15 @@ export function transitionRoutes(app: FastifyInstance, db: Db) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const repo = subscribersRepository(db);
 
-  const change = async (listId: number, id: number, state: SubscriptionState, userId: number) => {
-    const row = await repo.setState(listId, id, state, userId);
+  const change = async (
+    request: FastifyRequest,
+    listId: number,
+    id: number,
+    state: SubscriptionState,
+  ) => {
+    const row = await asActor(db, requestActor(request), (tx) =>
+      subscribersRepository(tx).setState(listId, id, state, request.user.id),
+    );
     if (!row) throw notFound();
     return row.subscription;
   };
@@ -20,7 +28,7 @@ export function transitionRoutes(app: FastifyInstance, db: Db) {
   // Soft: the record stays and `subscription=deleted` still finds it.
   api.delete(path, { schema: { params: itemParams } }, async (request, reply) => {
     const { list_id: listId, id } = request.params;
-    await change(listId, id, 'deleted', request.user.id);
+    await change(request, listId, id, 'deleted');
     return reply.code(204).send();
   });
 
@@ -39,11 +47,11 @@ export function transitionRoutes(app: FastifyInstance, db: Db) {
     if (confirm != null && !list.doubleOptIn)
       throw badRequest('confirm', 'This list has no opt-in process that confirm could override.');
     const state = list.doubleOptIn && confirm !== true ? 'pending' : 'active';
-    return { status: await change(listId, id, state, request.user.id) };
+    return { status: await change(request, listId, id, state) };
   });
 
   api.post(`${path}/unsubscribe`, { schema: { params: itemParams } }, async (request) => {
     const { list_id: listId, id } = request.params;
-    return { status: await change(listId, id, 'unsubscribed', request.user.id) };
+    return { status: await change(request, listId, id, 'unsubscribed') };
   });
 }

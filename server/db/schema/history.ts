@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, customType, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns.js';
+import { lists } from './lists.js';
+import { subscribers } from './subscribers.js';
+
+const int4multirange = customType<{ data: string }>({ dataType: () => 'int4multirange' });
+
+/**
+ * Every change to a subscriber, written by triggers (0005) from the actor a write path sets
+ * with `withActor` (server/lib/actor.ts). One row per created subscriber, field change or
+ * state change; a creation of many rows in one statement (an import batch) is one row whose
+ * `created_ids` holds their ids.
+ */
+export const subscriberHistory = pgTable(
+  'subscriber_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    listId: integer('list_id')
+      .notNull()
+      .references(() => lists.id, { onDelete: 'cascade' }),
+    subscriberId: integer('subscriber_id').references(() => subscribers.id, {
+      onDelete: 'cascade',
+    }),
+    createdIds: int4multirange('created_ids'),
+    at: timestamptz('at').notNull().defaultNow(),
+    userId: integer('user_id'),
+    via: text('via', { enum: ['form', 'api', 'import'] }),
+    importId: integer('import_id'),
+    file: text('file'),
+    kind: text('kind', { enum: ['created', 'changed', 'state'] }).notNull(),
+    field: text('field'),
+    oldValue: jsonb('old_value'),
+    newValue: jsonb('new_value'),
+  },
+  (t) => [
+    index('subscriber_history_subscriber').on(t.subscriberId, t.id),
+    index('subscriber_history_batches')
+      .on(t.listId)
+      .where(sql`${t.subscriberId} IS NULL`),
+  ],
+);
