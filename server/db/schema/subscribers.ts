@@ -40,8 +40,7 @@ export const subscribers = pgTable(
     // Default ordering (id) within a list, with and without the state filter.
     index('subscribers_list_id').on(t.listId, t.id),
     index('subscribers_list_state_id').on(t.listId, t.subscription, t.id),
-    // Segment counts (migration 0006): state and language by btree, custom conditions by GIN.
+    // Segment counts (migration 0006, which also INCLUDEs `custom` for index-only scans).
     index('subscribers_list_state_language').on(t.listId, t.subscription, t.language),
-    index('subscribers_custom').using('gin', sql`${t.custom} jsonb_path_ops`),
   ],
 );
