@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import type { Db } from './client.js';
 import { seedAudience, type DemoAudience } from './demo/audience.js';
 import { seedMailings } from './demo/mailings.js';
+import { seedCampaigns, seedSegments } from './demo/segments.js';
 import { lists } from './schema/index.js';
 
 /**
@@ -18,7 +19,9 @@ export async function loadDemoData(db: Db): Promise<string | undefined> {
 
     // ── Mailings ─────────────────────────────────────────────────────────────────────
     // Mailings, deliveries and statistics build on the audience here:
+    await seedCampaigns(tx, audience.userId);
     parts.push(await seedMailings(tx, audience));
+    parts.push(`${await seedSegments(tx, audience)} segments`);
     // ─────────────────────────────────────────────────────────────────────────────────
 
     return parts.join('; ');

@@ -10,6 +10,7 @@ import { layoutMediaRoutes } from './mailings/media-routes.js';
 import { importsRoutes } from './imports/routes.js';
 import { statisticsRoutes } from './statistics/routes.js';
 import { segmentsRoutes } from './segments/routes.js';
+import { campaignsRoutes } from './campaigns/routes.js';
 
 export type RouteOptions = { db: Db };
 
@@ -26,6 +27,7 @@ export async function apiRoutes(app: FastifyInstance, options: RouteOptions) {
       await api.register(importsRoutes, options);
       await api.register(statisticsRoutes, options);
       await api.register(segmentsRoutes, options);
+      await api.register(campaignsRoutes, options);
     },
     { prefix: '/api/v1' },
   );

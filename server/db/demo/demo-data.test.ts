@@ -19,7 +19,10 @@ const fingerprint = async () =>
     await query<{ md5: string }>(
       sql`select md5(string_agg(concat_ws('|', id, list_id, email, subscription, first_name, last_name,
             gender, date_of_birth, language, region, custom::text, create_datetime, update_datetime), ','
-            order by id)) as md5 from subscribers`,
+            order by id))
+          || (select md5(string_agg(concat_ws('|', id, list_id, name, filter::text), ',' order by id)) from segments)
+          || (select md5(string_agg(concat_ws('|', id, name, description), ',' order by id)) from campaigns)
+          as md5 from subscribers`,
     )
   )[0]!.md5;
 

@@ -30,8 +30,9 @@ ALTER TABLE "segments" ADD CONSTRAINT "segments_list_id_lists_id_fk" FOREIGN KEY
 ALTER TABLE "segments" ADD CONSTRAINT "segments_create_user_users_id_fk" FOREIGN KEY ("create_user") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "segments" ADD CONSTRAINT "segments_update_user_users_id_fk" FOREIGN KEY ("update_user") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "segments_list_name" ON "segments" USING btree ("list_id","name");--> statement-breakpoint
--- Segment counts: state and language narrow by btree, custom field conditions by GIN (@>).
-CREATE INDEX "subscribers_list_state_language" ON "subscribers" USING btree ("list_id","subscription","language");--> statement-breakpoint
-CREATE INDEX "subscribers_custom" ON "subscribers" USING gin ("custom" jsonb_path_ops);--> statement-breakpoint
+-- Segment counts: state and language narrow the index, and custom field conditions are
+-- checked on the included values by an index-only scan instead of reading the table's pages
+-- (at 1,000,000 subscribers: ~60 ms instead of ~300 ms, bench/segments.bench.ts).
+CREATE INDEX "subscribers_list_state_language" ON "subscribers" USING btree ("list_id","subscription","language") INCLUDE ("custom");--> statement-breakpoint
 -- "Segments that mailings use" and engagement conditions (opened/clicked/bounced mailing M).
 CREATE INDEX "mailings_segments" ON "mailings" USING gin ("segments");

@@ -47,8 +47,7 @@ export const subscribers = pgTable(
       'gin',
       sql`mailboard_fold(${t.email} || ' ' || ${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`,
     ),
-    // Segment counts (migration 0006): state and language by btree, custom conditions by GIN.
+    // Segment counts (migration 0006, which also INCLUDEs `custom` for index-only scans).
     index('subscribers_list_state_language').on(t.listId, t.subscription, t.language),
-    index('subscribers_custom').using('gin', sql`${t.custom} jsonb_path_ops`),
   ],
 );

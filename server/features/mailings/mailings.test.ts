@@ -61,11 +61,14 @@ describe('POST /api/v1/mailings', () => {
 
   it('keeps given senders, campaign and segments; accepts language as array, string or null', async () => {
     const list = await createList({ default_replyto_email: '' });
+    const campaign = (await t.post('/api/v1/campaigns', { name: 'Autumn season' })).json().id;
+    for (const name of ['Everyone', 'Germans', 'English'])
+      await t.post(`/api/v1/lists/${list}/segments`, { name, filter: {} });
     const res = await t.post('/api/v1/mailings', {
       list,
       name: 'Autumn',
-      campaign: 7,
-      segments: [3, 4],
+      campaign,
+      segments: [2, 3],
       variants: [
         variant({ language: ['de'], from_name: 'Acme DE', from_email: 'de@acme.example' }),
         variant({ language: 'en', replyto_email: 'help@acme.example' }),
@@ -74,7 +77,7 @@ describe('POST /api/v1/mailings', () => {
     });
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(body).toMatchObject({ campaign: 7, segments: [3, 4] });
+    expect(body).toMatchObject({ campaign, segments: [2, 3] });
     expect(body.variants.map((v: Record<string, unknown>) => [v.language, v.languages])).toEqual([
       [null, ['de']],
       [null, ['en']],
@@ -125,6 +128,28 @@ describe('POST /api/v1/mailings', () => {
     expect(edge.json().variants[0].deliveries[0].scheduled_datetime).toBe(
       '9999-12-31T23:59:59.000Z',
     );
+  });
+
+  it('refuses a campaign that does not exist and segments of no or another list', async () => {
+    const list = await createList();
+    const other = await createList({ name: 'Other' });
+    await t.post(`/api/v1/lists/${other}/segments`, { name: 'Theirs', filter: {} });
+    const res = await t.post('/api/v1/mailings', {
+      list,
+      name: 'x',
+      campaign: 7,
+      segments: [1, 5],
+      variants: [variant()],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      campaign: ['Invalid pk "7" - object does not exist.'],
+      segments: [
+        'Invalid pk "1" - no segment of this list has this id.',
+        'Invalid pk "5" - no segment of this list has this id.',
+      ],
+    });
+    expect((await t.get('/api/v1/mailings')).json().count).toBe(0);
   });
 
   it('answers 400, not 500, for campaign and segment ids past the stored integer range', async () => {
@@ -245,6 +270,8 @@ describe('GET /api/v1/mailings and /api/v1/mailings/{id}', () => {
   it('pages {id, name, campaign}, filters by list and orders', async () => {
     const a = await createList();
     const b = await createList({ name: 'Other' });
+    await t.post('/api/v1/campaigns', { name: 'One' });
+    await t.post('/api/v1/campaigns', { name: 'Two' });
     for (const [list, name, campaign] of [
       [a, 'b', 1],
       [b, 'a', null],

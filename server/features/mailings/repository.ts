@@ -1,11 +1,13 @@
-import { asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
+  campaigns,
   deliveries,
   layoutFiles,
   layouts,
   lists,
   mailings,
+  segments,
   variants,
 } from '../../db/schema/index.js';
 import type { LayoutImage } from './layout-import.js';
@@ -44,6 +46,9 @@ export type NewMailing = {
   variants: NewVariant[];
 };
 
+/** Whether the campaign and segments a request names exist (segments: in the mailing's list). */
+export type MailingReferences = { campaignExists: boolean; unknownSegments: number[] };
+
 export function mailingsRepository(db: Executor) {
   // Compared as bigint: an id past the integer range is a filter that matches nothing.
   const where = (listId: number | undefined) =>
@@ -77,6 +82,35 @@ export function mailingsRepository(db: Executor) {
         // The mailing references the list: keep it from being deleted under us.
         .for('share');
       return row;
+    },
+
+    /** Whether the campaign and segments exist; locks them so they are not deleted meanwhile. */
+    async references(
+      listId: number,
+      campaign: number | null | undefined,
+      segmentIds: number[],
+    ): Promise<MailingReferences> {
+      const campaignRows =
+        campaign === null || campaign === undefined
+          ? [{ id: 0 }]
+          : await db
+              .select({ id: campaigns.id })
+              .from(campaigns)
+              .where(eq(campaigns.id, campaign))
+              .for('share');
+      const found = segmentIds.length
+        ? (
+            await db
+              .select({ id: segments.id })
+              .from(segments)
+              .where(and(eq(segments.listId, listId), inArray(segments.id, segmentIds)))
+              .for('share')
+          ).map((r) => r.id)
+        : [];
+      return {
+        campaignExists: campaignRows.length > 0,
+        unknownSegments: [...new Set(segmentIds)].filter((id) => !found.includes(id)),
+      };
     },
 
     async nameTaken(name: string): Promise<boolean> {

@@ -60,6 +60,7 @@ export async function mailingsRoutes(app: FastifyInstance, { db }: RouteOptions)
           list,
           await txRepo.nameTaken(body.name),
           request.user.id,
+          await txRepo.references(body.list, body.campaign, body.segments ?? []),
         );
         return txRepo.get(await txRepo.create(values));
       });

@@ -1,7 +1,7 @@
 import { languageCodes, type MailingWrite } from '../../../contract/mailings.js';
 import { badRequest, type DrfErrors } from '../../lib/http-errors.js';
 import { ZipLayoutError, importZipLayout, type ImportedLayout } from './layout-import.js';
-import type { ListDefaults, NewMailing } from './repository.js';
+import type { ListDefaults, MailingReferences, NewMailing } from './repository.js';
 
 /** Per variant: the imported zip, the reason it was refused, or nothing (text only). */
 export type PreparedLayouts = (ImportedLayout | { error: string } | undefined)[];
@@ -37,10 +37,18 @@ export function resolveMailing(
   list: ListDefaults | undefined,
   nameTaken: boolean,
   userId: number,
+  references: MailingReferences = { campaignExists: true, unknownSegments: [] },
 ): NewMailing {
   const errors: DrfErrors = {};
   if (!list) errors.list = [`Invalid pk "${body.list}" - object does not exist.`];
   if (nameTaken) errors.name = ['mailing with this name already exists.'];
+  if (!references.campaignExists)
+    errors.campaign = [`Invalid pk "${body.campaign}" - object does not exist.`];
+  if (list && references.unknownSegments.length) {
+    errors.segments = references.unknownSegments.map(
+      (id) => `Invalid pk "${id}" - no segment of this list has this id.`,
+    );
+  }
   const variantErrors: DrfErrors[] = body.variants.map((variant, i) => {
     const problems: DrfErrors = {};
     const layout = layouts[i];

@@ -21,7 +21,6 @@ import { serializeSegment } from './serialize.js';
 const path = '/lists/:list_id/segments';
 const listParams = z.object({ list_id: idParam });
 const itemParams = z.object({ list_id: idParam, id: idParam });
-const PREVIEW_SIZE = 10;
 const duplicate = () => badRequest('name', 'segment with this name already exists in this list.');
 
 /** Segments of a list (extension, DESIGN §4): CRUD, live counts, members and a preview. */
@@ -74,19 +73,30 @@ export async function segmentsRoutes(app: FastifyInstance, { db }: RouteOptions)
     return reply.code(201).send(await withCount(row));
   });
 
+  // A filter not yet saved: its members paged like a collection (the builder's live preview,
+  // and the people behind a chart before they are saved as a segment).
   api.post(
     `${path}/preview`,
-    { schema: { params: listParams, body: segmentPreviewRequest } },
+    {
+      schema: {
+        params: listParams,
+        querystring: z.object(paginationQuery),
+        body: segmentPreviewRequest,
+      },
+    },
     async (request) => {
       const listId = request.params.list_id;
       const fields = await fieldsOf(listId);
       const filter: SegmentFilter = request.body.filter;
       await checkFilter(db, listId, filter, fields);
-      const [count, rows] = await Promise.all([
-        repo.memberCount(listId, filter, fields),
-        repo.members(listId, filter, fields, PREVIEW_SIZE, 0),
-      ]);
-      return { count, results: rows.map((r) => serializeSubscriber(r, fields)) };
+      return paginate(
+        request,
+        () => repo.memberCount(listId, filter, fields),
+        async ({ limit, offset }) =>
+          (await repo.members(listId, filter, fields, limit, offset)).map((r) =>
+            serializeSubscriber(r, fields),
+          ),
+      );
     },
   );
 

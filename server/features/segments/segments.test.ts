@@ -70,7 +70,7 @@ async function audience() {
 }
 
 const preview = async (list: number, filter: unknown) => {
-  const res = await t.post(segs(list, '/preview'), { filter });
+  const res = await t.post(segs(list, '/preview?page_size=10'), { filter });
   expect(res.statusCode, res.body).toBe(200);
   const body = res.json() as { count: number; results: { email: string }[] };
   return { count: body.count, emails: body.results.map((r) => r.email.slice(0, 3)) };
@@ -237,6 +237,24 @@ describe('segment filters', () => {
   ])('%s', async (_, filter, expected) => {
     const { list } = await audience();
     expect(await preview(list, filter)).toEqual({ count: expected.length, emails: expected });
+  });
+
+  it('pages a preview like a collection', async () => {
+    const { list } = await audience();
+    const res = await t.post(segs(list, '/preview?page_size=3&page=2'), {
+      filter: { conditions: [{ field: 'language', in: ['en'] }] },
+    });
+    expect(res.json()).toMatchObject({
+      count: 4,
+      next: null,
+      previous: `/api/v1/lists/${list}/segments/preview?page_size=3`,
+      results: [{ email: 'fay@a.example' }],
+    });
+    const first = await t.post(segs(list, '/preview?page_size=3'), { filter: {} });
+    expect(first.json()).toMatchObject({
+      count: 6,
+      next: `/api/v1/lists/${list}/segments/preview?page_size=3&page=2`,
+    });
   });
 
   it('filters by creation time', async () => {

@@ -19,6 +19,8 @@ beforeAll(async () => {
       default_from_email: 'news@acme.example',
     })
   ).json().id;
+  // Campaigns are resources now; these ids keep the expectations below readable.
+  await t.db.execute(sql`INSERT INTO campaigns (id, name) VALUES (10, 'Ten'), (20, 'Twenty')`);
   for (const [name, campaign] of [
     ['A', 10],
     ['B', 20],

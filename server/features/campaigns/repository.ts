@@ -1,0 +1,75 @@
+import { asc, count, eq, ilike } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { campaigns, mailings } from '../../db/schema/index.js';
+
+export type CampaignRow = typeof campaigns.$inferSelect;
+export type CampaignValues = { name: string; description?: string };
+
+const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function campaignsRepository(db: Executor) {
+  const where = (search?: string) =>
+    search ? ilike(campaigns.name, `%${escapeLike(search)}%`) : undefined;
+  return {
+    count: async (search?: string) =>
+      (await db.select({ n: count() }).from(campaigns).where(where(search)))[0]!.n,
+
+    page: (search: string | undefined, limit: number, offset: number): Promise<CampaignRow[]> =>
+      db
+        .select()
+        .from(campaigns)
+        .where(where(search))
+        .orderBy(asc(campaigns.name), asc(campaigns.id))
+        .limit(limit)
+        .offset(offset),
+
+    async get(id: number): Promise<CampaignRow | undefined> {
+      const [row] = await db.select().from(campaigns).where(eq(campaigns.id, id));
+      return row;
+    },
+
+    async nameTaken(name: string, exceptId?: number): Promise<boolean> {
+      const rows = await db
+        .select({ id: campaigns.id })
+        .from(campaigns)
+        .where(eq(campaigns.name, name));
+      return rows.some((r) => r.id !== exceptId);
+    },
+
+    async create(values: CampaignValues, userId: number): Promise<CampaignRow> {
+      const [row] = await db
+        .insert(campaigns)
+        .values({ ...values, createUser: userId, updateUser: userId })
+        .returning();
+      return row!;
+    },
+
+    async update(
+      id: number,
+      values: Partial<CampaignValues>,
+      userId: number,
+    ): Promise<CampaignRow | undefined> {
+      const [row] = await db
+        .update(campaigns)
+        .set({ ...values, updateUser: userId, updateDatetime: new Date() })
+        .where(eq(campaigns.id, id))
+        .returning();
+      return row;
+    },
+
+    async delete(id: number): Promise<boolean> {
+      const rows = await db
+        .delete(campaigns)
+        .where(eq(campaigns.id, id))
+        .returning({ id: campaigns.id });
+      return rows.length > 0;
+    },
+
+    usedBy: (id: number) =>
+      db
+        .select({ id: mailings.id, name: mailings.name })
+        .from(mailings)
+        .where(eq(mailings.campaign, id))
+        .orderBy(asc(mailings.id)),
+  };
+}

@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { campaignWrite, type Campaign } from '../../../contract/campaigns.js';
+import { storableText } from '../../../contract/fields.js';
+import { badRequest, notFound } from '../../lib/http-errors.js';
+import { paginate } from '../../lib/pagination.js';
+import { idParam, paginationQuery, queryFilter } from '../../lib/query.js';
+import type { RouteOptions } from '../routes.js';
+import { campaignsRepository, type CampaignRow } from './repository.js';
+
+const params = z.object({ id: idParam });
+const duplicate = () => badRequest('name', 'campaign with this name already exists.');
+const serialize = (row: CampaignRow): Campaign => ({
+  id: row.id,
+  name: row.name,
+  description: row.description,
+});
+
+/** Campaigns (extension, DESIGN §4), ordered by name; `search` matches part of the name. */
+export async function campaignsRoutes(app: FastifyInstance, { db }: RouteOptions) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const repo = campaignsRepository(db);
+
+  api.get(
+    '/campaigns',
+    {
+      schema: {
+        querystring: z.object({
+          ...paginationQuery,
+          search: queryFilter(storableText().max(200)),
+        }),
+      },
+    },
+    async (request) => {
+      const { search } = request.query;
+      return paginate(
+        request,
+        () => repo.count(search),
+        async ({ limit, offset }) => (await repo.page(search, limit, offset)).map(serialize),
+      );
+    },
+  );
+
+  api.post('/campaigns', { schema: { body: campaignWrite } }, async (request, reply) => {
+    if (await repo.nameTaken(request.body.name)) throw duplicate();
+    return reply.code(201).send(serialize(await repo.create(request.body, request.user.id)));
+  });
+
+  api.get('/campaigns/:id', { schema: { params } }, async (request) => {
+    const row = await repo.get(request.params.id);
+    if (!row) throw notFound();
+    return serialize(row);
+  });
+
+  for (const method of ['put', 'patch'] as const) {
+    api[method](
+      '/campaigns/:id',
+      {
+        schema: { params, body: method === 'put' ? campaignWrite : campaignWrite.partial() },
+      },
+      async (request) => {
+        const { id } = request.params;
+        if (!(await repo.get(id))) throw notFound();
+        const { name } = request.body;
+        if (name !== undefined && (await repo.nameTaken(name, id))) throw duplicate();
+        const row = await repo.update(id, request.body, request.user.id);
+        if (!row) throw notFound();
+        return serialize(row);
+      },
+    );
+  }
+
+  api.delete('/campaigns/:id', { schema: { params } }, async (request, reply) => {
+    const { id } = request.params;
+    if (!(await repo.get(id))) throw notFound();
+    const users = await repo.usedBy(id);
+    if (users.length) {
+      const names = users.map((m) => `"${m.name}"`).join(', ');
+      throw badRequest(
+        'non_field_errors',
+        `This campaign is used by mailings ${names}; it cannot be deleted.`,
+      );
+    }
+    await repo.delete(id);
+    return reply.code(204).send();
+  });
+}
