@@ -48,7 +48,7 @@ test('charts of a mailing render non-empty series, with table alternatives', asy
     await expect(line).toHaveAttribute('d', /^M[\d.]+,[\d.]+L/);
     expect(await captionTotal(card)).toBeGreaterThan(0);
 
-    await card.getByRole('button', { name: `Show ${title} as a table` }).click();
+    await card.getByRole('button', { name: `Show table of ${title}` }).click();
     const table = card.getByRole('table', { name: title });
     await expect(table.getByRole('columnheader', { name: 'Day (UTC)' })).toBeVisible();
     const total = await table.locator('tfoot td').first().innerText();
@@ -60,7 +60,7 @@ test('charts of a mailing render non-empty series, with table alternatives', asy
   });
   expect(await bars.count()).toBeGreaterThan(1);
   const split = figure(page, 'Hard and soft bounces');
-  await split.getByRole('button', { name: 'Show Hard and soft bounces as a table' }).click();
+  await split.getByRole('button', { name: 'Show table of Hard and soft bounces' }).click();
   await expect(split.getByRole('rowheader', { name: DEMO_MAILING })).toBeVisible();
   await expect(page.getByText(/% of [\d,]+ active subscribers opened/)).toBeVisible();
 });
@@ -138,7 +138,7 @@ test('changing the range updates the URL and the data', async ({ page, api }) =>
   const window = await captionTotal(opens);
   expect(window).toBeGreaterThan(0);
   expect(window).toBeLessThan(month);
-  await opens.getByRole('button', { name: 'Show Opens over time as a table' }).click();
+  await opens.getByRole('button', { name: 'Show table of Opens over time' }).click();
   await expect(opens.getByRole('columnheader', { name: 'Hour (UTC)' })).toBeVisible();
   await expect(opens.getByRole('table').locator('tbody tr')).toHaveCount(4 * 24);
 
@@ -171,7 +171,7 @@ test('several mailings overlaid and aligned on their delivery', async ({ page, a
   await page.keyboard.press('Space');
   await expect(align).toBeChecked();
   await expect(page).toHaveURL(/align=delivery/);
-  await opens.getByRole('button', { name: 'Show Opens over time as a table' }).click();
+  await opens.getByRole('button', { name: 'Show table of Opens over time' }).click();
   const table = opens.getByRole('table', { name: 'Opens over time' });
   await expect(table.getByRole('columnheader', { name: 'Days since delivery' })).toBeVisible();
   await expect(table.getByRole('rowheader', { name: 'Day 0', exact: true })).toBeVisible();

@@ -7,6 +7,7 @@ import classes from './app-layout.module.css';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { MainNav } from './main-nav';
 import { ServerBanner } from './server-banner';
+import { SkipLink } from './skip-link';
 import { UserMenu } from './user-menu';
 
 /**
@@ -36,6 +37,7 @@ export function Component() {
       data-mobile-navbar={mobileOpened ? 'open' : 'closed'}
       data-desktop-navbar={desktopOpened ? 'open' : 'closed'}
     >
+      <SkipLink target="content" />
       {/* right-scroll-bar-position: react-remove-scroll's class (Mantine's modals) keeps the
           fixed header still while a dialog hides the page's scrollbar. */}
       <header className={`${classes.header} right-scroll-bar-position`}>
@@ -75,7 +77,7 @@ export function Component() {
       <div id="main-navbar" className={classes.navbar}>
         <MainNav onNavigate={() => setMobileOpened(false)} />
       </div>
-      <main className={classes.main}>
+      <main id="content" tabIndex={-1} className={classes.main}>
         <ServerBanner />
         <Outlet />
       </main>

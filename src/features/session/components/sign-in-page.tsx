@@ -14,15 +14,16 @@ export function SignInPage() {
   // Right after a load the server has not said yet whether the cookie holds a session.
   if (status === 'unknown') {
     return (
-      <Center mih="100vh">
+      <Center component="main" mih="100vh">
         <Loader aria-label="Loading Mailboard" />
       </Center>
     );
   }
   if (status === 'signed-in') return <Navigate to={next} replace />;
 
+  // The page's one landmark: everything a screen reader lists as content is inside it.
   return (
-    <Center mih="100vh" p="md">
+    <Center component="main" mih="100vh" p="md">
       <Paper withBorder shadow="sm" p="xl" w="100%" maw={420}>
         <Stack>
           <div>

@@ -1,4 +1,4 @@
-import { Box, Button, Paper, Text } from '@mantine/core';
+import { Box, Button, Paper, Text, VisuallyHidden } from '@mantine/core';
 import { useId, useState, type ReactNode } from 'react';
 
 /**
@@ -38,11 +38,12 @@ export function ChartCard({
         right={12}
         size="compact-xs"
         variant="default"
-        aria-pressed={asTable}
-        aria-label={asTable ? `Show ${title} as a chart` : `Show ${title} as a table`}
         onClick={() => setAsTable((v) => !v)}
       >
-        {asTable ? 'Show chart' : 'Show table'}
+        {/* The name starts with the visible words (WCAG 2.5.3, speech control), then says
+            which chart: "Show table of Opens over time". */}
+        {asTable ? 'Show chart ' : 'Show table '}
+        <VisuallyHidden>of {title}</VisuallyHidden>
       </Button>
       {asTable ? table : chart}
       {note}

@@ -70,7 +70,7 @@ describe('StatisticsScreen on a server without our extensions', () => {
     ).toBeInTheDocument();
 
     await userEvent.click(
-      within(card).getByRole('button', { name: 'Show Opens over time as a table' }),
+      within(card).getByRole('button', { name: 'Show table of Opens over time' }),
     );
     const table = within(card).getByRole('table', { name: 'Opens over time' });
     expect(within(table).getAllByRole('row')).toHaveLength(1 + 48 + 1);
