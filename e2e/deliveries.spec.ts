@@ -139,3 +139,44 @@ test('a delivery can be paused, resumed and cancelled; a test goes to the Outbox
     page.getByRole('table', { name: 'Outbox' }).getByRole('link', { name: new RegExp(subject) }),
   ).toBeVisible();
 });
+
+/** Whether the page itself scrolls sideways (a table may, inside its own container). */
+const pageOverflows = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+
+test('at 390 px and by keyboard: the delivery panel, the Outbox and a message', async ({
+  page,
+  api,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const { mailingId, subject } = await mailingFor(api, 3600);
+  const tester = `${unique('mobile').replace(/\s+/g, '-').toLowerCase()}@example.com`;
+  await signIn(page, `/mailings/${mailingId}`);
+  const card = deliveryCard(page);
+  await expect(card.getByLabel('Status: Scheduled')).toBeVisible();
+  expect(await pageOverflows(page)).toBe(false);
+
+  // Pause by keyboard, then send a test with Enter in the email field.
+  await card.getByRole('button', { name: 'Pause' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(card.getByLabel('Status: Paused')).toBeVisible();
+  await page.getByLabel(/Test recipient's email/).fill(tester);
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(`Test sent to ${tester}`)).toBeVisible();
+
+  await page.goto(`/outbox?search=${encodeURIComponent(tester)}`);
+  const link = page.getByRole('table', { name: 'Outbox' }).getByRole('link', { name: subject });
+  await expect(link).toBeVisible();
+  expect(await pageOverflows(page)).toBe(false);
+  await link.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: subject, level: 1 })).toBeVisible();
+  expect(await pageOverflows(page)).toBe(false);
+  await page.getByRole('tab', { name: 'HTML' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Plain text' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(page).toHaveURL(/[?&]part=text/);
+});
