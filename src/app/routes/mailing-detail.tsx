@@ -17,12 +17,12 @@ export function loader({ params }: LoaderFunctionArgs) {
   return id === undefined ? null : prefetch(mailingQueries.detail(id));
 }
 
-/** Variants with an id (our extension), named by their languages, for the delivery panel. */
+/** The mailing's variants named by their languages, for the delivery panel. */
 const variantOptions = (mailing: Mailing) =>
-  mailing.variants.flatMap((v, i) => {
+  mailing.variants.map((v, i) => {
     const languages = variantLanguages(v);
     const label = languages.length ? languages.map(languageLabel).join(', ') : `Variant ${i + 1}`;
-    return typeof v.id === 'number' ? [{ id: v.id, label }] : [];
+    return { id: typeof v.id === 'number' ? v.id : undefined, languages, label };
   });
 
 export function Component() {

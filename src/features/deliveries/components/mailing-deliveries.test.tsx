@@ -37,9 +37,10 @@ const failedPage = {
   ],
 };
 
+// As the service answers: variants without ids; the deliveries name them.
 const variants = [
-  { id: 31, label: 'English (en)' },
-  { id: 32, label: 'German (de)' },
+  { languages: ['en'], label: 'English (en)' },
+  { languages: ['de'], label: 'German (de)' },
 ];
 
 function countOf(card: HTMLElement, term: string) {
@@ -177,7 +178,10 @@ describe('MailingDeliveries', () => {
       'fetch',
       vi.fn(
         fetchRoutes({
-          '/api/v1/mailings/12/deliveries': [],
+          '/api/v1/mailings/12/deliveries': [
+            delivery({ status: 'scheduled' }),
+            delivery({ id: 6, variant: 32, languages: ['de'], status: 'scheduled' }),
+          ],
           'POST /api/v1/mailings/12/test': (init: RequestInit) => {
             bodies.push(JSON.parse(String(init.body)));
             return Response.json({ email: ['Enter a valid email address.'] }, { status: 400 });

@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { ErrorState, LinesSkeleton } from '../../../components/states';
 import { deliveryQueries } from '../queries';
 import { DeliveryCard } from './delivery-card';
-import { SendTestForm, type VariantOption } from './send-test-form';
+import { variantChoices, type MailingVariant } from '../variant-choices';
+import { SendTestForm } from './send-test-form';
 
 /**
  * A mailing's deliveries as they go out, live, and "send a test". Our extension: where the
@@ -15,14 +16,15 @@ export function MailingDeliveries({
   variants,
 }: {
   mailingId: number;
-  /** The mailing's variants that have an id (our extension), for the test and the labels. */
-  variants: VariantOption[];
+  /** The mailing's variants, for the test's choice and the deliveries' labels. */
+  variants: MailingVariant[];
 }) {
   const { data, isPending, error, refetch } = useQuery(deliveryQueries.forMailing(mailingId));
   if (isPending) return <LinesSkeleton lines={2} label="Loading deliveries" />;
   if (error && !data) return <ErrorState error={error} onRetry={() => void refetch()} />;
   if (!data?.supported) return null;
-  const labelOf = (id: number) => variants.find((v) => v.id === id)?.label ?? `Variant ${id}`;
+  const options = variantChoices(variants, data.data);
+  const labelOf = (id: number) => options.find((v) => v.id === id)?.label ?? `Variant ${id}`;
   return (
     <Stack gap="md" component="section" aria-labelledby="deliveries-heading">
       <Title order={2} size="h4" id="deliveries-heading">
@@ -40,7 +42,7 @@ export function MailingDeliveries({
         />
       ))}
       <Card withBorder>
-        <SendTestForm mailingId={mailingId} variants={variants} />
+        <SendTestForm mailingId={mailingId} variants={options} />
       </Card>
     </Stack>
   );

@@ -5,7 +5,7 @@ import { FormAlert } from '../../../components/form-alert';
 import { notify } from '../../../components/notify';
 import { useSendTest } from '../mutations';
 
-export type VariantOption = { id: number; label: string };
+import type { VariantOption } from '../variant-choices';
 
 /**
  * "Send a test to…": one message of the mailing to any address, before it goes out. The
