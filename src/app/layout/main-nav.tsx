@@ -1,4 +1,11 @@
-import { IconChartBar, IconFileImport, IconList, IconMail, IconWorld } from '@tabler/icons-react';
+import {
+  IconApi,
+  IconChartBar,
+  IconFileImport,
+  IconList,
+  IconMail,
+  IconWorld,
+} from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import classes from './main-nav.module.css';
 
@@ -13,6 +20,7 @@ const items = [
     icon: IconWorld,
     match: ['/regions', '/languages'],
   },
+  { label: 'API reference', to: '/api-docs', icon: IconApi, match: ['/api-docs'] },
 ];
 
 export function MainNav({ onNavigate }: { onNavigate: () => void }) {
