@@ -50,5 +50,4 @@ export const languageCode = z
 
 export const emailAddress = z.email().max(254);
 
-/** Query parameters shared by paginated collections; `ordering` is DRF style (`-name`). */
-export type PageQuery = { page?: number; page_size?: number; ordering?: string };
+export type { PageQuery } from './pagination.js';

@@ -1,9 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../contract/pagination.js';
 import { HttpError } from './http-errors.js';
-
-export const DEFAULT_PAGE_SIZE = 25;
-export const MAX_PAGE_SIZE = 1000;
 
 export type Page = { limit: number; offset: number };
 export type Envelope<T> = {

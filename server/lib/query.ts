@@ -24,14 +24,8 @@ export const queryDatetime = storableDatetime;
 export const queryFilter = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
-/** Members every paginated collection accepts; validated by `paginate`, not here, because a
- * bad page is 404 "Invalid page." rather than 400. */
-export const paginationQuery = {
-  page: z.string().optional(),
-  page_size: z.string().optional(),
-};
-
-export const orderingQuery = { ordering: z.string().optional() };
+/** Members every paginated collection accepts (contract/page-query.ts). */
+export { orderingQuery, paginationQuery } from '../../contract/page-query.js';
 
 /** Path parameters: a non-integer id is 404, handled by the errors plugin. */
 export const idParam = z

@@ -1,7 +1,7 @@
 import type { Language, LanguageQuery } from '../../contract/languages';
 import { requestParsed } from './client';
 import { lightEnvelope, lightLanguage as language } from './light-schemas';
-import { allPages } from './pagination';
+import { ALL_PAGE_SIZE, allPages } from './pagination';
 
 export type { Language, LanguageQuery };
 
@@ -15,4 +15,4 @@ export const getLanguages = (query: LanguageQuery = {}, signal?: AbortSignal) =>
  * request on our server; another deployment with a smaller page size is paged through.
  */
 export const getAllLanguages = (signal?: AbortSignal) =>
-  allPages((page) => getLanguages({ page, page_size: 1000 }, signal));
+  allPages((page) => getLanguages({ page, page_size: ALL_PAGE_SIZE }, signal));

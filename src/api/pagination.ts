@@ -1,5 +1,10 @@
-/** Query parameters of every paginated collection (DESIGN §4: `ordering` is DRF style). */
-export type PageParams = { page?: number; page_size?: number; ordering?: string };
+import { MAX_PAGE_SIZE, type PageQuery } from '../../contract/pagination';
+
+/** Query parameters of every paginated collection (`ordering` is DRF style). */
+export type PageParams = PageQuery;
+
+/** The largest page the server gives: what "every item" readers ask for. */
+export const ALL_PAGE_SIZE = MAX_PAGE_SIZE;
 
 /** Every item of a collection, page after page (small reference collections only). */
 export async function allPages<T>(

@@ -58,6 +58,7 @@ export const routes: RouteObject[] = [
               { path: 'regions', lazy: () => import('./routes/regions') },
               { path: 'regions/:code', lazy: () => import('./routes/region-detail') },
               { path: 'languages', lazy: () => import('./routes/languages') },
+              { path: 'api-docs', lazy: () => import('./routes/api-docs') },
               { path: '*', lazy: () => import('./routes/not-found') },
             ],
           },

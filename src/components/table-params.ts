@@ -1,3 +1,5 @@
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../contract/pagination';
+
 /**
  * URL state of a server-paginated table (DESIGN §3.5): `page`, `page_size`, `ordering`
  * (DRF style, `-name` for descending) and `search` live in the query string, so a view can
@@ -18,7 +20,6 @@ export type TableDefaults = {
 };
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
-export const DEFAULT_PAGE_SIZE = 25;
 
 const positiveInt = (raw: string | null): number | undefined =>
   raw !== null && /^\d+$/.test(raw) && Number(raw) > 0 ? Number(raw) : undefined;
@@ -36,7 +37,7 @@ export function readTableParams(
   return {
     page: positiveInt(params.get('page')) ?? 1,
     pageSize: Math.min(
-      1000,
+      MAX_PAGE_SIZE,
       positiveInt(params.get('page_size')) ?? defaults.pageSize ?? DEFAULT_PAGE_SIZE,
     ),
     ordering: orderingOk ? rawOrdering : defaults.ordering,

@@ -1,5 +1,12 @@
-import { IconChartBar, IconFileImport, IconList, IconMail, IconWorld } from '@tabler/icons-react';
-import { IconInbox } from '@tabler/icons-react';
+import {
+  IconApi,
+  IconChartBar,
+  IconFileImport,
+  IconInbox,
+  IconList,
+  IconMail,
+  IconWorld,
+} from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import { outboxAvailability } from '../../features/outbox/availability';
@@ -18,6 +25,7 @@ const items = [
     icon: IconWorld,
     match: ['/regions', '/languages'],
   },
+  { label: 'API reference', to: '/api-docs', icon: IconApi, match: ['/api-docs'] },
 ];
 
 export function MainNav({ onNavigate }: { onNavigate: () => void }) {

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { ListDetails } from '../../features/lists/components/list-details';
-import { listQueries } from '../../features/lists/queries';
+import { listQueries } from '../../api/shared-queries';
 import { prefetch } from '../query-client';
 import { listIdFrom, useListId } from './list-id';
 

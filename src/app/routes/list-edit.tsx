@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, type LoaderFunctionArgs } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { ListEdit } from '../../features/lists/components/list-edit';
-import { listQueries } from '../../features/lists/queries';
+import { listQueries } from '../../api/shared-queries';
 import { prefetch } from '../query-client';
 import { listIdFrom, useListId } from './list-id';
 

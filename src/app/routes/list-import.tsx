@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { data, Link, useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { ImportOutcome } from '../../features/imports/components/import-outcome';
-import { listQueries } from '../../features/lists/queries';
+import { listQueries } from '../../api/shared-queries';
 import { useListId } from './list-id';
 
 function useImportId(): number {

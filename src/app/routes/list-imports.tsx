@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { ImportHistory } from '../../features/imports/components/import-history';
-import { listQueries } from '../../features/lists/queries';
+import { listQueries } from '../../api/shared-queries';
 import { useListId } from './list-id';
 
 export function Component() {

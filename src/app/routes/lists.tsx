@@ -4,7 +4,8 @@ import { Link, type LoaderFunctionArgs } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { readTableParams } from '../../components/table-params';
 import { ListsTable } from '../../features/lists/components/lists-table';
-import { listPageQuery, listQueries, listTableDefaults } from '../../features/lists/queries';
+import { listQueries } from '../../api/shared-queries';
+import { listPageQuery, listTableDefaults } from '../../features/lists/queries';
 import { prefetch } from '../query-client';
 
 export const loader = ({ request }: LoaderFunctionArgs) =>

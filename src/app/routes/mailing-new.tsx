@@ -4,10 +4,11 @@ import { PageHeader } from '../../components/page-header';
 import { MailingComposer } from '../../features/mailings/components/composer';
 import { mailingQueries } from '../../features/mailings/queries';
 import { prefetch } from '../query-client';
+import { listQueries } from '../../api/shared-queries';
 
 export const loader = () => {
   prefetch(mailingQueries.campaigns());
-  return prefetch(mailingQueries.lists());
+  return prefetch(listQueries.everyList());
 };
 
 export function Component() {

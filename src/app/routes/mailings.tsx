@@ -3,10 +3,10 @@ import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { MailingsTable } from '../../features/mailings/components/mailings-table';
-import { mailingQueries } from '../../features/mailings/queries';
 import { prefetch } from '../query-client';
+import { listQueries } from '../../api/shared-queries';
 
-export const loader = () => prefetch(mailingQueries.lists());
+export const loader = () => prefetch(listQueries.everyList());
 
 export function Component() {
   return (

@@ -1,5 +1,5 @@
 import { useParams, type LoaderFunctionArgs } from 'react-router';
-import { referenceQueries } from '../../components/reference/reference-queries';
+import { referenceQueries } from '../../api/shared-queries';
 import { RegionDetails } from '../../features/regions/components/region-details';
 import { prefetch } from '../query-client';
 

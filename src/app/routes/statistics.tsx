@@ -1,10 +1,10 @@
 import { PageHeader } from '../../components/page-header';
 import { StatisticsScreen } from '../../features/statistics/components/statistics-screen';
-import { statisticsQueries } from '../../features/statistics/queries';
 import { prefetch } from '../query-client';
+import { listQueries } from '../../api/shared-queries';
 
 // The filter's lists; the charts wait for the URL's view, which the screen reads.
-export const loader = () => prefetch(statisticsQueries.lists());
+export const loader = () => prefetch(listQueries.everyList());
 
 export function Component() {
   return (

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from 'react-router';
-import { listQueries } from '../../features/lists/queries';
+import { listQueries } from '../../api/shared-queries';
 import { SubscriberCreate } from '../../features/subscribers/components/subscriber-create';
 import { subscriberQueries } from '../../features/subscribers/queries';
 import { prefetch } from '../query-client';

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from 'react-router';
-import { listQueries } from '../../features/lists/queries';
+import { listQueries } from '../../api/shared-queries';
 import { SubscribersScreen } from '../../features/subscribers/components/subscribers-screen';
 import { subscriberQueries } from '../../features/subscribers/queries';
 import { pageQuery, readView } from '../../features/subscribers/view-params';

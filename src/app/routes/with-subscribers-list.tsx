@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import { data, useParams } from 'react-router';
 import { DetailSkeleton, ErrorState } from '../../components/states';
-import { listQueries } from '../../features/lists/queries';
+import { listQueries } from '../../api/shared-queries';
 import { SubscribersListProvider } from '../../features/subscribers/list-context';
 import { useListId } from './list-id';
 

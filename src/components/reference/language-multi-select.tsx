@@ -1,7 +1,7 @@
 import { MultiSelect, type MultiSelectProps } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { referenceQueries } from './reference-queries';
+import { referenceQueries } from '../../api/shared-queries';
 
 type Props = Omit<MultiSelectProps, 'data' | 'value' | 'onChange'> & {
   value: string[];

@@ -2,7 +2,7 @@ import { Select, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { referenceQueries } from './reference-queries';
+import { referenceQueries } from '../../api/shared-queries';
 
 type Props = Omit<SelectProps, 'data' | 'value' | 'onChange' | 'searchValue' | 'onSearchChange'> & {
   /** An ISO-3166-1 or -2 code, or '' for none. */

@@ -8,7 +8,6 @@ import {
   type ImportParams,
   type UploadProgress,
 } from '../../api/imports';
-import { getList, getLists } from '../../api/lists';
 import type { PageParams } from '../../api/pagination';
 import { getSubscriberFields } from '../../api/subscribers';
 
@@ -18,17 +17,6 @@ export const IMPORT_POLL_MS = 1000;
 /** Query keys and options of the import screens (DESIGN §3.1): never hand-write a key. */
 export const importQueries = {
   all: () => ['imports'] as const,
-  /** The lists to import into (the picker): the first 1000 by name. */
-  lists: () =>
-    queryOptions({
-      queryKey: [...importQueries.all(), 'lists'] as const,
-      queryFn: ({ signal }) => getLists({ page_size: 1000, ordering: 'name' }, signal),
-    }),
-  list: (listId: number) =>
-    queryOptions({
-      queryKey: [...importQueries.all(), 'list', listId] as const,
-      queryFn: ({ signal }) => getList(listId, signal),
-    }),
   /** OPTIONS of the list's subscribers: the fields a column can fill, custom ones included. */
   fields: (listId: number) =>
     queryOptions({

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createList, deleteList, replaceList, type ListWrite } from '../../api/lists';
-import { listQueries } from './queries';
+import { listQueries } from '../../api/shared-queries';
 
 /** Mutation hooks of lists; they invalidate what they change (DESIGN §3.2). */
 export function useCreateList() {

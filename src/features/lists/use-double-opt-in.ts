@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { supportsDoubleOptIn, type List } from '../../api/lists';
-import { listQueries } from './queries';
+import { listQueries } from '../../api/shared-queries';
 
 /**
  * Whether this server has the `double_opt_in` extension: lists carry the member. For a new

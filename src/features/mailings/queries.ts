@@ -1,5 +1,4 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { getLists } from '../../api/lists';
 import {
   createMailing,
   getMailing,
@@ -37,13 +36,6 @@ export const mailingQueries = {
         const ids = new Set(items.flatMap((m) => (m.campaign === null ? [] : [m.campaign])));
         return [...ids].sort((a, b) => a - b);
       },
-    }),
-  /** Every list, for the list filter and the composer (lists carry the mailing defaults). */
-  lists: () =>
-    queryOptions({
-      queryKey: [...mailingQueries.all(), 'lists'] as const,
-      queryFn: ({ signal }) =>
-        allPages((page) => getLists({ page, page_size: 1000, ordering: 'name' }, signal)),
     }),
 };
 

@@ -1,5 +1,4 @@
 import { keepPreviousData, queryOptions, type QueryKey } from '@tanstack/react-query';
-import { getLists } from '../../api/lists';
 import { getMailing, getMailings } from '../../api/mailings';
 import { allPages } from '../../api/pagination';
 import {
@@ -90,12 +89,6 @@ export type RecordsQuery = ChartFilters & { page: number; page_size: number };
 /** Query keys and options of the statistics screen (DESIGN §3.1). */
 export const statisticsQueries = {
   all: () => ['statistics'] as const,
-  lists: () =>
-    queryOptions({
-      queryKey: [...statisticsQueries.all(), 'lists'] as const,
-      queryFn: ({ signal }) => allPages((page) => getLists({ page, page_size: 1000 }, signal)),
-      staleTime: 5 * 60_000,
-    }),
   /** Mailing summaries (id, name, campaign) of one list, or of all lists. */
   mailings: (list: number | undefined) =>
     queryOptions({

@@ -6,6 +6,7 @@ import { statisticsQueries } from './queries';
 import { chartFilters, planGroups, recordsScope } from './scope';
 import { chooseInterval, viewWindow } from './time-window';
 import type { ViewState } from './view-params';
+import { listQueries } from '../../api/shared-queries';
 
 /**
  * Everything the screen shows, derived from the view: the lines to draw (groups), their
@@ -13,7 +14,7 @@ import type { ViewState } from './view-params';
  * alignment (from the single-mailing extension; without it alignment is unavailable).
  */
 export function useStatisticsData(view: ViewState, now: number) {
-  const lists = useQuery(statisticsQueries.lists());
+  const lists = useQuery(listQueries.everyList());
   const mailings = useQuery(statisticsQueries.mailings(view.list));
   const details = useQueries({
     queries: view.mailings.map((id) => statisticsQueries.mailing(id)),

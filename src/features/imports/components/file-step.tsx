@@ -7,12 +7,12 @@ import { useState } from 'react';
 import { IMPORT_MAX_FILE_BYTES } from '../../../../contract/imports';
 import { ErrorState } from '../../../components/states';
 import { formatBytes } from '../format-bytes';
-import { importQueries } from '../queries';
 import { readSample } from '../wizard/read-sample';
 import { dispatch } from '../wizard/store';
 import type { WizardData } from '../wizard/use-wizard-data';
 import type { GoTo } from './import-wizard';
 import { StepNav } from './step-nav';
+import { listQueries } from '../../../api/shared-queries';
 
 export function FileStep({
   data,
@@ -25,7 +25,7 @@ export function FileStep({
   onListChange: (id: number | null) => void;
   goTo: GoTo;
 }) {
-  const lists = useQuery(importQueries.lists());
+  const lists = useQuery(listQueries.everyList());
   const { file, sample, sampleError } = data.state;
   const [rejection, setRejection] = useState<string | null>(null);
 
@@ -44,7 +44,7 @@ export function FileStep({
           label="List"
           description="The list the subscribers are imported into."
           placeholder={lists.isPending ? 'Loading lists…' : 'Choose a list'}
-          data={(lists.data?.results ?? []).map((l) => ({ value: String(l.id), label: l.name }))}
+          data={(lists.data ?? []).map((l) => ({ value: String(l.id), label: l.name }))}
           value={listId === null ? null : String(listId)}
           onChange={(value) => onListChange(value ? Number(value) : null)}
           searchable

@@ -9,6 +9,7 @@ import { decodeSample } from '../format/detect-encoding';
 import { importQueries } from '../queries';
 import { loadPreviewModule } from './read-sample';
 import { dispatch, useWizardState } from './store';
+import { listQueries } from '../../../api/shared-queries';
 
 type PreviewModule = Awaited<ReturnType<typeof loadPreviewModule>>;
 
@@ -33,7 +34,7 @@ function usePreviewModule(needed: boolean): PreviewModule | null {
  */
 export function useWizardData(listId: number | null) {
   const state = useWizardState();
-  const list = useQuery({ ...importQueries.list(listId ?? 0), enabled: listId !== null });
+  const list = useQuery({ ...listQueries.detail(listId ?? 0), enabled: listId !== null });
   const fields = useQuery({ ...importQueries.fields(listId ?? 0), enabled: listId !== null });
   const preview = usePreviewModule(state.sample !== null);
   const { sample, format } = state;

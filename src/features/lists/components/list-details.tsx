@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { DetailSkeleton, ErrorState } from '../../../components/states';
-import { listQueries } from '../queries';
+import { listQueries } from '../../../api/shared-queries';
 import { DeleteListButton } from './delete-list-button';
 import { SubscriberCountsCell } from './subscriber-counts';
 

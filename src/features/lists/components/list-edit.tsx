@@ -4,7 +4,7 @@ import { notifySuccess } from '../../../components/notify';
 import { DetailSkeleton, ErrorState } from '../../../components/states';
 import { listToForm } from '../list-form-values';
 import { useUpdateList } from '../mutations';
-import { listQueries } from '../queries';
+import { listQueries } from '../../../api/shared-queries';
 import { useDoubleOptInSupport } from '../use-double-opt-in';
 import { ListForm } from './list-form';
 

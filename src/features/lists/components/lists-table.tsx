@@ -6,7 +6,8 @@ import type { List } from '../../../api/lists';
 import { DataTable, type Column } from '../../../components/data-table';
 import { EmptyState } from '../../../components/states';
 import { useTableParams } from '../../../components/use-table-params';
-import { listPageQuery, listQueries, listTableDefaults } from '../queries';
+import { listQueries } from '../../../api/shared-queries';
+import { listPageQuery, listTableDefaults } from '../queries';
 import { SubscriberCountsCell } from './subscriber-counts';
 
 const baseColumns: Column<List>[] = [

@@ -23,12 +23,13 @@ import { clearDraft, loadDraft, saveDraft } from '../draft/draft-storage';
 import { layoutProblems } from '../draft/layout-problems';
 import { toMailingWrite } from '../draft/to-request';
 import { layoutRefs, useLayouts } from '../layout/use-layouts';
-import { mailingQueries, useCreateMailing } from '../queries';
+import { useCreateMailing } from '../queries';
 import { MailingCreated } from './mailing-created';
 import { MailingFields } from './mailing-fields';
 import { ReviewStep } from './review-step';
 import { UnsavedChangesPrompt } from './unsaved-changes';
 import { VariantTabs } from './variant-tabs';
+import { listQueries } from '../../../api/shared-queries';
 
 const firstVariantWithErrors = (errors: FieldErrors<ComposerValues>) =>
   Array.isArray(errors.variants) ? errors.variants.findIndex(Boolean) : -1;
@@ -42,7 +43,7 @@ export function MailingComposer() {
   });
   const variants = useFieldArray({ control: form.control, name: 'variants', keyName: 'key' });
   const layouts = useLayouts(stored?.layouts ?? {});
-  const lists = useQuery(mailingQueries.lists());
+  const lists = useQuery(listQueries.everyList());
   const create = useCreateMailing();
   const [step, setStep] = useState<'edit' | 'review'>('edit');
   const [messages, setMessages] = useState<string[]>([]);

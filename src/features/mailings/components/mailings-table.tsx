@@ -8,6 +8,7 @@ import { DataTable, type Column } from '../../../components/data-table';
 import { EmptyState } from '../../../components/states';
 import { useTableParams } from '../../../components/use-table-params';
 import { mailingQueries } from '../queries';
+import { listQueries } from '../../../api/shared-queries';
 
 const columns: Column<MailingSummary>[] = [
   { key: 'id', header: 'Id', sortField: 'id', width: 90, render: (m) => m.id },
@@ -54,7 +55,7 @@ export function useListFilter() {
 export function MailingsTable() {
   const table = useTableParams({ orderingFields: mailingOrderingFields });
   const { list, setList } = useListFilter();
-  const lists = useQuery(mailingQueries.lists());
+  const lists = useQuery(listQueries.everyList());
   const { search: _search, ...pageQuery } = table.query;
   const query = { ...pageQuery, ...(list === undefined ? {} : { list }) };
   const { data, isPending, error, refetch } = useQuery(mailingQueries.page(query));

@@ -2,7 +2,7 @@ import { Code, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { Language } from '../../../api/languages';
 import { DataTable, type Column } from '../../../components/data-table';
-import { referenceQueries } from '../../../components/reference/reference-queries';
+import { referenceQueries } from '../../../api/shared-queries';
 import { SearchInput } from '../../../components/search-input';
 import { EmptyState } from '../../../components/states';
 import { useTableParams } from '../../../components/use-table-params';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { PlainTable } from '../../../components/plain-table';
-import { referenceQueries } from '../../../components/reference/reference-queries';
+import { referenceQueries } from '../../../api/shared-queries';
 import { DetailSkeleton, EmptyState, ErrorState } from '../../../components/states';
 
 /** A country with its subdivisions, or a subdivision with its country (and children, if any). */

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { Region } from '../../../api/regions';
 import { DataTable, type Column } from '../../../components/data-table';
-import { referenceQueries } from '../../../components/reference/reference-queries';
+import { referenceQueries } from '../../../api/shared-queries';
 import { SearchInput } from '../../../components/search-input';
 import { EmptyState } from '../../../components/states';
 import { useTableParams } from '../../../components/use-table-params';

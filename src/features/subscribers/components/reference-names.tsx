@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { referenceQueries } from '../../../components/reference/reference-queries';
+import { referenceQueries } from '../../../api/shared-queries';
 
 /** "German (de)": the language's localized name beside its code, the code alone until known. */
 export function LanguageName({ code }: { code: string }) {

@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { conflictingSubscriber, type Subscriber } from '../../../api/subscribers';
 import { FormAlert } from '../../../components/form-alert';
-import { referenceQueries } from '../../../components/reference/reference-queries';
+import { referenceQueries } from '../../../api/shared-queries';
 import { applyServerErrors } from '../../../components/server-errors';
 import type { FieldInfo } from '../columns';
 import {
