@@ -42,5 +42,7 @@ export const subscribers = pgTable(
     // Default ordering (id) within a list; the state lets "not deleted" skip the heap.
     index('subscribers_list_id').on(t.listId, t.id, t.subscription),
     index('subscribers_list_state_id').on(t.listId, t.subscription, t.id),
+    // A state filter in email order (migration 0004 adds INCLUDE (email, id)).
+    index('subscribers_list_state_email').on(t.listId, t.subscription, sql`lower(${t.email})`),
   ],
 );
