@@ -25,6 +25,9 @@ export async function subscriberPage(
   page: PositionedPage,
 ): Promise<PositionedResults<SubscriberRow>> {
   const keys = positionKeys(terms);
+  // Terms after a unique key never decide anything; left in, they make PostgreSQL sort
+  // what the index already returns in order (an incremental sort, 10× the scan at worst).
+  if (keys) terms = terms.slice(0, keys.length);
   const where = filterWhere(listId, filter);
   const query = (q: PageQuery) => selectPage(db, where, terms, keys, q);
   if (keys && page.after) return query({ from: page.after, limit: page.limit, offset: 0 });
