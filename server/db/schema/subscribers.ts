@@ -49,5 +49,7 @@ export const subscribers = pgTable(
     ),
     // Segment counts (migration 0006, which also INCLUDEs `custom` for index-only scans).
     index('subscribers_list_state_language').on(t.listId, t.subscription, t.language),
+    // A state filter in email order (migration 0004 adds INCLUDE (email, id)).
+    index('subscribers_list_state_email').on(t.listId, t.subscription, sql`lower(${t.email})`),
   ],
 );
