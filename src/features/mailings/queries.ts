@@ -1,5 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { createCampaign, getAllCampaigns, type CampaignWrite } from '../../api/campaigns';
 import { getLists } from '../../api/lists';
+import { getAllSegments } from '../../api/segments';
 import {
   createMailing,
   getMailing,
@@ -38,6 +40,18 @@ export const mailingQueries = {
         return [...ids].sort((a, b) => a - b);
       },
     }),
+  /** Named campaigns (extension): `{supported: false}` where the API has only ids. */
+  namedCampaigns: () =>
+    queryOptions({
+      queryKey: [...mailingQueries.all(), 'named-campaigns'] as const,
+      queryFn: ({ signal }) => getAllCampaigns(signal),
+    }),
+  /** A list's segments with their reach (extension), for the picker and for names. */
+  segments: (listId: number) =>
+    queryOptions({
+      queryKey: [...mailingQueries.all(), 'segments', listId] as const,
+      queryFn: ({ signal }) => getAllSegments(listId, signal),
+    }),
   /** Every list, for the list filter and the composer (lists carry the mailing defaults). */
   lists: () =>
     queryOptions({
@@ -59,5 +73,14 @@ export function useCreateMailing() {
         queryClient.invalidateQueries({ queryKey: mailingQueries.campaigns().queryKey }),
       ]);
     },
+  });
+}
+
+export function useCreateCampaign() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (data: CampaignWrite) => createCampaign(data),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: mailingQueries.namedCampaigns().queryKey }),
   });
 }

@@ -8,6 +8,7 @@ import { DataTable, type Column } from '../../../components/data-table';
 import { EmptyState } from '../../../components/states';
 import { useTableParams } from '../../../components/use-table-params';
 import { mailingQueries } from '../queries';
+import { useAudienceNames } from '../use-audience-names';
 
 const columns: Column<MailingSummary>[] = [
   { key: 'id', header: 'Id', sortField: 'id', width: 90, render: (m) => m.id },
@@ -26,12 +27,7 @@ const columns: Column<MailingSummary>[] = [
     key: 'campaign',
     header: 'Campaign',
     sortField: 'campaign',
-    render: (m) =>
-      m.campaign ?? (
-        <Text span c="dimmed">
-          none
-        </Text>
-      ),
+    render: (m) => <CampaignName id={m.campaign} />,
   },
 ];
 
@@ -95,5 +91,16 @@ export function MailingsTable() {
         }
       />
     </Stack>
+  );
+}
+
+function CampaignName({ id }: { id: number | null }) {
+  const { campaignName } = useAudienceNames(undefined);
+  return (
+    campaignName(id) ?? (
+      <Text span c="dimmed">
+        none
+      </Text>
+    )
   );
 }
