@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { SegmentFilter } from '../../../contract/segments.js';
 import type { Executor } from '../client.js';
 import { campaigns, mailings, segments } from '../schema/index.js';
@@ -17,6 +17,10 @@ export async function seedCampaigns(db: Executor, userId: number | null): Promis
   await db
     .insert(campaigns)
     .values(demoCampaigns.map((c) => ({ ...c, createUser: userId, updateUser: userId })));
+  // Explicit ids leave the sequence behind: move it past them, or the next campaign collides.
+  await db.execute(
+    sql`select setval(pg_get_serial_sequence('campaigns', 'id'), (select max(id) from campaigns))`,
+  );
 }
 
 /**

@@ -1,4 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { createCampaign, getAllCampaigns, type CampaignWrite } from '../../api/campaigns';
+import { getAllSegments } from '../../api/segments';
 import {
   createMailing,
   getMailing,
@@ -37,6 +39,18 @@ export const mailingQueries = {
         return [...ids].sort((a, b) => a - b);
       },
     }),
+  /** Named campaigns (extension): `{supported: false}` where the API has only ids. */
+  namedCampaigns: () =>
+    queryOptions({
+      queryKey: [...mailingQueries.all(), 'named-campaigns'] as const,
+      queryFn: ({ signal }) => getAllCampaigns(signal),
+    }),
+  /** A list's segments with their reach (extension), for the picker and for names. */
+  segments: (listId: number) =>
+    queryOptions({
+      queryKey: [...mailingQueries.all(), 'segments', listId] as const,
+      queryFn: ({ signal }) => getAllSegments(listId, signal),
+    }),
 };
 
 export function useCreateMailing() {
@@ -51,5 +65,14 @@ export function useCreateMailing() {
         queryClient.invalidateQueries({ queryKey: mailingQueries.campaigns().queryKey }),
       ]);
     },
+  });
+}
+
+export function useCreateCampaign() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (data: CampaignWrite) => createCampaign(data),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: mailingQueries.namedCampaigns().queryKey }),
   });
 }

@@ -100,6 +100,7 @@ export function MailingComposer() {
 
   const changeList = (id: string) => {
     const next = lists.data?.find((l) => String(l.id) === id);
+    if (id !== form.getValues('list')) form.setValue('segments', []); // segments belong to a list
     form.setValue('list', id, { shouldValidate: form.formState.isSubmitted });
     if (!next) return;
     const current = form.getValues('variants');

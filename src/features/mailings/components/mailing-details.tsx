@@ -7,6 +7,7 @@ import type { Mailing, MailingSummary } from '../../../api/mailings';
 import { PageHeader } from '../../../components/page-header';
 import { DetailSkeleton, ErrorState } from '../../../components/states';
 import { mailingQueries } from '../queries';
+import { useAudienceNames } from '../use-audience-names';
 import { MailingView } from './mailing-view';
 
 /**
@@ -73,6 +74,7 @@ function MailingBody({
 }
 
 function SummaryOnly({ id, summary }: { id: number; summary: MailingSummary | undefined }) {
+  const { campaignName } = useAudienceNames(undefined);
   return (
     <Stack gap="md">
       <Alert color="blue" title="Only the summary is available" role="status">
@@ -94,7 +96,7 @@ function SummaryOnly({ id, summary }: { id: number; summary: MailingSummary | un
               <Table.Tr>
                 <Table.Th>Campaign</Table.Th>
                 <Table.Td>
-                  {summary.campaign ?? (
+                  {campaignName(summary.campaign) ?? (
                     <Text span c="dimmed">
                       none
                     </Text>

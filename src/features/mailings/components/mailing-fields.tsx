@@ -1,18 +1,8 @@
-import {
-  Autocomplete,
-  Group,
-  Paper,
-  Select,
-  Stack,
-  TagsInput,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { Controller, useFormContext } from 'react-hook-form';
 import type { List } from '../../../api/lists';
 import type { ComposerValues } from '../draft/composer-values';
-import { mailingQueries } from '../queries';
+import { CampaignPicker, SegmentPicker } from './audience-pickers';
 
 type Props = {
   lists: List[] | undefined;
@@ -25,7 +15,6 @@ type Props = {
 export function MailingFields({ lists, listsLoading, list, onListChange }: Props) {
   const { control, register, formState } = useFormContext<ComposerValues>();
   const { errors } = formState;
-  const campaigns = useQuery(mailingQueries.campaigns());
   return (
     <Stack gap="md">
       <Controller
@@ -57,40 +46,8 @@ export function MailingFields({ lists, listsLoading, list, onListChange }: Props
         {...register('name')}
       />
       <Group grow align="flex-start">
-        <Controller
-          control={control}
-          name="campaign"
-          render={({ field, fieldState }) => (
-            <Autocomplete
-              label="Campaign"
-              description="Optional: a campaign id. Campaigns of existing mailings are suggested."
-              data={(campaigns.data ?? []).map(String)}
-              inputMode="numeric"
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              ref={field.ref}
-              error={fieldState.error?.message}
-            />
-          )}
-        />
-        <Controller
-          control={control}
-          name="segments"
-          render={({ field, fieldState }) => (
-            <TagsInput
-              label="Segments"
-              description="Optional: segment ids. Press Enter after each."
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              ref={field.ref}
-              splitChars={[',', ' ']}
-              clearable
-              error={fieldState.error?.message}
-            />
-          )}
-        />
+        <CampaignPicker />
+        <SegmentPicker listId={list?.id} />
       </Group>
     </Stack>
   );

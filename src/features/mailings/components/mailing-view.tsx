@@ -1,9 +1,12 @@
 import { Anchor, Badge, Card, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { variantLanguages, type Variant } from '../../../../contract/mailings';
 import type { Mailing } from '../../../api/mailings';
 import { languageLabel } from '../language-names';
+import { listQueries } from '../../../api/shared-queries';
+import { useAudienceNames } from '../use-audience-names';
 import { buildPreviewDocument, looksLikeHtml } from '../layout/preview-document';
 import { formatLocal, formatUtc, isPast } from '../local-time';
 import { LayoutPreview } from './layout-preview';
@@ -13,6 +16,9 @@ const mediaSource = () => `${window.location.origin}/media/layouts/`;
 
 /** A mailing as the service returns it: its fields, then each variant with its layout. */
 export function MailingView({ mailing }: { mailing: Mailing }) {
+  const { campaignName, segmentName } = useAudienceNames(mailing.list);
+  const lists = useQuery(listQueries.everyList());
+  const listName = lists.data?.find((l) => l.id === mailing.list)?.name ?? `List ${mailing.list}`;
   return (
     <Stack gap="lg">
       <Table withTableBorder variant="vertical" aria-label="Mailing" maw={640}>
@@ -23,14 +29,26 @@ export function MailingView({ mailing }: { mailing: Mailing }) {
             label="List"
             value={
               <Anchor component={Link} to={`/lists/${mailing.list}`}>
-                List {mailing.list}
+                {listName}
               </Anchor>
             }
           />
-          <Row label="Campaign" value={mailing.campaign ?? 'none'} />
+          <Row label="Campaign" value={campaignName(mailing.campaign) ?? 'none'} />
           <Row
             label="Segments"
-            value={mailing.segments.length ? mailing.segments.join(', ') : 'none'}
+            value={
+              mailing.segments.length ? (
+                <Group gap="xs">
+                  {mailing.segments.map((id) => (
+                    <Anchor key={id} component={Link} to={`/lists/${mailing.list}/segments/${id}`}>
+                      {segmentName(id)}
+                    </Anchor>
+                  ))}
+                </Group>
+              ) : (
+                'none'
+              )
+            }
           />
         </Table.Tbody>
       </Table>

@@ -9,6 +9,7 @@ import { EmptyState } from '../../../components/states';
 import { useTableParams } from '../../../components/use-table-params';
 import { mailingQueries } from '../queries';
 import { listQueries } from '../../../api/shared-queries';
+import { useAudienceNames } from '../use-audience-names';
 
 const columns: Column<MailingSummary>[] = [
   { key: 'id', header: 'Id', sortField: 'id', width: 90, render: (m) => m.id },
@@ -27,12 +28,7 @@ const columns: Column<MailingSummary>[] = [
     key: 'campaign',
     header: 'Campaign',
     sortField: 'campaign',
-    render: (m) =>
-      m.campaign ?? (
-        <Text span c="dimmed">
-          none
-        </Text>
-      ),
+    render: (m) => <CampaignName id={m.campaign} />,
   },
 ];
 
@@ -96,5 +92,16 @@ export function MailingsTable() {
         }
       />
     </Stack>
+  );
+}
+
+function CampaignName({ id }: { id: number | null }) {
+  const { campaignName } = useAudienceNames(undefined);
+  return (
+    campaignName(id) ?? (
+      <Text span c="dimmed">
+        none
+      </Text>
+    )
   );
 }

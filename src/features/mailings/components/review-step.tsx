@@ -7,6 +7,7 @@ import { languageLabel } from '../language-names';
 import type { LayoutStates } from '../layout/use-layouts';
 import { formatBytes } from '../layout/zip-entries';
 import { formatLocal, formatUtc, isPast, parseLocalDateTime } from '../local-time';
+import { useAudienceNames } from '../use-audience-names';
 
 type Props = {
   values: ComposerValues;
@@ -40,6 +41,8 @@ function withDefault(value: string, listDefault: string | undefined): ReactNode 
 
 /** Exactly what will be sent: one column per variant, list defaults marked as such. */
 export function ReviewStep({ values, list, layouts, messages, creating, onBack, onCreate }: Props) {
+  const { campaignName, segmentName } = useAudienceNames(list?.id);
+  const campaign = values.campaign.trim();
   const rows: { label: string; cell: (v: VariantValues) => ReactNode }[] = [
     { label: 'Subject', cell: (v) => v.subject },
     { label: 'From name', cell: (v) => withDefault(v.from_name, list?.default_from_name) },
@@ -58,8 +61,14 @@ export function ReviewStep({ values, list, layouts, messages, creating, onBack, 
         <Table.Tbody>
           <Summary label="List" value={list?.name ?? values.list} />
           <Summary label="Name" value={values.name.trim()} />
-          <Summary label="Campaign" value={values.campaign.trim() || 'none'} />
-          <Summary label="Segments" value={values.segments.join(', ') || 'none'} />
+          <Summary
+            label="Campaign"
+            value={(campaign && campaignName(Number(campaign))) || 'none'}
+          />
+          <Summary
+            label="Segments"
+            value={values.segments.map((id) => segmentName(Number(id))).join(', ') || 'whole list'}
+          />
         </Table.Tbody>
       </Table>
       <Table.ScrollContainer minWidth={480}>
