@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readConfig } from './config.js';
+import { readConfig, sendingOptions } from './config.js';
 
 const problems = (env: NodeJS.ProcessEnv) => {
   try {
@@ -22,7 +22,46 @@ describe('readConfig', () => {
       SESSION_IDLE_MINUTES: 30,
       SESSION_LIFETIME_HOURS: 12,
       LOG_LEVEL: 'info',
+      SMTP_RATE: 50,
+      SEND_CONCURRENCY: 5,
+      DELIVERY_GRACE_MINUTES: 60,
+      TRACKING: 'people',
+      SOFT_BOUNCE_LIMIT: 3,
+      SOFT_BOUNCE_DAYS: 30,
+      SEND_RETRY_SECONDS: 20,
+      SEND_MAX_ATTEMPTS: 6,
+      SEND_LEASE_SECONDS: 60,
+      OUTBOX_CAP: 10000,
     });
+  });
+
+  it('reads the sending settings and refuses nonsense', () => {
+    const config = readConfig({
+      SMTP_URL: 'smtp://user:pass@mx1.example:587, smtps://mx2.example',
+      PUBLIC_URL: 'https://news.example',
+      SMTP_RATE: '0',
+      TRACKING: 'counts',
+    });
+    expect(sendingOptions(config)).toMatchObject({
+      smtpUrls: ['smtp://user:pass@mx1.example:587', 'smtps://mx2.example'],
+      publicUrl: 'https://news.example',
+      ratePerServer: 0,
+      tracking: 'counts',
+      graceMs: 3_600_000,
+      retryBaseMs: 20_000,
+    });
+    expect(problems({ SMTP_URL: 'http://mx.example' })).toContain(
+      'SMTP_URL: must be smtp:// or smtps:// URLs, separated by commas',
+    );
+    // The message names the variable, never its value (it may hold a password).
+    expect(problems({ SMTP_URL: 'smtp://user:secret@ bad' })).not.toContain('secret');
+    expect(problems({ SEND_CONCURRENCY: '0' })).toContain(
+      'SEND_CONCURRENCY: must be from 1 to 1000 messages',
+    );
+    expect(problems({ TRACKING: 'nobody' })).toContain('TRACKING');
+    expect(problems({ BOUNCE_WEBHOOK_TOKEN: 'short' })).toContain(
+      'BOUNCE_WEBHOOK_TOKEN: must have at least 16 characters',
+    );
   });
 
   it('reads the session lifetimes, fractions included, and refuses nonsense', () => {

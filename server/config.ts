@@ -96,6 +96,7 @@ export const configSchema = z.object({
   SOFT_BOUNCE_DAYS: positiveNumber('days').default(30),
   SEND_RETRY_SECONDS: positiveNumber('seconds').default(20),
   SEND_MAX_ATTEMPTS: wholeNumber('attempts', 1, 100).default(6),
+  SEND_LEASE_SECONDS: positiveNumber('seconds').default(60),
   OUTBOX_CAP: wholeNumber('messages', 1, 10_000_000).default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -117,6 +118,7 @@ export const sendingOptions = (config: Config) => ({
   retryBaseMs: config.SEND_RETRY_SECONDS * 1000,
   maxAttempts: config.SEND_MAX_ATTEMPTS,
   outboxCap: config.OUTBOX_CAP,
+  leaseMs: config.SEND_LEASE_SECONDS * 1000,
 });
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {

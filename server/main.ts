@@ -58,6 +58,7 @@ export async function main() {
       '',
       `  Mailboard is running at http://${host}:${port}/`,
       `  Database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.DATA_DIR}`}`,
+      `  Sending: ${config.SMTP_URL ? `through ${config.SMTP_URL.length} SMTP server(s) (SMTP_URL)` : 'to the embedded outbox (set SMTP_URL to send mail)'}`,
       `  Sign in as ${config.ADMIN_USERNAME}` +
         (printedPassword
           ? ` with password ${printedPassword} (generated; set ADMIN_PASSWORD to choose one)`

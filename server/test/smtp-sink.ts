@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-export type SinkMessage = { to: string; raw: string; mail: ParsedMail };
+/** `client`: the name the sender gave in EHLO (which replica sent it). */
+export type SinkMessage = { to: string; raw: string; mail: ParsedMail; client: string };
 
 /**
  * A real SMTP server on a free loopback port that keeps what it receives. `answer` decides,
@@ -11,6 +12,8 @@ export type SinkMessage = { to: string; raw: string; mail: ParsedMail };
 export async function startSmtpSink(
   answer: (to: string, attempt: number) => { code: number; message: string } | undefined = () =>
     undefined,
+  /** Milliseconds each message takes to be accepted (a slow server). */
+  delayMs = 0,
 ) {
   const messages: SinkMessage[] = [];
   const attempts = new Map<string, number>();
@@ -33,9 +36,11 @@ export async function startSmtpSink(
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        void simpleParser(raw).then((mail) => {
+        void simpleParser(raw).then(async (mail) => {
+          if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
           for (const r of session.envelope.rcptTo) {
-            messages.push({ to: r.address.toLowerCase(), raw, mail });
+            const client = session.hostNameAppearsAs;
+            messages.push({ to: r.address.toLowerCase(), raw, mail, client });
           }
           callback();
         }, callback);

@@ -111,6 +111,8 @@ export type RecipientResult = {
   response: string;
   error: string;
   retryInMs: number;
+  /** Not attempted after all (the lease ran short): the claim's attempt is given back. */
+  released?: boolean;
 };
 
 /**
@@ -124,10 +126,11 @@ export async function recordResults(db: Executor, results: RecipientResult[]) {
     UPDATE delivery_recipients r
        SET state = u.state,
            message_id = CASE WHEN u.message_id <> '' THEN u.message_id ELSE r.message_id END,
-           smtp_response = u.response,
-           last_error = u.error,
+           smtp_response = CASE WHEN u.released THEN r.smtp_response ELSE u.response END,
+           last_error = CASE WHEN u.released THEN r.last_error ELSE u.error END,
            sent_datetime = CASE WHEN u.state = 'sent' THEN now() ELSE r.sent_datetime END,
            next_attempt_datetime = now() + u.retry_ms * interval '1 millisecond',
+           attempts = CASE WHEN u.released THEN r.attempts - 1 ELSE r.attempts END,
            locked_until = NULL
       FROM (SELECT * FROM jsonb_to_recordset(${col((r) => ({
         id: r.id,
@@ -137,9 +140,10 @@ export async function recordResults(db: Executor, results: RecipientResult[]) {
         response: r.response,
         error: r.error,
         retry_ms: r.retryInMs,
+        released: r.released ?? false,
       }))}::jsonb)
             AS x(id bigint, lease timestamptz, state text, message_id text, response text,
-                 error text, retry_ms bigint)) u
+                 error text, retry_ms bigint, released boolean)) u
      WHERE r.id = u.id AND r.state = 'sending' AND r.locked_until = u.lease`);
 }
 

@@ -40,7 +40,12 @@ export const sendingPlugin = fp(async (app: FastifyInstance, plugin: SendingPlug
   const publicUrl = options.publicUrl?.replace(/\/+$/, '');
   const transport =
     options.smtpUrls.length > 0
-      ? smtpTransport(options.smtpUrls, options.ratePerServer, options.concurrency)
+      ? smtpTransport(
+          options.smtpUrls,
+          options.ratePerServer,
+          options.concurrency,
+          Math.max(1000, options.leaseMs / 4),
+        )
       : outboxTransport(db, options.outboxCap);
   const sending: SendingContext = {
     db,

@@ -84,10 +84,26 @@ async function sendAll(
 ): Promise<RecipientResult[]> {
   const { options } = ctx;
   const results: RecipientResult[] = [];
+  // Past half the lease, the rest of the batch is given back unsent rather than risk another
+  // replica taking over rows still being sent here (a slow server, a stalled process).
+  const deadline = performance.now() + options.leaseMs / 2;
   let next = 0;
   const lane = async () => {
     while (next < claimed.length) {
       const r = claimed[next++]!;
+      if (performance.now() > deadline) {
+        results.push({
+          id: r.id,
+          lease: r.lease,
+          state: 'queued',
+          messageId: '',
+          response: '',
+          error: '',
+          retryInMs: 0,
+          released: true,
+        });
+        continue;
+      }
       results.push(await sendOne(ctx, r, await material(ctx, cache, r.deliveryId)));
     }
   };

@@ -49,6 +49,8 @@ export function smtpTransport(
   urls: string[],
   ratePerServer: number,
   concurrency: number,
+  /** Longest wait for a server; kept well inside the send lease (options.leaseMs). */
+  timeoutMs = 20_000,
 ): Transport {
   const servers: { transporter: Transporter; bucket: ReturnType<typeof tokenBucket> }[] = urls.map(
     (url) => ({
@@ -56,6 +58,9 @@ export function smtpTransport(
         pool: true,
         maxConnections: Math.max(1, concurrency),
         maxMessages: Infinity,
+        connectionTimeout: timeoutMs,
+        greetingTimeout: timeoutMs,
+        socketTimeout: timeoutMs,
       } as never),
       bucket: tokenBucket(ratePerServer),
     }),

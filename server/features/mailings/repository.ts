@@ -13,7 +13,7 @@ import type { LayoutImage } from './layout-import.js';
 export type MailingRow = typeof mailings.$inferSelect;
 export type VariantRow = typeof variants.$inferSelect & {
   layout: { id: number; source: string };
-  deliveries: { scheduledDatetime: Date }[];
+  deliveries: { scheduledDatetime: Date; exclusions: unknown[]; limit: number | null }[];
 };
 export type MailingWithVariants = MailingRow & { variants: VariantRow[] };
 

@@ -1,7 +1,10 @@
 import type { Mailing, MailingSummary } from '../../../contract/mailings.js';
 import type { MailingWithVariants } from './repository.js';
 
-/** The spec's shapes: `language: null` plus our `languages`; `exclusions`/`limit` unused. */
+/**
+ * The spec's shapes: `language: null` plus our `languages`; `exclusions`/`limit` as set with
+ * PATCH /api/v1/deliveries/{id} (`[]`/`null` on creation).
+ */
 export function serializeMailing(m: MailingWithVariants): Mailing {
   return {
     id: m.id,
@@ -19,8 +22,8 @@ export function serializeMailing(m: MailingWithVariants): Mailing {
       layout: { id: v.layout.id, source: v.layout.source },
       deliveries: v.deliveries.map((d) => ({
         scheduled_datetime: d.scheduledDatetime.toISOString(),
-        exclusions: [],
-        limit: null,
+        exclusions: d.exclusions,
+        limit: d.limit,
       })),
     })),
   };
