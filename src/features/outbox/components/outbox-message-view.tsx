@@ -75,7 +75,7 @@ function MessageBody({ message }: { message: OutboxMessage }) {
             {rows.map(([name, value]) =>
               value === undefined ? null : (
                 <Table.Tr key={name}>
-                  <Table.Th scope="row" w={180}>
+                  <Table.Th scope="row" w={150}>
                     {name}
                   </Table.Th>
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>

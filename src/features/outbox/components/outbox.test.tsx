@@ -81,9 +81,13 @@ describe('OutboxMessageView', () => {
       `content="default-src 'none'; img-src data: ${window.location.origin}/media/; style-src 'unsafe-inline'"`,
     );
     expect(doc).toContain('<base target="_blank">');
-    expect(screen.getByText('Hi, shop: http://localhost/t/c/xyz')).not.toBeVisible();
+    expect(screen.getByRole('tab', { name: 'HTML' })).toHaveAttribute('aria-selected', 'true');
 
     await user.click(screen.getByRole('tab', { name: 'Plain text' }));
+    expect(screen.getByRole('tab', { name: 'Plain text' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
     expect(await screen.findByText('Hi, shop: http://localhost/t/c/xyz')).toBeVisible();
   });
 
