@@ -159,6 +159,47 @@ describe('delivery endpoints', () => {
     expect(late.statusCode).toBe(400);
   });
 
+  it("sends only to the subscribers in at least one of the mailing's segments", async () => {
+    const list = await createList(t);
+    const people = [
+      { email: 'munich@x.test', region: 'DE-BY' },
+      { email: 'berlin@x.test', region: 'DE' },
+      { email: 'paris@x.test', region: 'FR' },
+      { email: 'lyon@x.test', region: 'FR-ARA' },
+      { email: 'rome@x.test', region: 'IT' },
+    ];
+    for (const p of people) {
+      expect((await t.post(`/api/v1/lists/${list}/subscribers`, p)).statusCode).toBe(201);
+    }
+    const segment = async (name: string, region: string) => {
+      const filter = { match: 'all', conditions: [{ field: 'region', in: [region] }] };
+      const res = await t.post(`/api/v1/lists/${list}/segments`, { name, filter });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().id as number;
+    };
+    const germany = await segment('Germany', 'DE');
+    const lyon = await segment('Lyon', 'FR-ARA');
+    const res = await t.post('/api/v1/mailings', {
+      list,
+      name: 'Segmented',
+      segments: [germany, lyon],
+      variants: [
+        {
+          subject: 'Hi',
+          layout: { text: 'Hello' },
+          deliveries: [{ scheduled_datetime: new Date(Date.now() - 1000).toISOString() }],
+        },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [delivery] = (await t.get(`/api/v1/mailings/${res.json().id}/deliveries`)).json();
+    await sendRound(t.app.sending);
+    await sendRound(t.app.sending);
+    const log = (await t.get(`/api/v1/deliveries/${delivery.id}/recipients`)).json();
+    const reached = log.results.map((r: { email: string }) => r.email).sort();
+    expect(reached).toEqual(['berlin@x.test', 'lyon@x.test', 'munich@x.test']);
+  });
+
   it('sends a test message to any address, tracked links working but recording nothing', async () => {
     const { mailing } = await mailingTo([], new Date(Date.now() + 3600_000));
     const bad = await t.post(`/api/v1/mailings/${mailing}/test`, { email: 'nope' });

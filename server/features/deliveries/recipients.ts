@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { subscribers } from '../../db/schema/index.js';
 import { queryRows } from '../imports/repository.js';
+import { inAnySegment } from '../segments/membership.js';
 
 type VariantLanguages = { id: number; position: number; languages: string[] };
 
@@ -27,8 +29,8 @@ export function variantAudience(variants: VariantLanguages[], variantId: number)
  * - `exclusions`: list ids (integers) and email addresses (strings); a subscriber whose
  *   email is in one of those lists (in any state) or among those addresses is skipped.
  * - `limit`: a positive integer, or null for everyone.
- * Segments: the mailing's `segments` restrict it further once the segment feature's
- * membership function is wired here (see the report of issue 19).
+ * - `segments`: when the mailing names any, only subscribers in at least one of them (the
+ *   segments feature's membership rule; ids of deleted segments select nobody).
  * Returns the SELECT of (subscriber_id, email) rows for `INSERT … SELECT`.
  */
 export async function recipientSelection(db: Executor, deliveryId: number): Promise<SQL | null> {
@@ -38,9 +40,10 @@ export async function recipientSelection(db: Executor, deliveryId: number): Prom
     variant_id: number;
     exclusions: unknown[];
     limit: number | null;
+    segments: number[];
   }>(
     db,
-    sql`SELECT m.list_id, m.id AS mailing_id, d.variant_id, d.exclusions, d."limit"
+    sql`SELECT m.list_id, m.id AS mailing_id, d.variant_id, d.exclusions, d."limit", m.segments
           FROM deliveries d JOIN variants v ON v.id = d.variant_id
           JOIN mailings m ON m.id = v.mailing_id WHERE d.id = ${deliveryId}`,
   );
@@ -63,9 +66,14 @@ export async function recipientSelection(db: Executor, deliveryId: number): Prom
     AND NOT EXISTS (SELECT 1 FROM subscribers x
                      WHERE x.list_id = ANY(${pgIntArray(lists)}::int[])
                        AND lower(x.email) = lower(s.email))`;
+  const inSegments = await inAnySegment(db, d.list_id, d.segments);
+  const segmentRule = inSegments
+    ? sql`AND s.id IN (SELECT ${subscribers.id} FROM ${subscribers} WHERE ${inSegments})`
+    : sql``;
   return sql`
     SELECT s.id, s.email FROM subscribers s
      WHERE s.list_id = ${d.list_id} AND s.subscription = 'active' AND ${language} ${excluded}
+       ${segmentRule}
      ORDER BY s.id ${d.limit === null ? sql`` : sql`LIMIT ${d.limit}`}`;
 }
 
