@@ -166,13 +166,18 @@ export type SubscribersIntrospection = z.infer<typeof subscribersIntrospection>;
 /**
  * One entry of a subscriber's history (extension, issue 15): `created`, a field `changed`
  * (custom fields by name) or a `state` change, with old and new value; by which user,
- * how (`via`: form = the dashboard, api, import; null when unknown) and when.
+ * how (`via`: form = the dashboard, api, import, or a recipient's unsubscribe / opt-in link or a
+ * bounce; null when unknown) and when.
  */
+/** Changes made by a recipient through a message, or by a bounce report (sending). */
+export const subscriberChangeVias = ['unsubscribe-link', 'opt-in-link', 'bounce'] as const;
+export type SubscriberChangeVia = (typeof subscriberChangeVias)[number];
+
 export const historyEntry = z.looseObject({
   id: z.number(),
   at: z.string(),
   kind: z.enum(['created', 'changed', 'state']),
-  via: z.enum(['form', 'api', 'import']).nullable(),
+  via: z.enum(['form', 'api', 'import', ...subscriberChangeVias]).nullable(),
   user: z.object({ id: z.number(), username: z.string().nullable() }).nullable(),
   import: z.object({ id: z.number(), file: z.string().nullable() }).nullable(),
   field: z.string().nullable(),

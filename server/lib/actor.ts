@@ -1,12 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type { SubscriberChangeVia } from '../../contract/subscribers.js';
 import type { Db, Executor } from '../db/client.js';
 import { DASHBOARD_HEADER } from '../plugins/browser-requests.js';
 
 /** How a change came about, as the subscriber's history shows it. */
 export type Actor =
   | { userId: number | null; via: 'form' | 'api' }
-  | { userId: number | null; via: 'import'; importId: number; file?: string };
+  | { userId: number | null; via: 'import'; importId: number; file?: string }
+  /** The recipient's own act through a message (sending, issue 19), or a bounce report. */
+  | { userId: null; via: SubscriberChangeVia };
 
 /**
  * Names who and how for every subscriber change the transaction `tx` makes from here on:

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, customType, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { subscriberChangeVias } from '../../../contract/subscribers.js';
 import { timestamptz } from './columns.js';
 import { lists } from './lists.js';
 import { subscribers } from './subscribers.js';
@@ -25,7 +26,7 @@ export const subscriberHistory = pgTable(
     createdIds: int4multirange('created_ids'),
     at: timestamptz('at').notNull().defaultNow(),
     userId: integer('user_id'),
-    via: text('via', { enum: ['form', 'api', 'import'] }),
+    via: text('via', { enum: ['form', 'api', 'import', ...subscriberChangeVias] }),
     importId: integer('import_id'),
     file: text('file'),
     kind: text('kind', { enum: ['created', 'changed', 'state'] }).notNull(),

@@ -133,6 +133,14 @@ describe('delivery through SMTP', () => {
     expect(bounces.results).toMatchObject([{ mailing, email: 'f@example.test', hard: true }]);
     const f = (await t.get(`/api/v1/lists/1/subscribers/${ids.f}`)).json();
     expect(f.subscription).toBe('bounced');
+    const fHistory = (await t.get(`/api/v1/lists/1/subscribers/${ids.f}/history`)).json();
+    expect(fHistory.results[0]).toMatchObject({
+      kind: 'state',
+      via: 'bounce',
+      user: null,
+      old_value: 'active',
+      new_value: 'bounced',
+    });
   });
 
   it('sends both parts and the RFC 8058 headers; links and pixel land in the statistics', async () => {
@@ -184,6 +192,13 @@ describe('delivery through SMTP', () => {
     expect(post.statusCode).toBe(200);
     const sub = (await t.get(`/api/v1/lists/1/subscribers/${ids.a}`)).json();
     expect(sub.subscription).toBe('unsubscribed');
+    const history = (await t.get(`/api/v1/lists/1/subscribers/${ids.a}/history`)).json();
+    expect(history.results[0]).toMatchObject({
+      kind: 'state',
+      via: 'unsubscribe-link',
+      user: null,
+      new_value: 'unsubscribed',
+    });
     const page = await t.app.inject({ method: 'GET', url: pathOf(unsubscribeUrl) });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Unsubscribe from all lists');

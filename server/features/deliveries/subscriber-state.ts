@@ -1,14 +1,17 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import type { SubscriberChangeVia } from '../../../contract/subscribers.js';
+import { withActor } from '../../lib/actor.js';
 import { queryRows } from '../imports/repository.js';
 
-/** Why a subscriber's state changed here (for the subscriber's history). */
-export type StateChangeVia = 'unsubscribe-link' | 'opt-in-link' | 'bounce';
+/** Why a subscriber's state changed here (shown in the subscriber's history). */
+export type StateChangeVia = SubscriberChangeVia;
 
 /**
  * Every subscription change sending makes goes through here (unsubscribe links, opt-in
- * confirmation, bounces), so the history feature can record who and how in one place.
- * Returns the ids that actually changed.
+ * confirmation, bounces), in a transaction whose actor names how, so the subscriber's
+ * history records it (no user: the recipient or a bounce report did it). Returns the ids
+ * that actually changed.
  */
 export async function changeSubscription(
   db: Executor,
@@ -17,7 +20,6 @@ export async function changeSubscription(
   via: StateChangeVia,
   options: { onlyFrom?: string[] } = {},
 ): Promise<number[]> {
-  void via; // recorded by the subscriber history (issue 15) once merged
   const target =
     'ids' in where
       ? sql`id = ANY(${`{${where.ids.join(',')}}`}::int[])`
@@ -28,10 +30,13 @@ export async function changeSubscription(
   const from = options.onlyFrom
     ? sql`AND subscription = ANY(${`{${options.onlyFrom.join(',')}}`}::text[])`
     : sql`AND subscription <> 'deleted'`;
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`UPDATE subscribers SET subscription = ${to}, update_datetime = now()
-         WHERE ${target} AND subscription <> ${to} ${from} RETURNING id`,
-  );
-  return rows.map((r) => r.id);
+  return db.transaction(async (tx) => {
+    await withActor(tx, { userId: null, via });
+    const rows = await queryRows<{ id: number }>(
+      tx,
+      sql`UPDATE subscribers SET subscription = ${to}, update_datetime = now()
+           WHERE ${target} AND subscription <> ${to} ${from} RETURNING id`,
+    );
+    return rows.map((r) => r.id);
+  });
 }
