@@ -97,3 +97,15 @@ describe('loadDemoData', () => {
     }
   });
 });
+
+describe('demo deliveries', () => {
+  it('shows the past ones as done (they have statistics) and the future ones as scheduled', async () => {
+    const rows = await query<{ past: boolean; status: string }>(
+      sql`select distinct scheduled_datetime < now() as past, status from deliveries order by 1`,
+    );
+    expect(rows).toEqual([
+      { past: false, status: 'scheduled' },
+      { past: true, status: 'done' },
+    ]);
+  });
+});

@@ -32,13 +32,13 @@ const emails = (n: number) => Array.from({ length: n }, (_, i) => `r${i}@example
 
 /** A list of `n` subscribers and a mailing due now; returns the delivery id. */
 async function scheduleDelivery(server: RunningServer, n: number) {
-  const list = await (
+  const list = (await (
     await server.request('POST', '/api/v1/lists', {
       name: 'Everyone',
       default_from_name: 'Acme',
       default_from_email: 'news@acme.example',
     })
-  ).json();
+  ).json()) as { id: number };
   const all = emails(n);
   for (let i = 0; i < all.length; i += 20) {
     await Promise.all(
@@ -48,7 +48,7 @@ async function scheduleDelivery(server: RunningServer, n: number) {
       }),
     );
   }
-  const mailing = await (
+  const mailing = (await (
     await server.request('POST', '/api/v1/mailings', {
       list: list.id,
       name: 'Crash test',
@@ -60,7 +60,7 @@ async function scheduleDelivery(server: RunningServer, n: number) {
         },
       ],
     })
-  ).json();
+  ).json()) as { id: number };
   const [delivery] = await server.json<{ id: number }[]>(
     `/api/v1/mailings/${mailing.id}/deliveries`,
   );
