@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db/client.js';
+import type { RouteOptions } from '../lib/route-options.js';
 import { listsRoutes } from './lists/routes.js';
 import { subscribersRoutes } from './subscribers/routes.js';
 import { fieldsRoutes } from './fields/routes.js';
@@ -9,8 +9,6 @@ import { mailingsRoutes } from './mailings/routes.js';
 import { layoutMediaRoutes } from './mailings/media-routes.js';
 import { importsRoutes } from './imports/routes.js';
 import { statisticsRoutes } from './statistics/routes.js';
-
-export type RouteOptions = { db: Db };
 
 /** Every resource of the API under /api/v1, plus the public layout media. */
 export async function apiRoutes(app: FastifyInstance, options: RouteOptions) {

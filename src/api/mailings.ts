@@ -11,7 +11,7 @@ import {
   type LayoutWrite,
   type Delivery,
 } from '../../contract/mailings';
-import { extension, request, requestParsed } from './client';
+import { extension, requestParsed } from './client';
 
 export type {
   Delivery,
@@ -40,10 +40,5 @@ export const createMailing = (data: MailingWrite) =>
  */
 export const getMailing = (id: number, signal?: AbortSignal) =>
   extension('mailing-detail', () => requestParsed(mailing, `/mailings/${id}`, { signal }), {
-    notFoundMeansUnsupported: false,
-  });
-
-export const deleteMailing = (id: number) =>
-  extension('mailing-delete', () => request<undefined>(`/mailings/${id}`, { method: 'DELETE' }), {
     notFoundMeansUnsupported: false,
   });

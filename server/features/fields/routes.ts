@@ -8,7 +8,7 @@ import { lists } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../lib/http-errors.js';
 import { paginate } from '../../lib/pagination.js';
 import { idParam, paginationQuery } from '../../lib/query.js';
-import type { RouteOptions } from '../routes.js';
+import type { RouteOptions } from '../../lib/route-options.js';
 import { fieldsRepository, type FieldScope } from './repository.js';
 import { serializeField } from './serialize.js';
 import { newFieldValues, patchedFieldValues } from './values.js';

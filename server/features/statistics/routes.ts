@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { statisticKinds } from '../../../contract/statistics.js';
 import { paginate } from '../../lib/pagination.js';
-import type { RouteOptions } from '../routes.js';
+import type { RouteOptions } from '../../lib/route-options.js';
 import { pageQuery, seriesQuery, topUrlsQuery } from './filters.js';
 import { statisticsRepository } from './repository.js';
 import { serializeBucket, serializeRecord } from './serialize.js';

@@ -10,7 +10,7 @@ import { parseOrdering } from '../../lib/ordering.js';
 import { paginate } from '../../lib/pagination.js';
 import { orderingQuery, paginationQuery } from '../../lib/query.js';
 import { fieldsRepository } from '../fields/repository.js';
-import type { RouteOptions } from '../routes.js';
+import type { RouteOptions } from '../../lib/route-options.js';
 import { subscriberBodyParsers } from './body-parsers.js';
 import { describeSubscribers } from './introspection.js';
 import {
