@@ -11,7 +11,7 @@ export type Envelope<T> = {
 };
 
 /**
- * DRF PageNumberPagination as DESIGN §4 fixes it: `page_size` clamped to 1–1000 (a
+ * DRF PageNumberPagination as docs/architecture.md §4 fixes it: `page_size` clamped to 1–1000 (a
  * non-number ignored), a page past the end or not a number is 404, and `next`/`previous`
  * are paths keeping the other query parameters.
  */

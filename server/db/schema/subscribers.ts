@@ -35,7 +35,7 @@ export const subscribers = pgTable(
     custom: jsonb('custom').$type<Record<string, unknown>>().notNull().default({}),
   },
   (t) => [
-    // Email is unique per list, case-insensitively (DESIGN §4); concurrent creates race here.
+    // Email is unique per list, case-insensitively (docs/architecture.md §4); concurrent creates race here.
     uniqueIndex('subscribers_list_email_lower').on(t.listId, sql`lower(${t.email})`),
     // Default ordering (id) within a list, with and without the state filter.
     index('subscribers_list_id').on(t.listId, t.id),

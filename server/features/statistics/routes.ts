@@ -8,7 +8,7 @@ import { statisticsRepository } from './repository.js';
 import { serializeBucket, serializeRecord } from './serialize.js';
 
 /**
- * GET /statistics/{opens|clicks|bounces} (spec), plus the chart extensions of DESIGN §4:
+ * GET /statistics/{opens|clicks|bounces} (spec), plus the chart extensions of docs/architecture.md §4:
  * …/{kind}/series and …/clicks/urls, taking the same filters.
  */
 export async function statisticsRoutes(app: FastifyInstance, { db }: RouteOptions) {

@@ -23,7 +23,7 @@ const lowerEmail = sql`lower(${subscribers.email})`;
 /** Email is unique per list case-insensitively; this matches the unique index's expression. */
 const emailIs = (email: string) => eq(lowerEmail, sql`lower(${email.trim()})`);
 
-/** The unfiltered collection leaves deleted subscribers out (DESIGN §4). */
+/** The unfiltered collection leaves deleted subscribers out (docs/architecture.md §4). */
 const filterWhere = (listId: number, { state, email }: SubscriberFilter): SQL =>
   and(
     eq(subscribers.listId, listId),

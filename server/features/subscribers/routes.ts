@@ -33,7 +33,7 @@ const collectionQuery = z.object({
   email: z.preprocess(emptyAsAbsent, storableText().optional()),
 });
 
-/** Subscribers of a list (spec: Subscribers; DESIGN §4). */
+/** Subscribers of a list (spec: Subscribers; docs/architecture.md §4). */
 export async function subscribersRoutes(app: FastifyInstance, { db }: RouteOptions) {
   await subscriberBodyParsers(app);
   const api = app.withTypeProvider<ZodTypeProvider>();
