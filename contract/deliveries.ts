@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { datetime, emailAddress } from './common.js';
 
 /**
- * Sending (extensions, DESIGN §4 "Sending"). A delivery is one scheduled send of a
+ * Sending (extensions, docs/architecture.md §4 "Sending"). A delivery is one scheduled send of a
  * mailing's variant; its recipients are the list's active subscribers whose language that
  * variant serves (see the server's recipient selection).
  */

@@ -26,7 +26,7 @@ export const statisticRecords = {
 export type StatisticRecord<K extends StatisticKind> = z.infer<(typeof statisticRecords)[K]>;
 
 /**
- * Filters common to the three collections and to the extensions (DESIGN §4):
+ * Filters common to the three collections and to the extensions (docs/architecture.md §4):
  * - `campaign`, `mailing`: ids; an unknown id matches nothing.
  * - `unique`: keeps the earliest record per (delivery, email) — per (delivery, email, url)
  *   for clicks — and then applies the other filters, so daily unique counts add up.

@@ -39,7 +39,7 @@ type CommonOptions = {
 
 /**
  * Either `database` (serve the API) or `upstream` (forward it to another deployment,
- * DESIGN §1), never both; one flat type so callers can spread partial options.
+ * docs/architecture.md §1), never both; one flat type so callers can spread partial options.
  */
 export type AppOptions = CommonOptions & {
   database?: Database;

@@ -11,7 +11,7 @@ const problems = (env: NodeJS.ProcessEnv) => {
 };
 
 describe('readConfig', () => {
-  it('applies the defaults of DESIGN §5 and ignores unrelated variables', () => {
+  it('applies the defaults of docs/architecture.md §5 and ignores unrelated variables', () => {
     expect(readConfig({ PATH: '/usr/bin', HOME: '/root' })).toEqual({
       PORT: 8080,
       HOST: '127.0.0.1',

@@ -41,7 +41,7 @@ const wholeNumber = (unit: string, min: number, max: number) =>
     .transform(Number)
     .refine((n) => n >= min && n <= max, `must be from ${min} to ${max} ${unit}`);
 
-/** Server configuration from the environment (DESIGN §5), validated once at start. */
+/** Server configuration from the environment (docs/architecture.md §5), validated once at start. */
 export const configSchema = z.object({
   PORT: port.default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -63,7 +63,7 @@ export const configSchema = z.object({
     .optional(),
   /** Who may set X-Forwarded-For; the default trusts a reverse proxy on the same host only. */
   TRUST_PROXY: trustProxy.default('loopback'),
-  /** A browser session ends after this many minutes without a request (DESIGN §4). */
+  /** A browser session ends after this many minutes without a request (docs/architecture.md §4). */
   SESSION_IDLE_MINUTES: positiveNumber('minutes').default(30),
   /** …and this many hours after sign-in, whatever the activity. */
   SESSION_LIFETIME_HOURS: positiveNumber('hours').default(12),

@@ -71,7 +71,7 @@ export async function main() {
   return app;
 }
 
-/** UPSTREAM_API_URL: no database, the SPA plus /api/v1 and /media forwarded (DESIGN §1). */
+/** UPSTREAM_API_URL: no database, the SPA plus /api/v1 and /media forwarded (docs/architecture.md §1). */
 async function proxy(config: Config, upstream: string) {
   const app = await buildApp({
     upstream,

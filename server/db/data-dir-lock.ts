@@ -3,7 +3,7 @@ import path from 'node:path';
 import lockfile from 'proper-lockfile';
 
 /**
- * One process per PGlite data directory (DESIGN §6: PGlite takes no lock of its own and two
+ * One process per PGlite data directory (docs/architecture.md §6: PGlite takes no lock of its own and two
  * processes writing one directory lose or corrupt data).
  *
  * The lock is proper-lockfile's: an atomic `mkdir` of DATA_DIR/.mailboard/lock whose mtime

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db/client.js';
+import type { RouteOptions } from '../lib/route-options.js';
 import { listsRoutes } from './lists/routes.js';
 import { subscribersRoutes } from './subscribers/routes.js';
 import { fieldsRoutes } from './fields/routes.js';
@@ -11,8 +11,6 @@ import { importsRoutes } from './imports/routes.js';
 import { statisticsRoutes } from './statistics/routes.js';
 import { segmentsRoutes } from './segments/routes.js';
 import { campaignsRoutes } from './campaigns/routes.js';
-
-export type RouteOptions = { db: Db };
 
 /** Every resource of the API under /api/v1, plus the public layout media. */
 export async function apiRoutes(app: FastifyInstance, options: RouteOptions) {

@@ -12,7 +12,7 @@ export type Envelope<T> = {
 };
 
 /**
- * DRF PageNumberPagination as DESIGN §4 fixes it: `page_size` clamped to 1–1000 (a
+ * DRF PageNumberPagination as docs/architecture.md §4 fixes it: `page_size` clamped to 1–1000 (a
  * non-number ignored), a page past the end or not a number is 404, and `next`/`previous`
  * are paths keeping the other query parameters.
  */
@@ -96,7 +96,7 @@ export async function paginateByPosition<T>(
 
 const POSITION_PARAMS = ['after', 'before'];
 
-/** Validates `page` and `page_size` against the total and builds links (DESIGN §4). */
+/** Validates `page` and `page_size` against the total and builds links (docs/architecture.md §4). */
 function pageRequest(request: FastifyRequest, total: number, positioned = false) {
   const [rawPath, search = ''] = request.url.split('?') as [string, string?];
   // `//api/…` routes like `/api/…`, but as a link it would name another host.

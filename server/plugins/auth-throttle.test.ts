@@ -29,7 +29,7 @@ const from = (remoteAddress: string, authorization: string, headers = {}) =>
 const statuses = (responses: { statusCode: number }[]) =>
   responses.map((r) => r.statusCode).sort((a, b) => a - b);
 
-describe('failed sign-in throttle (DESIGN §4)', () => {
+describe('failed sign-in throttle (docs/architecture.md §4)', () => {
   it('blocks a username and address after 10 failures in 15 minutes, even parallel ones', async () => {
     // Eight failures recorded directly (each failure through HTTP costs a full hash), then
     // four parallel guesses: only two may still be checked, the others must wait.

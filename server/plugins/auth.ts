@@ -58,7 +58,7 @@ const CACHE_LIMIT = 10_000;
 
 /**
  * Authentication on every /api/ route (spec: Authentication): HTTP Basic, or the session
- * cookie the dashboard got from POST /api/v1/session (DESIGN §4). Basic wins when both come.
+ * cookie the dashboard got from POST /api/v1/session (docs/architecture.md §4). Basic wins when both come.
  */
 export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) => {
   const throttle = options.throttle ?? new FailedAttemptThrottle();
@@ -78,7 +78,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
   app.decorateRequest('user', null as unknown as User);
   app.decorateRequest('authMethod', null as unknown as 'basic');
 
-  /** The password check shared by Basic and sign-in, behind the one throttle (DESIGN §4). */
+  /** The password check shared by Basic and sign-in, behind the one throttle (docs/architecture.md §4). */
   async function checkPassword(request: FastifyRequest, username: string, password: string) {
     // Counted as a failure until the password is proven right, so parallel guesses cannot
     // all pass the throttle's check before any of them is recorded.

@@ -5,7 +5,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { SESSION_COOKIE } from '../features/sessions/tokens.js';
 import { operationKey, specOperations } from './spec-surface.js';
 
-export const OPENAPI_PATH = '/api/v1/openapi.json';
+const OPENAPI_PATH = '/api/v1/openapi.json';
 
 type Operation = { parameters?: { in: string; name: string; [key: string]: unknown }[] };
 type Document = { paths?: Record<string, Record<string, Operation & Record<string, unknown>>> };
@@ -17,7 +17,7 @@ const methods = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'pat
  * spec's operations it does not document, with `x-extension: true` (an OpenAPI
  * specification extension, which tools ignore unless they know it).
  */
-export function markExtensions<T extends Document>(document: T): T {
+function markExtensions<T extends Document>(document: T): T {
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const [method, operation] of Object.entries(item)) {
       if (!methods.has(method)) continue;

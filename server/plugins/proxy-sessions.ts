@@ -6,7 +6,7 @@ import {
 
 type ProxySession = {
   username: string;
-  /** The Basic header for the upstream: credentials stay on the server (DESIGN §1, §4). */
+  /** The Basic header for the upstream: credentials stay on the server (docs/architecture.md §1, §4). */
   authorization: string;
   created: number;
   lastUsed: number;

@@ -57,12 +57,12 @@ const OWN_HEADERS = [
 const unreachable = () => new HttpError(502, { detail: 'The upstream API could not be reached.' });
 
 /**
- * Proxy mode (DESIGN §1, UPSTREAM_API_URL): /api/v1/* and /media/* go to another deployment
+ * Proxy mode (docs/architecture.md §1, UPSTREAM_API_URL): /api/v1/* and /media/* go to another deployment
  * unchanged, both ways — method, path, query, headers (Authorization included) and body
  * streamed as it arrives; status, headers (WWW-Authenticate, Retry-After) and body of the
  * answer as they come back. Authentication, throttling and limits are the upstream's.
  *
- * The dashboard gets a cookie session here too (DESIGN §4): POST /api/v1/session checks the
+ * The dashboard gets a cookie session here too (docs/architecture.md §4): POST /api/v1/session checks the
  * credentials once against the upstream and keeps them in this process (ProxySessions);
  * requests with the cookie are forwarded with that Basic header added. The cookie itself
  * never leaves this server.

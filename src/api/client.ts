@@ -5,7 +5,7 @@ import type { InferOutput, StandardResult, StandardSchemaV1 } from './standard-s
 export * from './errors';
 
 /**
- * The only module that talks HTTP (DESIGN §2). Same origin: the server serves the SPA, and
+ * The only module that talks HTTP (docs/architecture.md §2). Same origin: the server serves the SPA, and
  * Vite proxies /api in development.
  */
 export const API_ROOT = '/api/v1';
@@ -43,7 +43,7 @@ export function apiUrl(path: string, query?: Query): string {
 /**
  * Sent with every request. The session cookie travels by itself (same origin); the
  * dashboard header tells the server two things (server/plugins/browser-requests.ts): a
- * write really comes from this page (the CSRF defence, DESIGN §4), and a 401 must not
+ * write really comes from this page (the CSRF defence, docs/architecture.md §4), and a 401 must not
  * carry `WWW-Authenticate: Basic`, which would open the browser's own credentials dialog.
  */
 const COMMON_HEADERS = { Accept: 'application/json', 'X-Mailboard-Client': 'dashboard' };
@@ -226,7 +226,7 @@ session.subscribe(() => {
 });
 
 /**
- * Runs a call to one of our extension endpoints (DESIGN §4). Another deployment of the API
+ * Runs a call to one of our extension endpoints (docs/architecture.md §4). Another deployment of the API
  * answers 404 or 405 there: the result is then `{supported: false}` and remembered for the
  * session, so screens hide or degrade the feature without asking again. Pass
  * `notFoundMeansUnsupported: false` for item endpoints, where 404 means a missing item.

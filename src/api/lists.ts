@@ -20,10 +20,7 @@ export const createList = (data: ListWrite) =>
 export const replaceList = (id: number, data: ListWrite) =>
   requestParsed(list, `/lists/${id}`, { method: 'PUT', body: data });
 
-export const updateList = (id: number, data: ListPatch) =>
-  requestParsed(list, `/lists/${id}`, { method: 'PATCH', body: data });
-
 export const deleteList = (id: number) => request<undefined>(`/lists/${id}`, { method: 'DELETE' });
 
-/** Extension members are present on our server only (DESIGN §4); other deployments lack them. */
+/** Extension members are present on our server only (docs/architecture.md §4); other deployments lack them. */
 export const supportsDoubleOptIn = (l: List) => typeof l.double_opt_in === 'boolean';

@@ -11,7 +11,7 @@ import {
   type LayoutWrite,
   type Delivery,
 } from '../../contract/mailings';
-import { extension, request, requestParsed } from './client';
+import { extension, requestParsed } from './client';
 
 export type {
   Delivery,
@@ -35,15 +35,10 @@ export const createMailing = (data: MailingWrite) =>
   requestParsed(mailing, '/mailings', { method: 'POST', body: data });
 
 /**
- * Extension (DESIGN §4): another deployment has no single-mailing endpoint (405, or 404 for
+ * Extension (docs/architecture.md §4): another deployment has no single-mailing endpoint (405, or 404 for
  * every id). A 404 here usually means a missing mailing, so only 405 marks it unsupported.
  */
 export const getMailing = (id: number, signal?: AbortSignal) =>
   extension('mailing-detail', () => requestParsed(mailing, `/mailings/${id}`, { signal }), {
-    notFoundMeansUnsupported: false,
-  });
-
-export const deleteMailing = (id: number) =>
-  extension('mailing-delete', () => request<undefined>(`/mailings/${id}`, { method: 'DELETE' }), {
     notFoundMeansUnsupported: false,
   });

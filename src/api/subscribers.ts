@@ -40,9 +40,6 @@ export const getSubscriberFields = (listId: number, signal?: AbortSignal) =>
 export const createSubscriber = (listId: number, data: SubscriberBody) =>
   requestParsed(subscriber, base(listId), { method: 'POST', body: data });
 
-export const replaceSubscriber = (listId: number, id: number, data: SubscriberBody) =>
-  requestParsed(subscriber, `${base(listId)}/${id}`, { method: 'PUT', body: data });
-
 export const updateSubscriber = (
   listId: number,
   id: number,

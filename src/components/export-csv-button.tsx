@@ -3,6 +3,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { downloadBlob } from '../lib/download';
 import { notifyError, notifySuccess } from './notify';
+import { formatCount } from '../lib/format';
 
 export type ExportJob = (options: {
   signal: AbortSignal;
@@ -40,7 +41,7 @@ export function ExportCsvButton({
         onProgress: (done, total) => setProgress({ done, total }),
       });
       downloadBlob(blob, fileName);
-      notifySuccess(`Exported ${rows.toLocaleString('en-US')} ${unit} to ${fileName}.`);
+      notifySuccess(`Exported ${formatCount(rows)} ${unit} to ${fileName}.`);
     } catch (err) {
       if (!abort.signal.aborted) notifyError(err, 'The export failed');
     } finally {
@@ -68,8 +69,7 @@ export function ExportCsvButton({
         <Stack>
           <Progress value={percent} aria-label={`Export: ${Math.round(percent)}%`} animated />
           <Text size="sm" c="dimmed" aria-live="polite">
-            {progress?.done.toLocaleString('en-US')} of {progress?.total.toLocaleString('en-US')}{' '}
-            {unit}
+            {formatCount(progress?.done ?? 0)} of {formatCount(progress?.total ?? 0)} {unit}
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => controller.current?.abort()}>

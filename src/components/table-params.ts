@@ -1,7 +1,7 @@
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../contract/pagination';
 
 /**
- * URL state of a server-paginated table (DESIGN §3.5): `page`, `page_size`, `ordering`
+ * URL state of a server-paginated table (docs/architecture.md §3.5): `page`, `page_size`, `ordering`
  * (DRF style, `-name` for descending) and `search` live in the query string, so a view can
  * be shared and survives a reload. Pure functions here; the hook is use-table-params.ts.
  */

@@ -5,7 +5,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { zipSync } from 'fflate';
 import type { Executor } from '../client.js';
 import { deliveries, subscribers, variants } from '../schema/index.js';
-import { importZipLayout, type ImportedLayout } from '../../features/mailings/layout-import.js';
+import { importZipLayout, type ImportedLayout } from '../../features/mailings/index.js';
 import {
   mailingsRepository,
   type ListDefaults,

@@ -6,7 +6,7 @@ import { storableText } from '../../../contract/fields.js';
 import { badRequest, notFound } from '../../lib/http-errors.js';
 import { paginate } from '../../lib/pagination.js';
 import { idParam, paginationQuery, queryFilter } from '../../lib/query.js';
-import type { RouteOptions } from '../routes.js';
+import type { RouteOptions } from '../../lib/route-options.js';
 import { campaignsRepository, type CampaignRow } from './repository.js';
 
 const params = z.object({ id: idParam });
@@ -17,7 +17,7 @@ const serialize = (row: CampaignRow): Campaign => ({
   description: row.description,
 });
 
-/** Campaigns (extension, DESIGN §4), ordered by name; `search` matches part of the name. */
+/** Campaigns (extension, docs/architecture.md §4), ordered by name; `search` matches part of the name. */
 export async function campaignsRoutes(app: FastifyInstance, { db }: RouteOptions) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const repo = campaignsRepository(db);

@@ -56,6 +56,8 @@ async function runUntilSettled(mailing: number) {
 }
 
 async function scenario() {
+  const campaign = await t.post('/api/v1/campaigns', { name: `Spring ${Date.now()}` });
+  expect(campaign.statusCode, campaign.body).toBe(201);
   const list = await createList(t, { languages: ['en', 'de', 'fr'] });
   const ids = {
     a: await subscribe(list, 'a@example.test', 'en'),
@@ -70,7 +72,7 @@ async function scenario() {
   const res = await t.post('/api/v1/mailings', {
     list,
     name: 'Spring news',
-    campaign: 9,
+    campaign: campaign.json().id,
     variants: [
       {
         language: ['en'],
@@ -89,7 +91,7 @@ async function scenario() {
     ],
   });
   expect(res.statusCode).toBe(201);
-  return { list, ids, mailing: res.json().id as number };
+  return { list, ids, mailing: res.json().id as number, campaign: campaign.json().id as number };
 }
 
 const pathOf = (url: string) => new URL(url).pathname;
@@ -144,7 +146,7 @@ describe('delivery through SMTP', () => {
   });
 
   it('sends both parts and the RFC 8058 headers; links and pixel land in the statistics', async () => {
-    const { mailing, ids } = await scenario();
+    const { mailing, ids, campaign } = await scenario();
     await runUntilSettled(mailing);
     const a = sink.messages.find((m) => m.to === 'a@example.test')!.mail;
     expect(a.messageId).toMatch(/^<[^@]+@acme\.example>$/);
@@ -179,7 +181,7 @@ describe('delivery through SMTP', () => {
     expect(clicks.results).toMatchObject([
       { mailing, email: 'a@example.test', url: 'https://example.org/spring?a=1&b=2' },
     ]);
-    const opens = (await t.get(`/api/v1/statistics/opens?campaign=9`)).json();
+    const opens = (await t.get(`/api/v1/statistics/opens?campaign=${campaign}`)).json();
     expect(opens.results).toMatchObject([{ mailing, email: 'a@example.test' }]);
 
     // One-click unsubscribe by POST to the header's URL (RFC 8058).

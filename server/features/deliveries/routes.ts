@@ -39,7 +39,7 @@ const targeting = z.object({
   limit: z.number().int().positive().max(2_147_483_647).nullable().optional(),
 });
 
-/** Sending extensions under /api/v1 (DESIGN §4 "Sending"). */
+/** Sending extensions under /api/v1 (docs/architecture.md §4 "Sending"). */
 export async function deliveriesRoutes(
   app: FastifyInstance,
   { sending }: { sending: SendingContext },

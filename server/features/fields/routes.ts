@@ -8,7 +8,7 @@ import { lists } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../lib/http-errors.js';
 import { paginate } from '../../lib/pagination.js';
 import { idParam, paginationQuery } from '../../lib/query.js';
-import type { RouteOptions } from '../routes.js';
+import type { RouteOptions } from '../../lib/route-options.js';
 import { fieldsRepository, type FieldScope } from './repository.js';
 import { serializeField } from './serialize.js';
 import { newFieldValues, patchedFieldValues } from './values.js';
@@ -20,7 +20,7 @@ const nameParams = params.extend({ name: z.string().regex(/^[a-z][a-z0-9_-]*$/) 
 const query = z.object(paginationQuery);
 
 /**
- * Custom fields (extension, DESIGN §4): `/fields` shared by every list and
+ * Custom fields (extension, docs/architecture.md §4): `/fields` shared by every list and
  * `/lists/{list_id}/fields` owned by one, with the same four operations on each.
  */
 export async function fieldsRoutes(app: FastifyInstance, { db }: RouteOptions) {

@@ -6,7 +6,7 @@ import { IMPORT_MAX_FILE_BYTES, importableSubscriberFields } from '../../../cont
 import { HttpError, badRequest, notFound } from '../../lib/http-errors.js';
 import { paginate } from '../../lib/pagination.js';
 import { idParam, paginationQuery } from '../../lib/query.js';
-import type { RouteOptions } from '../routes.js';
+import type { RouteOptions } from '../../lib/route-options.js';
 import { errorsCsv } from './errors-csv.js';
 import { parseImportForm, type FormValues } from './form.js';
 import { importsRepository } from './repository.js';

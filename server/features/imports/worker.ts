@@ -34,7 +34,7 @@ export async function runImportJobs(db: Db, options: ImportJobOptions = {}): Pro
       batchSize: options.batchSize ?? DEFAULT_BATCH_SIZE,
     });
     if (outcome === 'stopped') break;
-    // Planner statistics for the imported rows (PGlite has no autovacuum; DESIGN §6).
+    // Planner statistics for the imported rows (PGlite has no autovacuum; docs/architecture.md §6).
     if (outcome !== 'gone') await maintainAfterImport(db);
     finished++;
   }

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { paginate } from '../../lib/pagination.js';
 import { paginationQuery } from '../../lib/query.js';
-import type { RouteOptions } from '../routes.js';
+import type { RouteOptions } from '../../lib/route-options.js';
 import { filterLanguages, languagesIn } from './catalog.js';
 import { negotiateLocale } from '../../lib/locale.js';
 

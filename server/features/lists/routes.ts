@@ -7,7 +7,7 @@ import { notFound } from '../../lib/http-errors.js';
 import { parseOrdering } from '../../lib/ordering.js';
 import { paginate } from '../../lib/pagination.js';
 import { idParam, orderingQuery, paginationQuery } from '../../lib/query.js';
-import type { RouteOptions } from '../routes.js';
+import type { RouteOptions } from '../../lib/route-options.js';
 import { listsRepository } from './repository.js';
 import { serializeList } from './serialize.js';
 import { resolveListValues } from './values.js';

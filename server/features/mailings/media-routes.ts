@@ -7,7 +7,7 @@ import { layoutFiles } from '../../db/schema/index.js';
 import { notFound } from '../../lib/http-errors.js';
 import { idParam } from '../../lib/query.js';
 import { MEDIA_HELMET } from '../../plugins/security-headers.js';
-import type { RouteOptions } from '../routes.js';
+import type { RouteOptions } from '../../lib/route-options.js';
 
 const params = z.object({ layoutId: idParam, '*': z.string() });
 

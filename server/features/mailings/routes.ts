@@ -7,7 +7,7 @@ import { notFound } from '../../lib/http-errors.js';
 import { parseOrdering } from '../../lib/ordering.js';
 import { paginate } from '../../lib/pagination.js';
 import { idParam, orderingQuery, paginationQuery, queryFilter, queryInt } from '../../lib/query.js';
-import type { RouteOptions } from '../routes.js';
+import type { RouteOptions } from '../../lib/route-options.js';
 import { mailingsRepository } from './repository.js';
 import { serializeMailing, serializeMailingSummary } from './serialize.js';
 import { duplicateName, isUniqueViolation, prepareLayouts, resolveMailing } from './values.js';

@@ -5,7 +5,7 @@ import { notFound } from '../../lib/http-errors.js';
 import { paginate } from '../../lib/pagination.js';
 import { paginationQuery } from '../../lib/query.js';
 import { negotiateLocale } from '../../lib/locale.js';
-import type { RouteOptions } from '../routes.js';
+import type { RouteOptions } from '../../lib/route-options.js';
 import { filterRegions, regionDetail, regionIndex } from './catalog.js';
 
 const query = z.object({

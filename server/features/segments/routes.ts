@@ -11,7 +11,7 @@ import { badRequest, notFound } from '../../lib/http-errors.js';
 import { paginate } from '../../lib/pagination.js';
 import { idParam, paginationQuery } from '../../lib/query.js';
 import { fieldsRepository } from '../fields/repository.js';
-import type { RouteOptions } from '../routes.js';
+import type { RouteOptions } from '../../lib/route-options.js';
 import { subscribersRepository } from '../subscribers/repository.js';
 import { serializeSubscriber } from '../subscribers/serialize.js';
 import { checkFilter } from './check-filter.js';
@@ -23,7 +23,7 @@ const listParams = z.object({ list_id: idParam });
 const itemParams = z.object({ list_id: idParam, id: idParam });
 const duplicate = () => badRequest('name', 'segment with this name already exists in this list.');
 
-/** Segments of a list (extension, DESIGN §4): CRUD, live counts, members and a preview. */
+/** Segments of a list (extension, docs/architecture.md §4): CRUD, live counts, members and a preview. */
 export async function segmentsRoutes(app: FastifyInstance, { db }: RouteOptions) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const repo = segmentsRepository(db);

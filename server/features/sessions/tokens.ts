@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-/** The session cookie (DESIGN §4). HttpOnly, so no script of the page ever reads it. */
+/** The session cookie (docs/architecture.md §4). HttpOnly, so no script of the page ever reads it. */
 export const SESSION_COOKIE = 'mailboard_session';
 
 // 32 random bytes (256 bits) in base64url: 43 characters.

@@ -14,7 +14,7 @@ import {
   queryInt,
 } from '../../lib/query.js';
 
-/** Filters every statistics path accepts (spec: Statistics; DESIGN §4 for their meaning). */
+/** Filters every statistics path accepts (spec: Statistics; docs/architecture.md §4 for their meaning). */
 const commonFilters = {
   campaign: queryFilter(queryInt),
   mailing: queryFilter(queryInt),

@@ -2,13 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { statisticKinds } from '../../../contract/statistics.js';
 import { paginate } from '../../lib/pagination.js';
-import type { RouteOptions } from '../routes.js';
+import type { RouteOptions } from '../../lib/route-options.js';
 import { pageQuery, seriesQuery, topUrlsQuery } from './filters.js';
 import { statisticsRepository } from './repository.js';
 import { serializeBucket, serializeRecord } from './serialize.js';
 
 /**
- * GET /statistics/{opens|clicks|bounces} (spec), plus the chart extensions of DESIGN §4:
+ * GET /statistics/{opens|clicks|bounces} (spec), plus the chart extensions of docs/architecture.md §4:
  * …/{kind}/series and …/clicks/urls, taking the same filters.
  */
 export async function statisticsRoutes(app: FastifyInstance, { db }: RouteOptions) {

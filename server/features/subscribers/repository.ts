@@ -31,7 +31,7 @@ export const searchMatches = (search: string): SQL =>
   sql`${searchText} LIKE '%' || mailboard_fold(${escapeLike(search)}) || '%'`;
 
 /**
- * The unfiltered collection leaves deleted subscribers out (DESIGN §4). Every filter of the
+ * The unfiltered collection leaves deleted subscribers out (docs/architecture.md §4). Every filter of the
  * collection is one condition here: counts, pages and page anchors all use this.
  */
 export const filterWhere = (listId: number, { state, email, search }: SubscriberFilter): SQL =>

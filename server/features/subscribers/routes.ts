@@ -11,7 +11,7 @@ import { parseOrderingTerms } from '../../lib/ordering.js';
 import { paginateByPosition } from '../../lib/pagination.js';
 import { orderingQuery, paginationQuery } from '../../lib/query.js';
 import { fieldsRepository } from '../fields/repository.js';
-import type { RouteOptions } from '../routes.js';
+import type { RouteOptions } from '../../lib/route-options.js';
 import { subscriberBodyParsers } from './body-parsers.js';
 import { describeSubscribers } from './introspection.js';
 import {
@@ -38,7 +38,7 @@ const collectionQuery = z.object({
   search: z.preprocess(emptyAsAbsent, subscriberSearch.optional()),
 });
 
-/** Subscribers of a list (spec: Subscribers; DESIGN §4). */
+/** Subscribers of a list (spec: Subscribers; docs/architecture.md §4). */
 export async function subscribersRoutes(app: FastifyInstance, { db }: RouteOptions) {
   await subscriberBodyParsers(app);
   const api = app.withTypeProvider<ZodTypeProvider>();

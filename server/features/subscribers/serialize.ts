@@ -2,7 +2,7 @@ import type { Subscriber } from '../../../contract/subscribers.js';
 import type { FieldRow } from '../fields/repository.js';
 import type { SubscriberRow } from './repository.js';
 
-/** The empty value a custom field shows when a subscriber has none (DESIGN §4: `""` or null). */
+/** The empty value a custom field shows when a subscriber has none (docs/architecture.md §4: `""` or null). */
 export const emptyCustomValue = (type: FieldRow['type']) =>
   type === 'integer' || type === 'date' || type === 'datetime' ? null : '';
 

@@ -1,5 +1,5 @@
 /**
- * Failed sign-in throttle of DESIGN §4: 10 failures for one username from one address in
+ * Failed sign-in throttle of docs/architecture.md §4: 10 failures for one username from one address in
  * 15 minutes block that pair; 100 failures for one username from all addresses in an hour
  * block the username. While blocked, even the right password gets 429 (so guessing gains
  * nothing), until the oldest failure in the window ages out. Per process, like the

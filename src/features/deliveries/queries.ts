@@ -6,7 +6,7 @@ import {
 } from '../../api/deliveries';
 import { isLive, LIVE_REFRESH_MS } from './delivery-rules';
 
-/** Query keys and options of deliveries (DESIGN §3.1): never hand-write a key elsewhere. */
+/** Query keys and options of deliveries (docs/architecture.md §3.1): never hand-write a key elsewhere. */
 export const deliveryQueries = {
   all: () => ['deliveries'] as const,
   mailings: () => [...deliveryQueries.all(), 'mailing'] as const,

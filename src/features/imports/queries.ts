@@ -14,7 +14,7 @@ import { getSubscriberFields } from '../../api/subscribers';
 /** While an import runs, its record is read again this often. */
 export const IMPORT_POLL_MS = 1000;
 
-/** Query keys and options of the import screens (DESIGN §3.1): never hand-write a key. */
+/** Query keys and options of the import screens (docs/architecture.md §3.1): never hand-write a key. */
 export const importQueries = {
   all: () => ['imports'] as const,
   /** OPTIONS of the list's subscribers: the fields a column can fill, custom ones included. */

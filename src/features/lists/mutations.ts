@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createList, deleteList, replaceList, type ListWrite } from '../../api/lists';
 import { listQueries } from '../../api/shared-queries';
 
-/** Mutation hooks of lists; they invalidate what they change (DESIGN §3.2). */
+/** Mutation hooks of lists; they invalidate what they change (docs/architecture.md §3.2). */
 export function useCreateList() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -12,7 +12,7 @@ import {
 import type { Extension } from '../../api/client';
 import { allPages } from '../../api/pagination';
 
-/** Query keys and options of mailings (DESIGN §3.1): never hand-write a key elsewhere. */
+/** Query keys and options of mailings (docs/architecture.md §3.1): never hand-write a key elsewhere. */
 export const mailingQueries = {
   all: () => ['mailings'] as const,
   pages: () => [...mailingQueries.all(), 'page'] as const,

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { getOutbox, getOutboxMessage, type OutboxQuery } from '../../api/outbox';
 
-/** Query keys and options of the outbox (DESIGN §3.1): never hand-write a key elsewhere. */
+/** Query keys and options of the outbox (docs/architecture.md §3.1): never hand-write a key elsewhere. */
 export const outboxQueries = {
   all: () => ['outbox'] as const,
   /** `{supported: false}` where the server keeps no outbox. New messages arrive: no cache. */

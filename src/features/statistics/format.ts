@@ -31,7 +31,7 @@ const timeFormat = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
 });
 
-export const formatCount = (n: number) => n.toLocaleString('en-US');
+export { formatCount } from '../../lib/format';
 
 export const formatPercent = (ratio: number) =>
   `${(ratio * 100).toLocaleString('en-US', { maximumFractionDigits: 1 })}%`;

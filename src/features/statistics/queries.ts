@@ -86,7 +86,7 @@ async function loadAllCharts(
 
 export type RecordsQuery = ChartFilters & { page: number; page_size: number };
 
-/** Query keys and options of the statistics screen (DESIGN §3.1). */
+/** Query keys and options of the statistics screen (docs/architecture.md §3.1). */
 export const statisticsQueries = {
   all: () => ['statistics'] as const,
   /** Mailing summaries (id, name, campaign) of one list, or of all lists. */

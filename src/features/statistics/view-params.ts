@@ -1,7 +1,7 @@
 import type { StatisticKind } from '../../api/statistics';
 
 /**
- * The statistics screen's whole view lives in the query string (DESIGN §3.5), so an
+ * The statistics screen's whole view lives in the query string (docs/architecture.md §3.5), so an
  * analyst can share a link to exactly what they see:
  *
  * - `list`: narrows the mailing choice; without mailings, its mailings are summed.

@@ -1,4 +1,5 @@
 import { stateLabels, subscriptionStates, type SubscriptionState } from './states';
+import { formatCount } from '../../lib/format';
 
 /**
  * A state change of one subscriber. `confirm` only matters on a double-opt-in list: true
@@ -16,7 +17,7 @@ export const actionLabels: Record<ActionKind, string> = {
 };
 
 /**
- * The state an action is expected to lead to (DESIGN §4). `doubleOptIn` undefined means the
+ * The state an action is expected to lead to (docs/architecture.md §4). `doubleOptIn` undefined means the
  * server does not say (another deployment): activation is then expected to activate, and
  * the answer's `status` corrects the guess.
  */
@@ -93,7 +94,7 @@ export function countByState(items: readonly { subscription: SubscriptionState }
 
 /** "Unsubscribe 3 subscribers" — the label of a confirm button or dialog title. */
 export function actionPhrase(action: SubscriberAction, count: number, doubleOptIn?: boolean) {
-  const noun = `${count.toLocaleString()} subscriber${count === 1 ? '' : 's'}`;
+  const noun = `${formatCount(count)} subscriber${count === 1 ? '' : 's'}`;
   if (action.kind === 'activate' && doubleOptIn)
     return action.confirm ? `Confirm ${noun} directly` : `Send the opt-in to ${noun}`;
   return `${actionLabels[action.kind]} ${noun}`;

@@ -23,7 +23,7 @@ import { useSubscribersList } from './list-context';
 import { performAction } from './perform-action';
 import type { SubscriptionState } from './states';
 
-/** Query keys and options of a list's subscribers (DESIGN §3.1). */
+/** Query keys and options of a list's subscribers (docs/architecture.md §3.1). */
 export const subscriberQueries = {
   all: () => ['subscribers'] as const,
   list: (listId: number) => [...subscriberQueries.all(), listId] as const,

@@ -3,7 +3,7 @@ import { readTableParams, writeTableParams, type TableParams } from '../../compo
 import { isSubscriptionState, type SubscriptionState } from './states';
 
 /**
- * The subscriber table's view, all of it in the query string (DESIGN §3.5) so a view can be
+ * The subscriber table's view, all of it in the query string (docs/architecture.md §3.5) so a view can be
  * shared and survives a reload: `subscription` (the state tab; absent = all), `email`
  * (exact lookup), `page`, `page_size`, `ordering`, `columns` (absent = the default set).
  */

@@ -1,6 +1,6 @@
 import { Alert, Paper, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import type { CheckReport } from '../check/csv-check';
-import { formatCount } from '../format-bytes';
+import { formatCount } from '../../../lib/format';
 import { dispatch } from '../wizard/store';
 import { ProblemRowsTable } from './problem-rows-table';
 

@@ -1,11 +1,11 @@
 import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { LinesSkeleton } from '../../../components/states';
-import { formatBytes, formatCount } from '../format-bytes';
+import { formatBytes, formatCount } from '../../../lib/format';
 import { cancelCheck, startCheck, useCheckProgress } from '../wizard/check-runner';
 import type { WizardData } from '../wizard/use-wizard-data';
 import { CheckReportView } from './check-report';
-import type { GoTo } from './import-wizard';
+import type { GoTo } from '../wizard/steps';
 import { StepNav } from './step-nav';
 
 /** Starts the check of every row (in a worker) for the current choices. */

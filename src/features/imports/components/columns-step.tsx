@@ -8,7 +8,7 @@ import { dateTargets } from '../columns/targets';
 import { dispatch } from '../wizard/store';
 import type { WizardData } from '../wizard/use-wizard-data';
 import { DateFormatField } from './date-format-field';
-import type { GoTo } from './import-wizard';
+import type { GoTo } from '../wizard/steps';
 import { StepNav } from './step-nav';
 
 const clip = (text: string) => (text.length > 40 ? `${text.slice(0, 40)}…` : text);

@@ -6,11 +6,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { IMPORT_MAX_FILE_BYTES } from '../../../../contract/imports';
 import { ErrorState } from '../../../components/states';
-import { formatBytes } from '../format-bytes';
+import { formatBytes } from '../../../lib/format';
 import { readSample } from '../wizard/read-sample';
 import { dispatch } from '../wizard/store';
 import type { WizardData } from '../wizard/use-wizard-data';
-import type { GoTo } from './import-wizard';
+import type { GoTo } from '../wizard/steps';
 import { StepNav } from './step-nav';
 import { listQueries } from '../../../api/shared-queries';
 

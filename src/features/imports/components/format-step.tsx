@@ -7,10 +7,10 @@ import {
 } from '../../../../contract/imports';
 import { LinesSkeleton } from '../../../components/states';
 import { SAMPLE_BYTES } from '../format/detect-encoding';
-import { formatBytes } from '../format-bytes';
+import { formatBytes } from '../../../lib/format';
 import { dispatch } from '../wizard/store';
 import type { WizardData } from '../wizard/use-wizard-data';
-import type { GoTo } from './import-wizard';
+import type { GoTo } from '../wizard/steps';
 import { PreviewTable } from './preview-table';
 import { StepNav } from './step-nav';
 

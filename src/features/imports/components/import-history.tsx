@@ -5,7 +5,7 @@ import type { ImportRecord } from '../../../../contract/imports';
 import { DataTable, type Column } from '../../../components/data-table';
 import { EmptyState } from '../../../components/states';
 import { useTableParams } from '../../../components/use-table-params';
-import { formatCount } from '../format-bytes';
+import { formatCount } from '../../../lib/format';
 import { importQueries } from '../queries';
 import { ImportStatusBadge } from './import-status-badge';
 

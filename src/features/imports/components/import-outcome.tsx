@@ -21,7 +21,7 @@ import { describeError } from '../../../api/errors';
 import { getImportErrorsCsv } from '../../../api/imports';
 import { DetailSkeleton, ErrorState } from '../../../components/states';
 import { downloadBlob } from '../../../lib/download';
-import { formatCount } from '../format-bytes';
+import { formatCount } from '../../../lib/format';
 import { importQueries, useRefreshAfterImport } from '../queries';
 import { AcceptedImport } from './accepted-import';
 import { ImportStatusBadge } from './import-status-badge';

@@ -2,7 +2,7 @@ import { Anchor, Group, Stepper } from '@mantine/core';
 import { useCallback, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { wizardSteps, stepLabels, type WizardStep } from '../wizard/state';
-import { allowedStep, isWizardStep, reachableSteps } from '../wizard/steps';
+import { allowedStep, isWizardStep, reachableSteps, type GoTo } from '../wizard/steps';
 import { useWizardData } from '../wizard/use-wizard-data';
 import { CheckStep } from './check-step';
 import { ColumnsStep } from './columns-step';
@@ -13,8 +13,6 @@ import { UploadStep } from './upload-step';
 
 const positiveId = (raw: string | null) =>
   raw && /^\d+$/.test(raw) && Number.isSafeInteger(Number(raw)) ? Number(raw) : null;
-
-export type GoTo = (step: WizardStep, extra?: Record<string, string | null>) => void;
 
 /**
  * The import wizard. The step, the list and the import live in the URL (`?list=&step=`),

@@ -11,7 +11,7 @@ import {
 import { useState } from 'react';
 import type { CheckReport } from '../check/csv-check';
 import { KEPT_PROBLEM_ROWS } from '../check/limits';
-import { formatCount } from '../format-bytes';
+import { formatCount } from '../../../lib/format';
 
 const PAGE = 25;
 type View = 'invalid' | 'dropped' | 'repeated';

@@ -3,7 +3,7 @@ import { IconFileImport } from '@tabler/icons-react';
 import { dispatch } from '../wizard/store';
 import type { WizardData } from '../wizard/use-wizard-data';
 import { AcceptedImport } from './accepted-import';
-import type { GoTo } from './import-wizard';
+import type { GoTo } from '../wizard/steps';
 import { ImportOutcome } from './import-outcome';
 import { StepNav } from './step-nav';
 

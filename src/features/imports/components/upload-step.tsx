@@ -4,11 +4,11 @@ import { useRef, useState } from 'react';
 import { delimiterLabels, type ImportDelimiter } from '../../../../contract/imports';
 import { fieldErrors, isApiError, describeError } from '../../../api/errors';
 import type { UploadProgress } from '../../../api/imports';
-import { formatBytes, formatCount } from '../format-bytes';
+import { formatBytes, formatCount } from '../../../lib/format';
 import { useStartImport } from '../queries';
 import { dispatch } from '../wizard/store';
 import type { WizardData } from '../wizard/use-wizard-data';
-import type { GoTo } from './import-wizard';
+import type { GoTo } from '../wizard/steps';
 import { StepNav } from './step-nav';
 
 const errorMessages = (error: unknown) => {

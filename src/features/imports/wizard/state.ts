@@ -32,7 +32,7 @@ export type ColumnMapping = {
 };
 
 /**
- * DESIGN §3.8: one status union for the long client job; `basis` names what was checked.
+ * docs/architecture.md §3.8: one status union for the long client job; `basis` names what was checked.
  * The running check's `{done, total}` is in the check runner's own progress store, so a
  * progress message re-renders the progress bar only, not the whole wizard.
  */

@@ -35,3 +35,6 @@ export function allowedStep(
 
 export const isWizardStep = (value: string | null): value is WizardStep =>
   value !== null && (wizardSteps as readonly string[]).includes(value);
+
+/** Moves the wizard to a step, with extra URL parameters (what the wizard's screen does). */
+export type GoTo = (step: WizardStep, extra?: Record<string, string | null>) => void;

@@ -1,6 +1,6 @@
 import { Alert, Badge, Group, List, Stack, Table, Text } from '@mantine/core';
 import { LAYOUT_INDEX, zipLayoutLimits } from '../../../../contract/mailings';
-import { MB, formatBytes } from '../layout/zip-entries';
+import { MB, formatBytes } from '../../../lib/format';
 import type { LayoutInspection } from '../layout/zip-inspect';
 
 /** What the inspector found, before anything is uploaded; problems are what blocks sending. */

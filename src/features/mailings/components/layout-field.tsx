@@ -17,7 +17,7 @@ import { LAYOUT_INDEX } from '../../../../contract/mailings';
 import type { ComposerValues } from '../draft/composer-values';
 import type { LayoutJobPhase } from '../layout/layout-process';
 import type { LayoutState } from '../layout/use-layouts';
-import { formatBytes } from '../layout/zip-entries';
+import { formatBytes } from '../../../lib/format';
 import { InspectorReport } from './inspector-report';
 import { LayoutPreview } from './layout-preview';
 

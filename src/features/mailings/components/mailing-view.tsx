@@ -11,7 +11,7 @@ import { buildPreviewDocument, looksLikeHtml } from '../layout/preview-document'
 import { formatLocal, formatUtc, isPast } from '../local-time';
 import { LayoutPreview } from './layout-preview';
 
-/** Images of stored layouts are served by the service under this path (DESIGN §4). */
+/** Images of stored layouts are served by the service under this path (docs/architecture.md §4). */
 const mediaSource = () => `${window.location.origin}/media/layouts/`;
 
 /** A mailing as the service returns it: its fields, then each variant with its layout. */

@@ -5,7 +5,7 @@ import { FormAlert } from '../../../components/form-alert';
 import type { ComposerValues, VariantValues } from '../draft/composer-values';
 import { languageLabel } from '../language-names';
 import type { LayoutStates } from '../layout/use-layouts';
-import { formatBytes } from '../layout/zip-entries';
+import { formatBytes } from '../../../lib/format';
 import { formatLocal, formatUtc, isPast, parseLocalDateTime } from '../local-time';
 import { useAudienceNames } from '../use-audience-names';
 

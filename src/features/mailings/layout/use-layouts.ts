@@ -9,7 +9,7 @@ import {
   type StoredLayoutRef,
 } from '../draft/draft-storage';
 
-/** One variant's HTML layout (DESIGN §3.8: one status union for a long client job). */
+/** One variant's HTML layout (docs/architecture.md §3.8: one status union for a long client job). */
 export type LayoutState =
   | { status: 'running'; label: string; phase: LayoutJobPhase; percent: number }
   | { status: 'complete'; layout: PreparedLayout; kept: boolean }

@@ -7,14 +7,6 @@ export { imageContentType } from '../../../../contract/zip-entries';
 /** A problem that makes the service refuse the archive; the message says what to fix. */
 export class LayoutProblem extends Error {}
 
-export const MB = 1024 * 1024;
-export const formatBytes = (bytes: number) =>
-  bytes >= MB
-    ? `${(bytes / MB).toFixed(1)} MB`
-    : bytes >= 1024
-      ? `${Math.ceil(bytes / 1024)} KB`
-      : `${bytes} B`;
-
 /** The entry's name as stored: jszip resolves `..` in `name` and keeps the original here. */
 export const entryPath = (entry: JSZip.JSZipObject) => entry.unsafeOriginalName ?? entry.name;
 

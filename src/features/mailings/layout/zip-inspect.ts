@@ -6,14 +6,13 @@ import {
   zipLayoutLimits,
 } from '../../../../contract/mailings';
 import { zipMessages } from '../../../../contract/zip-entries';
+import { MB, formatBytes } from '../../../lib/format';
 import { dataUriLength } from './data-uri';
 import { isImageFile, type SkippedFile } from './layout-files';
 import { classifyReferences, decodeLayoutHtml } from './layout-html';
 import {
   LayoutProblem,
-  MB,
   entryPath,
-  formatBytes,
   imageContentType,
   inflateEntry,
   pathProblem,

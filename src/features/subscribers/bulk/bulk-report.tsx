@@ -2,6 +2,7 @@ import { Alert, Button, Group, List, ScrollArea, SimpleGrid, Stack, Text } from 
 import { createCsvFile } from '../../../lib/csv-export';
 import { downloadBlob } from '../../../lib/download';
 import { summarize, type BulkReport } from './run-bulk';
+import { formatCount } from '../../../lib/format';
 
 const SHOWN_FAILURES = 100;
 
@@ -12,7 +13,7 @@ function Figure({ label, value, color }: { label: string; value: number; color?:
         {label}
       </Text>
       <Text fw={700} fz="lg" c={color}>
-        {value.toLocaleString()}
+        {formatCount(value)}
       </Text>
     </div>
   );
@@ -44,7 +45,7 @@ export function BulkReportView({ report }: { report: BulkReport }) {
       </SimpleGrid>
       {summary.notRun > 0 && (
         <Text size="sm" c="dimmed">
-          Cancelled: {summary.notRun.toLocaleString()} subscribers were left as they were.
+          Cancelled: {formatCount(summary.notRun)} subscribers were left as they were.
         </Text>
       )}
       {failures.length > 0 && (

@@ -8,7 +8,7 @@ import { setCachedStates, useRefreshAfterChange } from '../queries';
 import type { SubscriptionState } from '../states';
 import { collectTargets, runBulk, type BulkReport, type BulkTarget } from './run-bulk';
 
-/** One status union for the long job (DESIGN §3.8). */
+/** One status union for the long job (docs/architecture.md §3.8). */
 export type BulkStatus =
   | { phase: 'idle' }
   | { phase: 'collecting'; done: number; total: number }

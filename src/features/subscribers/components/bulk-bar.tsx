@@ -1,5 +1,6 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
 import type { ActionKind } from '../actions';
+import { formatCount } from '../../../lib/format';
 
 /** Shown while rows are selected: how many, "all N matching", and the bulk actions. */
 export function BulkBar({
@@ -26,12 +27,12 @@ export function BulkBar({
         <Group gap="xs">
           <Text size="sm" fw={600} aria-live="polite">
             {all
-              ? `All ${matching.toLocaleString()} matching subscribers selected`
-              : `${selected.toLocaleString()} selected`}
+              ? `All ${formatCount(matching)} matching subscribers selected`
+              : `${formatCount(selected)} selected`}
           </Text>
           {!all && pageAllSelected && matching > selected && (
             <Button variant="subtle" size="compact-sm" onClick={onSelectAll}>
-              Select all {matching.toLocaleString()} matching
+              Select all {formatCount(matching)} matching
             </Button>
           )}
           <Button variant="subtle" color="gray" size="compact-sm" onClick={onClear}>

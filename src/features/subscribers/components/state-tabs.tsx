@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { SubscriberCounts } from '../../../../contract/lists';
 import { stateLabels, subscriptionStates } from '../states';
 import type { StateTab } from '../view-params';
+import { formatCount } from '../../../lib/format';
 
 export const STATE_TABS: StateTab[] = ['all', ...subscriptionStates];
 
@@ -45,7 +46,7 @@ export function StateTabs({
               rightSection={
                 count === undefined ? null : (
                   <Badge size="sm" variant="light" color="gray" aria-label={`${count} subscribers`}>
-                    {count.toLocaleString()}
+                    {formatCount(count)}
                   </Badge>
                 )
               }

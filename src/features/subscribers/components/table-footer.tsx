@@ -1,6 +1,7 @@
 import { Group, Text } from '@mantine/core';
 import { PageSizeSelect, Pager } from '../../../components/table-pager';
 import { SUBSCRIBER_PAGE_SIZES } from '../view-params';
+import { formatCount } from '../../../lib/format';
 
 /** "1–25 of 1,234", rows per page (up to 1,000), and the page buttons. */
 export function TableFooter({
@@ -22,7 +23,7 @@ export function TableFooter({
   return (
     <Group justify="space-between" mt="sm" wrap="wrap">
       <Text size="sm" c="dimmed" aria-live="polite">
-        {first.toLocaleString()}–{last.toLocaleString()} of {count.toLocaleString()}
+        {formatCount(first)}–{formatCount(last)} of {formatCount(count)}
       </Text>
       <Group gap="sm">
         <PageSizeSelect value={pageSize} onChange={onPageSize} options={SUBSCRIBER_PAGE_SIZES} />

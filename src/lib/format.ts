@@ -1,3 +1,10 @@
+/**
+ * How the dashboard writes sizes and counts, in one locale (en-US: `1,000,000`) whatever
+ * the browser's, so numbers read the same on every screen and in every test.
+ */
+
+export const MB = 1024 * 1024;
+
 const units = ['bytes', 'KB', 'MB', 'GB'] as const;
 
 /** A size people read: `812 bytes`, `64.0 KB`, `100.0 MB` (1 KB = 1024 bytes). */
@@ -8,8 +15,8 @@ export function formatBytes(bytes: number): string {
     value /= 1024;
     unit++;
   }
-  return unit === 0 ? `${value.toLocaleString('en')} bytes` : `${value.toFixed(1)} ${units[unit]}`;
+  return unit === 0 ? `${formatCount(value)} bytes` : `${value.toFixed(1)} ${units[unit]}`;
 }
 
 /** A count with thousands separators: `1,000,000`. */
-export const formatCount = (n: number) => n.toLocaleString('en');
+export const formatCount = (n: number) => n.toLocaleString('en-US');
