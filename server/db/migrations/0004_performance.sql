@@ -2,10 +2,15 @@
 -- A change counter per list: every statement that inserts, updates or deletes a list's
 -- subscribers bumps it, in the same transaction. A page position remembered by the server
 -- (keyset links, sampled page anchors) is trusted only while the counter is unchanged.
+-- The counter takes its values from one sequence, so a value is never seen twice, not even
+-- by a list recreated under the same id.
 ALTER TABLE "list_subscriber_counts" ADD COLUMN "version" bigint DEFAULT 0 NOT NULL;
 --> statement-breakpoint
+CREATE SEQUENCE "subscriber_change_versions";
+--> statement-breakpoint
 CREATE FUNCTION subscriber_counts_bump(changed_list_ids integer[]) RETURNS void LANGUAGE sql AS $$
-  UPDATE list_subscriber_counts SET version = version + 1 WHERE list_id = ANY (changed_list_ids);
+  UPDATE list_subscriber_counts SET version = nextval('subscriber_change_versions')
+   WHERE list_id = ANY (changed_list_ids);
 $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION subscriber_counts_on_insert() RETURNS trigger LANGUAGE plpgsql AS $$

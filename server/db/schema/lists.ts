@@ -1,4 +1,4 @@
-import { bigint, boolean, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, pgSequence, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { audit } from './columns.js';
 
 export const lists = pgTable('lists', {
@@ -26,6 +26,11 @@ export const listSubscriberCounts = pgTable('list_subscriber_counts', {
   bounced: bigint('bounced', { mode: 'number' }).notNull().default(0),
   unsubscribed: bigint('unsubscribed', { mode: 'number' }).notNull().default(0),
   deleted: bigint('deleted', { mode: 'number' }).notNull().default(0),
-  /** Bumped by every statement changing the list's subscribers (migration 0004). */
+  /**
+   * Set from {@link subscriberChangeVersions} by every statement changing the list's
+   * subscribers (migration 0004): a value is never seen twice.
+   */
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
+
+export const subscriberChangeVersions = pgSequence('subscriber_change_versions');

@@ -195,4 +195,24 @@ describe('pages reached by number deep in a large list', () => {
        WHERE list_id = ${listId} AND id IN (10, 20, ${ANCHOR_STEP + 5})`);
     await check();
   });
+  it('never reuses the anchors of a list recreated under the same id', async () => {
+    const pageIds = async (listId: number) =>
+      ids(
+        await getPage(`${base(listId)}?ordering=-email&page_size=10&page=${ANCHOR_STEP / 10 + 1}`),
+      );
+    const first = await createList(t);
+    await seed(first, ANCHOR_STEP * 2);
+    await pageIds(first);
+    await anchorsBuilt();
+    await t.reset();
+    const again = await createList(t);
+    expect(again).toBe(first);
+    // Other emails, so the same positions would point elsewhere.
+    await t.db.execute(sql`
+      INSERT INTO subscribers (list_id, subscription, email)
+      SELECT ${again}, 'active', 'other' || i || '@example.com'
+        FROM generate_series(1, ${ANCHOR_STEP + 100}) AS i`);
+    const expected = await expectedIds(again, undefined, 'lower(email) DESC, id');
+    expect(await pageIds(again)).toEqual(expected.slice(ANCHOR_STEP, ANCHOR_STEP + 10));
+  });
 });

@@ -142,7 +142,9 @@ async function selectPage(
 }
 
 type Anchors = { version: number; positions: Position[]; started: number };
-const anchorCache = new Map<string, Anchors>();
+// Per database (the Executor), so two databases in one process (tests, the benchmark) never
+// share anchors.
+const anchorCaches = new WeakMap<object, Map<string, Anchors>>();
 const building = new Map<string, Promise<void>>();
 const MAX_ANCHOR_SETS = 200;
 /** While a list keeps changing (an import), rebuild its anchors at most this often. */
@@ -162,8 +164,11 @@ function anchorsFor(
   keys: Key[],
   version: number,
 ): { positions?: Position[]; build?: () => void } {
+  let anchorCache = anchorCaches.get(db);
+  if (!anchorCache) anchorCaches.set(db, (anchorCache = new Map()));
+  const cache = anchorCache;
   const cacheKey = JSON.stringify([listId, filter, terms.map((t) => [t.name, t.descending])]);
-  const cached = anchorCache.get(cacheKey);
+  const cached = cache.get(cacheKey);
   if (cached?.version === version) return { positions: cached.positions };
   if (building.has(cacheKey) || (cached && Date.now() - cached.started < REBUILD_AFTER_MS)) {
     return {};
@@ -173,11 +178,9 @@ function anchorsFor(
     const started = Date.now();
     const done = buildAnchors(db, listId, where, terms, keys)
       .then((built) => {
-        anchorCache.delete(cacheKey);
-        if (anchorCache.size >= MAX_ANCHOR_SETS) {
-          anchorCache.delete(anchorCache.keys().next().value!);
-        }
-        anchorCache.set(cacheKey, { ...built, started });
+        cache.delete(cacheKey);
+        if (cache.size >= MAX_ANCHOR_SETS) cache.delete(cache.keys().next().value!);
+        cache.set(cacheKey, { ...built, started });
       })
       // A failed build (e.g. the database closing) only means offset paging meanwhile.
       .catch(() => {})
