@@ -54,6 +54,7 @@ export const routes: RouteObject[] = [
                 path: 'lists/:listId/segments/:segmentId',
                 lazy: () => import('./routes/segment-edit'),
               },
+              { path: 'lists/:listId/people', lazy: () => import('./routes/people') },
               { path: 'mailings', lazy: () => import('./routes/mailings') },
               { path: 'mailings/new', lazy: () => import('./routes/mailing-new') },
               { path: 'mailings/:mailingId', lazy: () => import('./routes/mailing-detail') },

@@ -8,6 +8,7 @@ import { ChartsSection } from './charts-section';
 import { DataSourceNotice } from './data-source-notice';
 import { FiltersPanel } from './filters-panel';
 import { HeadlineNumbers } from './headline-numbers';
+import { PeopleLinks } from './people-links';
 import { RecordsSection } from './records-section';
 
 /**
@@ -64,6 +65,7 @@ export function StatisticsScreen() {
           update(url === view.url ? { url: undefined } : { url, records: 'clicks' })
         }
       />
+      <PeopleLinks mailings={view.mailings} names={data.names} urls={topUrls.map((u) => u.url)} />
       <RecordsSection
         view={view}
         update={update}
