@@ -20,3 +20,16 @@ export const campaign = z.looseObject({
   description: z.string(),
 });
 export type Campaign = z.infer<typeof campaign>;
+
+/** GET /api/v1/campaigns/{id}/mailings (extension): the campaign's mailings compared. */
+export const campaignMailingStats = z.looseObject({
+  mailing: z.number().int(),
+  name: z.string(),
+  opens: z.number().int(),
+  unique_opens: z.number().int(),
+  clicks: z.number().int(),
+  unique_clicks: z.number().int(),
+  hard_bounces: z.number().int(),
+  soft_bounces: z.number().int(),
+});
+export type CampaignMailingStats = z.infer<typeof campaignMailingStats>;

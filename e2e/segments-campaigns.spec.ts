@@ -54,3 +54,25 @@ test.describe('segments and campaigns in the composer', () => {
     await expect(view.getByRole('row', { name: /List/ })).toContainText(list.name);
   });
 });
+
+test('without the segments and campaigns extensions the composer asks for ids and statistics hide the comparison', async ({
+  page,
+  api,
+}) => {
+  const list = await createList(api);
+  // Another deployment of the API (proxy mode): neither extension exists there (404).
+  await page.route(/\/api\/v1\/(campaigns|lists\/\d+\/segments)/, (route) =>
+    route.fulfill({ status: 404, json: { detail: 'Not found.' } }),
+  );
+  await signIn(page, '/mailings/new');
+  await chooseList(page, list.name);
+  await expect(page.getByText('Optional: segment ids. Press Enter after each.')).toBeVisible();
+  await expect(
+    page.getByText('Optional: a campaign id. Campaigns of existing mailings are suggested.'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create campaign' })).toHaveCount(0);
+
+  await page.goto('/statistics');
+  await expect(page.getByRole('heading', { name: 'Statistics' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Campaign comparison' })).toHaveCount(0);
+});

@@ -1,9 +1,16 @@
 import { envelope } from '../../contract/common';
-import { campaign, type Campaign, type CampaignWrite } from '../../contract/campaigns';
+import { z } from 'zod';
+import {
+  campaign,
+  campaignMailingStats,
+  type Campaign,
+  type CampaignMailingStats,
+  type CampaignWrite,
+} from '../../contract/campaigns';
 import { extension, requestParsed } from './client';
 import { allPages } from './pagination';
 
-export type { Campaign, CampaignWrite };
+export type { Campaign, CampaignMailingStats, CampaignWrite };
 
 const campaignPage = envelope(campaign);
 export const CAMPAIGNS_EXTENSION = 'campaigns';
@@ -21,3 +28,6 @@ export const getAllCampaigns = (signal?: AbortSignal) =>
 
 export const createCampaign = (data: CampaignWrite) =>
   requestParsed(campaign, '/campaigns', { method: 'POST', body: data });
+
+export const getCampaignComparison = (id: number, signal?: AbortSignal) =>
+  requestParsed(z.array(campaignMailingStats), `/campaigns/${id}/mailings`, { signal });

@@ -48,6 +48,13 @@ export const routes: RouteObject[] = [
                 path: 'lists/:listId/imports/:importId',
                 lazy: () => import('./routes/list-import'),
               },
+              { path: 'lists/:listId/segments', lazy: () => import('./routes/segments') },
+              { path: 'lists/:listId/segments/new', lazy: () => import('./routes/segment-edit') },
+              {
+                path: 'lists/:listId/segments/:segmentId',
+                lazy: () => import('./routes/segment-edit'),
+              },
+              { path: 'lists/:listId/people', lazy: () => import('./routes/people') },
               { path: 'mailings', lazy: () => import('./routes/mailings') },
               { path: 'mailings/new', lazy: () => import('./routes/mailing-new') },
               { path: 'mailings/:mailingId', lazy: () => import('./routes/mailing-detail') },

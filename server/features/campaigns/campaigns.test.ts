@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { createList } from '../subscribers/test-fixtures.js';
@@ -89,5 +90,62 @@ describe('campaigns: /api/v1/campaigns', () => {
         'This campaign is used by mailings "Hut tours", "Lake days"; it cannot be deleted.',
       ],
     });
+  });
+});
+
+describe('GET /api/v1/campaigns/{id}/mailings', () => {
+  it('compares the campaign’s mailings: opens, unique opens, clicks, unique clicks, bounces', async () => {
+    const list = await createList(t);
+    await t.post('/api/v1/campaigns', { name: 'Summer' });
+    for (const name of ['First', 'Second', 'Elsewhere']) {
+      await t.post('/api/v1/mailings', {
+        list,
+        name,
+        campaign: name === 'Elsewhere' ? null : 1,
+        variants: [
+          {
+            subject: 'Hi',
+            layout: { text: 'Hi' },
+            deliveries: [{ scheduled_datetime: '2030-01-01T00:00:00Z' }],
+          },
+        ],
+      });
+    }
+    await t.db.execute(sql`
+      INSERT INTO stat_opens (delivery_id, mailing_id, campaign, email, datetime) VALUES
+        (1, 1, 1, 'a@x.example', now()), (1, 1, 1, 'a@x.example', now()), (1, 1, 1, 'b@x.example', now()),
+        (3, 3, null, 'a@x.example', now())`);
+    await t.db.execute(sql`
+      INSERT INTO stat_clicks (delivery_id, mailing_id, campaign, email, datetime, url) VALUES
+        (1, 1, 1, 'a@x.example', now(), 'https://x.example/1'), (1, 1, 1, 'a@x.example', now(), 'https://x.example/1'),
+        (2, 2, 1, 'c@x.example', now(), 'https://x.example/2')`);
+    await t.db.execute(sql`
+      INSERT INTO stat_bounces (delivery_id, mailing_id, campaign, email, datetime, hard) VALUES
+        (2, 2, 1, 'd@x.example', now(), true), (2, 2, 1, 'e@x.example', now(), false), (2, 2, 1, 'f@x.example', now(), false)`);
+    const res = await t.get('/api/v1/campaigns/1/mailings');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([
+      {
+        mailing: 1,
+        name: 'First',
+        opens: 3,
+        unique_opens: 2,
+        clicks: 2,
+        unique_clicks: 1,
+        hard_bounces: 0,
+        soft_bounces: 0,
+      },
+      {
+        mailing: 2,
+        name: 'Second',
+        opens: 0,
+        unique_opens: 0,
+        clicks: 1,
+        unique_clicks: 1,
+        hard_bounces: 1,
+        soft_bounces: 2,
+      },
+    ]);
+    expect((await t.get('/api/v1/campaigns/9/mailings')).statusCode).toBe(404);
   });
 });

@@ -1,8 +1,18 @@
-import { asc, count, eq, ilike } from 'drizzle-orm';
+import { asc, count, eq, ilike, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { campaigns, mailings } from '../../db/schema/index.js';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
+export type CampaignMailingStats = {
+  id: number;
+  name: string;
+  opens: number;
+  unique_opens: number;
+  clicks: number;
+  unique_clicks: number;
+  hard_bounces: number;
+  soft_bounces: number;
+};
 export type CampaignValues = { name: string; description?: string };
 
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -63,6 +73,24 @@ export function campaignsRepository(db: Executor) {
         .where(eq(campaigns.id, id))
         .returning({ id: campaigns.id });
       return rows.length > 0;
+    },
+
+    /**
+     * The campaign's mailings side by side: totals and unique counts (the records' `first`
+     * flag, what `unique=true` keeps) of opens and clicks, and hard and soft bounces.
+     */
+    async comparison(id: number) {
+      const n = (table: string, where = '') =>
+        sql.raw(
+          `(select count(*)::int from ${table} r where r.mailing_id = m.id${where ? ` and ${where}` : ''})`,
+        );
+      const rows = await db.execute(sql`
+        select m.id, m.name,
+          ${n('stat_opens')} as opens, ${n('stat_opens', 'r.first')} as unique_opens,
+          ${n('stat_clicks')} as clicks, ${n('stat_clicks', 'r.first')} as unique_clicks,
+          ${n('stat_bounces', 'r.hard')} as hard_bounces, ${n('stat_bounces', 'not r.hard')} as soft_bounces
+        from mailings m where m.campaign = ${id} order by m.id`);
+      return (rows as unknown as { rows: CampaignMailingStats[] }).rows;
     },
 
     usedBy: (id: number) =>

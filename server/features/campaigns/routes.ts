@@ -71,6 +71,15 @@ export async function campaignsRoutes(app: FastifyInstance, { db }: RouteOptions
     );
   }
 
+  // Extension: the campaign's mailings compared (statistics screen).
+  api.get('/campaigns/:id/mailings', { schema: { params } }, async (request) => {
+    if (!(await repo.get(request.params.id))) throw notFound();
+    return (await repo.comparison(request.params.id)).map(({ id, ...rest }) => ({
+      mailing: id,
+      ...rest,
+    }));
+  });
+
   api.delete('/campaigns/:id', { schema: { params } }, async (request, reply) => {
     const { id } = request.params;
     if (!(await repo.get(id))) throw notFound();

@@ -1,4 +1,6 @@
 import { keepPreviousData, queryOptions, type QueryKey } from '@tanstack/react-query';
+import { getAllCampaigns, getCampaignComparison } from '../../api/campaigns';
+import { getLists } from '../../api/lists';
 import { getMailing, getMailings } from '../../api/mailings';
 import { allPages } from '../../api/pagination';
 import {
@@ -100,6 +102,17 @@ export const statisticsQueries = {
         return items.sort((a, b) => a.name.localeCompare(b.name));
       },
       staleTime: 5 * 60_000,
+    }),
+  /** Named campaigns (extension): `{supported: false}` hides the comparison. */
+  campaigns: () =>
+    queryOptions({
+      queryKey: [...statisticsQueries.all(), 'campaigns'] as const,
+      queryFn: ({ signal }) => getAllCampaigns(signal),
+    }),
+  comparison: (campaignId: number) =>
+    queryOptions({
+      queryKey: [...statisticsQueries.all(), 'comparison', campaignId] as const,
+      queryFn: ({ signal }) => getCampaignComparison(campaignId, signal),
     }),
   /** `{supported: false}` where the server has no single-mailing endpoint (extension). */
   mailing: (id: number) =>

@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconEdit, IconFileImport, IconHistory, IconUsers } from '@tabler/icons-react';
+import { IconEdit, IconFileImport, IconFilter, IconHistory, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -60,6 +60,14 @@ export function ListDetails({ listId }: { listId: number }) {
               leftSection={<IconHistory size={16} />}
             >
               Import history
+            </Button>
+            <Button
+              component={Link}
+              to={`/lists/${list.id}/segments`}
+              variant="default"
+              leftSection={<IconFilter size={16} />}
+            >
+              Segments
             </Button>
             <Button
               component={Link}

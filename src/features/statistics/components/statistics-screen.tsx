@@ -4,10 +4,12 @@ import { mergeTopUrls } from '../aggregate';
 import { useStatisticsData } from '../use-statistics-data';
 import { useStatisticsView } from '../use-statistics-view';
 import { utcDate } from '../view-params';
+import { CampaignComparison } from './campaign-comparison';
 import { ChartsSection } from './charts-section';
 import { DataSourceNotice } from './data-source-notice';
 import { FiltersPanel } from './filters-panel';
 import { HeadlineNumbers } from './headline-numbers';
+import { PeopleLinks } from './people-links';
 import { RecordsSection } from './records-section';
 
 /**
@@ -64,6 +66,8 @@ export function StatisticsScreen() {
           update(url === view.url ? { url: undefined } : { url, records: 'clicks' })
         }
       />
+      <CampaignComparison />
+      <PeopleLinks mailings={view.mailings} names={data.names} urls={topUrls.map((u) => u.url)} />
       <RecordsSection
         view={view}
         update={update}

@@ -1,0 +1,74 @@
+import { Anchor, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, data, useNavigate, useParams, useSearchParams } from 'react-router';
+import type { SegmentFilterInput } from '../../api/segments';
+import { notifySuccess } from '../../components/notify';
+import { PageHeader } from '../../components/page-header';
+import { DetailSkeleton, ErrorState } from '../../components/states';
+import { listQueries } from '../../features/lists/queries';
+import { SegmentBuilder } from '../../features/segments/components/segment-builder';
+import { segmentQueries } from '../../features/segments/queries';
+import { useListId } from './list-id';
+
+/** `?filter=<json>` starts a new segment from a filter (e.g. the people behind a chart). */
+function filterFromUrl(raw: string | null): SegmentFilterInput | undefined {
+  if (!raw) return undefined;
+  try {
+    return JSON.parse(raw) as SegmentFilterInput;
+  } catch {
+    return undefined;
+  }
+}
+
+export function Component() {
+  const listId = useListId();
+  const { segmentId } = useParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  if (segmentId !== undefined && !/^\d+$/.test(segmentId)) throw data('Not found', { status: 404 });
+  const id = segmentId === undefined ? undefined : Number(segmentId);
+  const list = useQuery(listQueries.detail(listId));
+  const segment = useQuery({
+    ...segmentQueries.detail(listId, id ?? 0),
+    enabled: id !== undefined,
+  });
+  const title = id === undefined ? 'New segment' : (segment.data?.name ?? 'Segment');
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description="The count and the first matching people follow the filter as you change it."
+        above={
+          <Text size="sm" c="dimmed">
+            <Anchor component={Link} to={`/lists/${listId}`}>
+              {list.data?.name ?? 'List'}
+            </Anchor>{' '}
+            /{' '}
+            <Anchor component={Link} to={`/lists/${listId}/segments`}>
+              Segments
+            </Anchor>{' '}
+            /
+          </Text>
+        }
+      />
+      {id !== undefined && segment.isPending ? (
+        <DetailSkeleton />
+      ) : segment.isError ? (
+        <ErrorState error={segment.error} onRetry={() => void segment.refetch()} />
+      ) : (
+        <SegmentBuilder
+          key={segment.data?.id ?? 'new'}
+          listId={listId}
+          segment={segment.data}
+          initialFilter={filterFromUrl(params.get('filter'))}
+          onSaved={(saved) => {
+            notifySuccess(
+              `Segment “${saved.name}” saved: ${saved.count.toLocaleString('en')} people.`,
+            );
+            void navigate(`/lists/${listId}/segments/${saved.id}`, { replace: true });
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import { Anchor, Button, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { PageHeader } from '../../components/page-header';
+import { listQueries } from '../../features/lists/queries';
+import { SegmentsTable } from '../../features/segments/components/segments-table';
+import { useListId } from './list-id';
+
+export function Component() {
+  const listId = useListId();
+  const list = useQuery(listQueries.detail(listId));
+  return (
+    <>
+      <PageHeader
+        title="Segments"
+        description="Named groups of this list's subscribers; mailings can go to them."
+        above={
+          <Text size="sm" c="dimmed">
+            <Anchor component={Link} to="/lists">
+              Lists
+            </Anchor>{' '}
+            /{' '}
+            <Anchor component={Link} to={`/lists/${listId}`}>
+              {list.data?.name ?? 'List'}
+            </Anchor>{' '}
+            /
+          </Text>
+        }
+        actions={
+          <Button
+            component={Link}
+            to={`/lists/${listId}/segments/new`}
+            leftSection={<IconPlus size={16} />}
+          >
+            New segment
+          </Button>
+        }
+      />
+      <SegmentsTable listId={listId} />
+    </>
+  );
+}

@@ -1,0 +1,115 @@
+import { Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { previewSegment, type SegmentFilterInput } from '../../../api/segments';
+import { ExportCsvButton, type ExportJob } from '../../../components/export-csv-button';
+import { ErrorState, LinesSkeleton } from '../../../components/states';
+import { createCsvFile } from '../../../lib/csv-export';
+import { segmentQueries } from '../queries';
+
+export const engagementActions = ['opened', 'clicked', 'bounced'] as const;
+export type EngagementAction = (typeof engagementActions)[number];
+const PAGE_SIZE = 25;
+const EXPORT_PAGE = 1000;
+
+export const engagementFilter = (
+  mailing: number,
+  action: EngagementAction,
+  url?: string,
+): SegmentFilterInput => ({
+  match: 'all',
+  conditions: [{ field: 'engagement', mailing, action, ...(url ? { url } : {}) }],
+});
+
+/**
+ * The subscribers of the list behind a statistic: who opened, clicked (a link) or bounced a
+ * mailing. Paged, exportable as CSV, and savable as a segment to target them again.
+ */
+export function EngagedPeople({
+  listId,
+  filter,
+  page,
+  onPage,
+  fileName,
+}: {
+  listId: number;
+  filter: SegmentFilterInput;
+  page: number;
+  onPage: (page: number) => void;
+  fileName: string;
+}) {
+  const people = useQuery(segmentQueries.preview(listId, filter, page, PAGE_SIZE));
+  const exportJob: ExportJob = async ({ signal, onProgress }) => {
+    const file = createCsvFile(['email', 'first_name', 'last_name', 'subscription']);
+    let rows = 0;
+    for (let p = 1; ; p++) {
+      const res = await previewSegment(listId, filter, { page: p, page_size: EXPORT_PAGE }, signal);
+      await file.add(res.results.map((s) => [s.email, s.first_name, s.last_name, s.subscription]));
+      rows += res.results.length;
+      onProgress(rows, res.count);
+      if (!res.next) break;
+    }
+    return { blob: file.toBlob(), rows };
+  };
+  if (people.isPending) return <LinesSkeleton />;
+  if (people.isError)
+    return <ErrorState error={people.error} onRetry={() => void people.refetch()} />;
+  const { count, results, next, previous } = people.data;
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Text role="status" fw={600}>
+          {count.toLocaleString('en')} {count === 1 ? 'person' : 'people'}
+        </Text>
+        <Group gap="sm">
+          <ExportCsvButton
+            job={exportJob}
+            fileName={fileName}
+            title="Exporting people"
+            unit="people"
+            disabled={count === 0}
+          />
+          <Button
+            component={Link}
+            variant="default"
+            to={`/lists/${listId}/segments/new?${new URLSearchParams({ filter: JSON.stringify(filter) })}`}
+          >
+            Save as segment
+          </Button>
+        </Group>
+      </Group>
+      <Table.ScrollContainer minWidth={320}>
+        <Table aria-label="People" striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Email</Table.Th>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>State</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {results.map((s) => (
+              <Table.Tr key={s.id}>
+                <Table.Td>
+                  <Anchor component={Link} to={`/lists/${listId}/subscribers/${s.id}`}>
+                    {s.email}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{`${s.first_name} ${s.last_name}`.trim()}</Table.Td>
+                <Table.Td>{s.subscription}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Group gap="sm">
+        <Button variant="default" disabled={!previous} onClick={() => onPage(page - 1)}>
+          Previous page
+        </Button>
+        <Button variant="default" disabled={!next} onClick={() => onPage(page + 1)}>
+          Next page
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,46 @@
+import { Anchor, Table } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { EmptyState, ErrorState, LinesSkeleton } from '../../../components/states';
+import { segmentQueries } from '../queries';
+
+/** A list's segments by name, each with how many people it reaches now. */
+export function SegmentsTable({ listId }: { listId: number }) {
+  const segments = useQuery(segmentQueries.ofList(listId));
+  if (segments.isPending) return <LinesSkeleton />;
+  if (segments.isError)
+    return <ErrorState error={segments.error} onRetry={() => void segments.refetch()} />;
+  if (!segments.data.supported)
+    return (
+      <EmptyState title="This server has no segments">
+        Segments are a Mailboard extension.
+      </EmptyState>
+    );
+  const rows = segments.data.data;
+  if (!rows.length)
+    return <EmptyState title="No segments yet">Create one to target part of the list.</EmptyState>;
+  return (
+    <Table.ScrollContainer minWidth={320}>
+      <Table aria-label="Segments" striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Name</Table.Th>
+            <Table.Th ta="right">People</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((s) => (
+            <Table.Tr key={s.id}>
+              <Table.Td>
+                <Anchor component={Link} to={`/lists/${listId}/segments/${s.id}`}>
+                  {s.name}
+                </Anchor>
+              </Table.Td>
+              <Table.Td ta="right">{s.count.toLocaleString('en')}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

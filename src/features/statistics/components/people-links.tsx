@@ -1,0 +1,72 @@
+import { Anchor, Group, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { statisticsQueries } from '../queries';
+
+/** Where the people behind a number are listed (a segment filter on engagement). */
+export const peoplePath = (listId: number, mailing: number, action: string, url?: string) =>
+  `/lists/${listId}/people?${new URLSearchParams({ mailing: String(mailing), action, ...(url ? { url } : {}) })}`;
+
+/**
+ * From the charts to the people: who opened, clicked (overall and per link) or bounced each
+ * chosen mailing. Needs the single-mailing endpoint (for the mailing's list); hidden without.
+ */
+export function PeopleLinks({
+  mailings,
+  names,
+  urls,
+}: {
+  mailings: number[];
+  names: Map<number, string>;
+  urls: string[];
+}) {
+  if (!mailings.length) return null;
+  return (
+    <Stack gap="xs" component="section" aria-label="People behind the numbers">
+      {mailings.map((id) => (
+        <MailingPeople key={id} id={id} name={nameOf(names, id)} urls={urls} />
+      ))}
+    </Stack>
+  );
+}
+
+const nameOf = (names: Map<number, string>, id: number) => names.get(id) ?? 'Mailing';
+
+function MailingPeople({ id, name, urls }: { id: number; name: string; urls: string[] }) {
+  const mailing = useQuery(statisticsQueries.mailing(id));
+  if (!mailing.data?.supported) return null;
+  const listId = mailing.data.data.list;
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={600}>
+        {name}
+      </Text>
+      <Group gap="md">
+        <Anchor component={Link} to={peoplePath(listId, id, 'opened')}>
+          People who opened
+        </Anchor>
+        <Anchor component={Link} to={peoplePath(listId, id, 'clicked')}>
+          People who clicked
+        </Anchor>
+        <Anchor component={Link} to={peoplePath(listId, id, 'bounced')}>
+          People who bounced
+        </Anchor>
+      </Group>
+      {urls.length > 0 && (
+        <Group gap="md">
+          {urls.slice(0, 10).map((url) => (
+            <Anchor
+              key={url}
+              component={Link}
+              to={peoplePath(listId, id, 'clicked', url)}
+              size="sm"
+              aria-label={`People who clicked ${url} in ${name}`}
+            >
+              Clicked {url.replace(/^https?:\/\//, '')}
+            </Anchor>
+          ))}
+        </Group>
+      )}
+    </Stack>
+  );
+}
