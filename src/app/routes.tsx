@@ -56,6 +56,8 @@ export const routes: RouteObject[] = [
               { path: 'regions', lazy: () => import('./routes/regions') },
               { path: 'regions/:code', lazy: () => import('./routes/region-detail') },
               { path: 'languages', lazy: () => import('./routes/languages') },
+              { path: 'people', lazy: () => import('./routes/people') },
+              { path: 'people/person', lazy: () => import('./routes/person') },
               { path: '*', lazy: () => import('./routes/not-found') },
             ],
           },

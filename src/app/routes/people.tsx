@@ -1,0 +1,5 @@
+import { PeopleScreen } from '../../features/subscribers/people/people-screen';
+
+export function Component() {
+  return <PeopleScreen />;
+}
