@@ -9,7 +9,9 @@ async function expectNoOverflow(page: Page, path: string) {
   const widths = await page.evaluate(() => ({
     page: document.documentElement.scrollWidth,
     viewport: window.innerWidth,
-    offenders: [...document.querySelectorAll('button, a, input, select, textarea, [role="tab"]')]
+    offenders: Array.from(
+      document.querySelectorAll('button, a, input, select, textarea, [role="tab"]'),
+    )
       .filter((el) => {
         const box = el.getBoundingClientRect();
         // Controls inside a sideways-scrolling container are reachable by scrolling it.
