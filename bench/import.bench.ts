@@ -92,8 +92,19 @@ async function upload(app: App, listId: number, file: string): Promise<number> {
   return (JSON.parse(body) as { id: number }).id;
 }
 
-async function measure(kind: 'pglite' | 'postgres', database: Database, file: string) {
+/** Subscriber history (0005) is recorded by these triggers; `history: false` measures without. */
+const historyTriggers = ['subscribers_history_insert', 'subscribers_history_update'];
+
+async function measure(
+  kind: 'pglite' | 'postgres',
+  database: Database,
+  file: string,
+  history: boolean,
+) {
   await database.migrate();
+  if (!history)
+    for (const trigger of historyTriggers)
+      await database.db.execute(sql.raw(`ALTER TABLE subscribers DISABLE TRIGGER ${trigger}`));
   await usersRepository(database.db).create(USER.username, USER.password);
   const app = await buildApp({ database });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -170,7 +181,9 @@ async function measure(kind: 'pglite' | 'postgres', database: Database, file: st
     latencies.sort((a, b) => a - b);
     const p95 = latencies[Math.floor((latencies.length - 1) * 0.95)] ?? 0;
     const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
-    console.log(`   ${kind} (batches of ${batchSize} rows): ${JSON.stringify(result)}`);
+    console.log(
+      `   ${kind}, history ${history ? 'recorded' : 'off'} (batches of ${batchSize} rows): ${JSON.stringify(result)}`,
+    );
     console.log(`     upload      ${(uploadMs / 1000).toFixed(1)} s`);
     console.log(
       `     processing  ${(processMs / 1000).toFixed(1)} s = ${rate.toLocaleString('en')} rows/s (target ≥ ${targets[kind].toLocaleString('en')})`,
@@ -211,11 +224,13 @@ export async function run() {
       `   generated ${ROWS.toLocaleString('en')} rows, ${(size / 1024 / 1024).toFixed(0)} MB, in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
     );
 
-    const pglite = await openDatabase({ dataDir: path.join(dir, 'pglite') });
-    try {
-      await measure('pglite', pglite, file);
-    } finally {
-      await pglite.close();
+    for (const history of [false, true]) {
+      const pglite = await openDatabase({ dataDir: path.join(dir, `pglite-${history}`) });
+      try {
+        await measure('pglite', pglite, file, history);
+      } finally {
+        await pglite.close();
+      }
     }
 
     const url = process.env.DATABASE_URL;
@@ -223,21 +238,26 @@ export async function run() {
       console.log('   postgres: skipped (set DATABASE_URL to measure PostgreSQL)');
       return;
     }
-    const dbName = `mailboard_bench_${randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
     try {
-      const target = new URL(url);
-      target.pathname = `/${dbName}`;
-      const postgres = await openDatabase({ databaseUrl: target.toString() });
-      try {
-        await measure('postgres', postgres, file);
-      } finally {
-        await postgres.close();
+      for (const history of [false, true]) {
+        const dbName = `mailboard_bench_${randomBytes(4).toString('hex')}`;
+        await admin.query(`CREATE DATABASE ${dbName}`);
+        try {
+          const target = new URL(url);
+          target.pathname = `/${dbName}`;
+          const postgres = await openDatabase({ databaseUrl: target.toString() });
+          try {
+            await measure('postgres', postgres, file, history);
+          } finally {
+            await postgres.close();
+          }
+        } finally {
+          await dropDatabase(admin, dbName);
+        }
       }
     } finally {
-      await dropDatabase(admin, dbName);
       await admin.end();
     }
   } finally {

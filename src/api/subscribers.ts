@@ -1,18 +1,24 @@
 import { envelope } from '../../contract/common';
 import {
+  historyEntry,
+  personSubscription,
   subscriber,
   subscribersIntrospection,
   subscriptionStatus,
   type ActivateBody,
+  type HistoryEntry,
+  type PersonSubscription,
   type Subscriber,
   type SubscriberPatch,
   type SubscriberQuery,
   type SubscribersIntrospection,
   type SubscriberWrite,
 } from '../../contract/subscribers';
-import { conflictBody, request, requestParsed } from './client';
+import { conflictBody, extension, request, requestParsed } from './client';
 
 export type {
+  HistoryEntry,
+  PersonSubscription,
   Subscriber,
   SubscriberPatch,
   SubscriberQuery,
@@ -62,3 +68,39 @@ export function conflictingSubscriber(err: unknown): Subscriber | undefined {
   const parsed = body ? subscriber.safeParse(body) : undefined;
   return parsed?.success ? parsed.data : undefined;
 }
+
+/** People across all lists (extension): `search` (part of a name or address) or `email`. */
+export type PeopleQuery = {
+  search?: string;
+  email?: string;
+  subscription?: string;
+  page?: number;
+  page_size?: number;
+};
+const peoplePage = envelope(personSubscription);
+export const PEOPLE_EXTENSION = 'people';
+export const searchPeople = (query: PeopleQuery, signal?: AbortSignal) =>
+  extension(PEOPLE_EXTENSION, () => requestParsed(peoplePage, '/subscribers', { query, signal }));
+
+/**
+ * Whether the API searches by part of a name (`search=`, extension). Another deployment
+ * would ignore an unknown `search` parameter and list everyone, so the people endpoint,
+ * which comes with it, is asked once instead.
+ */
+export const searchSupported = async (signal?: AbortSignal) =>
+  (await searchPeople({ email: 'probe@example.invalid', page_size: 1 }, signal)).supported;
+
+const historyPage = envelope(historyEntry);
+/** A subscriber's history, newest first (extension). */
+export const getSubscriberHistory = (
+  listId: number,
+  id: number,
+  page: number,
+  signal?: AbortSignal,
+) =>
+  extension('subscriber-history', () =>
+    requestParsed(historyPage, `${base(listId)}/${id}/history`, {
+      query: { page, page_size: 10 },
+      signal,
+    }),
+  );

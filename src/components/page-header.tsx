@@ -18,7 +18,8 @@ export function PageHeader({
     <Stack gap={4} mb="lg">
       {above}
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
-        <div>
+        {/* A long title (an email address) wraps rather than widening the page on a phone. */}
+        <div style={{ minWidth: 0, maxWidth: '100%', overflowWrap: 'anywhere' }}>
           <Title order={1} size="h2">
             {title}
           </Title>

@@ -1,5 +1,5 @@
 import { Anchor, Burger, Group } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { useSession } from '../../features/session/use-session';
 import { FullPageLoader } from '../full-page-loader';
@@ -9,6 +9,14 @@ import { MainNav } from './main-nav';
 import { ServerBanner } from './server-banner';
 import { SkipLink } from './skip-link';
 import { UserMenu } from './user-menu';
+
+// Its own chunk: the people search reaches the subscribers API (and classic zod), which
+// the shell itself does not need.
+const PeopleSearchBox = lazy(() =>
+  import('../../features/subscribers/people/people-search-box').then((m) => ({
+    default: m.PeopleSearchBox,
+  })),
+);
 
 /**
  * The signed-in shell: header, collapsible navigation, the current screen. The navbar has
@@ -69,6 +77,9 @@ export function Component() {
             </Anchor>
           </Group>
           <Group gap="xs" wrap="nowrap">
+            <Suspense fallback={null}>
+              <PeopleSearchBox />
+            </Suspense>
             <ColorSchemeToggle />
             <UserMenu username={user.username} />
           </Group>

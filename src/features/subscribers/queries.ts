@@ -10,7 +10,9 @@ import {
   createSubscriber,
   getSubscriber,
   getSubscriberFields,
+  getSubscriberHistory,
   getSubscribers,
+  searchSupported,
   updateSubscriber,
   type Subscriber,
   type SubscriberBody as CreateBody,
@@ -39,6 +41,19 @@ export const subscriberQueries = {
     queryOptions({
       queryKey: [...subscriberQueries.details(listId), id] as const,
       queryFn: ({ signal }) => getSubscriber(listId, id, signal),
+    }),
+  /** Whether `search=` (part of a name or address) is there: asked once per session. */
+  searchSupport: () =>
+    queryOptions({
+      queryKey: ['extensions', 'search'] as const,
+      queryFn: ({ signal }) => searchSupported(signal),
+      staleTime: Infinity,
+    }),
+  history: (listId: number, id: number, page: number) =>
+    queryOptions({
+      queryKey: [...subscriberQueries.details(listId), id, 'history', page] as const,
+      queryFn: ({ signal }) => getSubscriberHistory(listId, id, page, signal),
+      placeholderData: keepPreviousData,
     }),
   /** OPTIONS `actions.POST`: every field of the list's subscribers, custom ones included. */
   fields: (listId: number) =>

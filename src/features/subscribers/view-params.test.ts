@@ -10,6 +10,7 @@ describe('readView', () => {
     expect(read('')).toEqual({
       state: 'all',
       email: '',
+      search: '',
       page: 1,
       pageSize: 25,
       ordering: undefined,
@@ -20,11 +21,12 @@ describe('readView', () => {
   it('reads state, email, paging, ordering and columns', () => {
     expect(
       read(
-        'subscription=unsubscribed&email=%20a%40b.ch%20&page=3&page_size=1000&ordering=-email&columns=first_name,,region',
+        'subscription=unsubscribed&email=%20a%40b.ch%20&search=%20M%C3%BCller%20&page=3&page_size=1000&ordering=-email&columns=first_name,,region',
       ),
     ).toEqual({
       state: 'unsubscribed',
       email: 'a@b.ch',
+      search: 'Müller',
       page: 3,
       pageSize: 1000,
       ordering: '-email',
@@ -51,6 +53,8 @@ describe('writeView', () => {
 
   it('leaves defaults out of the URL', () => {
     expect(write('subscription=active&email=a%40b.ch', { state: 'all', email: '' })).toBe('');
+    expect(write('search=ann&page=2', { search: ' ' })).toBe('');
+    expect(write('page=2', { search: ' müller ' })).toBe('search=m%C3%BCller');
     expect(write('page=3', { page: 1 })).toBe('');
     expect(write('columns=region', { columns: null })).toBe('');
   });

@@ -5,13 +5,14 @@ import { isSubscriptionState, type SubscriptionState } from './states';
 /**
  * The subscriber table's view, all of it in the query string (docs/architecture.md §3.5) so a view can be
  * shared and survives a reload: `subscription` (the state tab; absent = all), `email`
- * (exact lookup), `page`, `page_size`, `ordering`, `columns` (absent = the default set).
+ * (exact lookup), `search` (part of a name or address, extension), `page`, `page_size`, `ordering`, `columns` (absent = the default set).
  */
 export type StateTab = 'all' | SubscriptionState;
 
 export type SubscriberView = {
   state: StateTab;
   email: string;
+  search: string;
   page: number;
   pageSize: number;
   ordering: string | undefined;
@@ -32,6 +33,7 @@ export function readView(params: URLSearchParams): SubscriberView {
   return {
     state: isSubscriptionState(raw) ? raw : 'all',
     email: (params.get('email') ?? '').trim(),
+    search: (params.get('search') ?? '').trim(),
     page,
     pageSize,
     ordering,
@@ -49,7 +51,7 @@ export function writeView(params: URLSearchParams, change: ViewChange): URLSearc
   if ('pageSize' in change) tableChange.pageSize = change.pageSize;
   if ('page' in change) tableChange.page = change.page;
   const next = writeTableParams(params, tableChange, tableDefaults);
-  const filterChanged = 'state' in change || 'email' in change;
+  const filterChanged = 'state' in change || 'email' in change || 'search' in change;
   if ('state' in change) {
     if (!change.state || change.state === 'all') next.delete('subscription');
     else next.set('subscription', change.state);
@@ -58,6 +60,11 @@ export function writeView(params: URLSearchParams, change: ViewChange): URLSearc
     const email = change.email?.trim();
     if (email) next.set('email', email);
     else next.delete('email');
+  }
+  if ('search' in change) {
+    const search = change.search?.trim();
+    if (search) next.set('search', search);
+    else next.delete('search');
   }
   if (filterChanged && !('page' in change)) next.delete('page');
   if ('columns' in change) {
@@ -68,10 +75,13 @@ export function writeView(params: URLSearchParams, change: ViewChange): URLSearc
 }
 
 /** The filter part of the view, as the collection's query parameters. */
-export function filterQuery(view: Pick<SubscriberView, 'state' | 'email'>): SubscriberQuery {
+export function filterQuery(
+  view: Pick<SubscriberView, 'state' | 'email'> & { search?: string },
+): SubscriberQuery {
   return {
     ...(view.state === 'all' ? {} : { subscription: view.state }),
     ...(view.email ? { email: view.email } : {}),
+    ...(view.search ? { search: view.search } : {}),
   };
 }
 
@@ -86,4 +96,5 @@ export function pageQuery(view: SubscriberView): SubscriberQuery {
 }
 
 /** A key that changes whenever the set of matching subscribers does (resets a selection). */
-export const filterKey = (view: SubscriberView) => `${view.state}\u0000${view.email.toLowerCase()}`;
+export const filterKey = (view: SubscriberView) =>
+  `${view.state}\u0000${view.email.toLowerCase()}\u0000${view.search.toLowerCase()}`;

@@ -29,7 +29,7 @@ export function EmailLookup({
         onChange(text.trim());
       }}
     >
-      <Group gap="xs" align="flex-end" wrap="nowrap">
+      <Group gap="xs" align="flex-end" wrap="nowrap" maw="100%">
         <TextInput
           label="Email address"
           type="search"
@@ -49,6 +49,8 @@ export function EmailLookup({
             ) : null
           }
           w={320}
+          maw="100%"
+          style={{ flexShrink: 1, minWidth: 0 }}
         />
         <Button type="submit" variant="default">
           Find

@@ -13,6 +13,7 @@ import { Breadcrumbs } from './breadcrumbs';
 import { LanguageName, RegionName } from './reference-names';
 import { useSingleAction } from './single-action';
 import { StateBadge } from './state-badge';
+import { SubscriberHistory } from './subscriber-history';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -132,6 +133,7 @@ export function SubscriberPage({ subscriberId }: { subscriberId: number }) {
             <Item label="ID">{s.id}</Item>
           </SimpleGrid>
         </Card>
+        <SubscriberHistory listId={list.id} subscriberId={s.id} />
       </Stack>
       {single.dialogs}
     </>

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '../../../api/errors';
 import { PageHeader } from '../../../components/page-header';
+import { SearchInput } from '../../../components/search-input';
 import { EmptyState, ErrorState } from '../../../components/states';
 import { cycleOrdering } from '../../../components/table-params';
 import type { ActionKind, StateCounts } from '../actions';
@@ -36,13 +37,21 @@ import { StateTabs } from './state-tabs';
 import { SubscriberTable } from './subscriber-table';
 import { TableFooter } from './table-footer';
 
-/** A list's subscribers: state tabs, email lookup, columns, row and bulk actions, export. */
+/** A whole address, as the exact lookup takes it (one @, a dot in the domain, no spaces). */
+const isAddress = (text: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text);
+
+/** A list's subscribers: state tabs, search (or exact email lookup), columns, row and bulk actions, export. */
 export function SubscribersScreen() {
   const { list } = useSubscribersList();
   const listId = list.id;
   const basePath = `/lists/${listId}/subscribers`;
-  const view = useSubscriberView();
-  const { update } = view;
+  const urlView = useSubscriberView();
+  const { update } = urlView;
+  // Without the extension the API would ignore `search` and list everyone: exact lookup only.
+  const canSearch = useQuery(subscriberQueries.searchSupport()).data !== false;
+  const view = canSearch ? urlView : { ...urlView, search: '' };
+  // An exact address typed into the search still says where it is when this tab lacks it.
+  const lookupEmail = view.email || (isAddress(view.search) ? view.search : '');
   const page = useQuery(subscriberQueries.page(listId, pageQuery(view)));
   const { data, error, isPending, isPlaceholderData, isFetching } = page;
   const fields = useQuery(subscriberQueries.fields(listId)).data ?? FALLBACK_FIELDS;
@@ -64,7 +73,7 @@ export function SubscribersScreen() {
   const knownCounts = (): StateCounts | undefined => {
     if (view.state !== 'all') return { [view.state]: matching ?? 0 };
     const counts = list.subscriber_counts;
-    if (view.email || !counts) return undefined;
+    if (view.email || view.search || !counts) return undefined;
     // The unfiltered collection leaves deleted subscribers out.
     return { ...counts, deleted: 0 };
   };
@@ -108,7 +117,16 @@ export function SubscribersScreen() {
         }
       />
       <Group justify="space-between" align="flex-end" mb="md" wrap="wrap">
-        <EmailLookup value={view.email} onChange={(email) => update({ email })} />
+        {canSearch ? (
+          <SearchInput
+            label="Search subscribers"
+            placeholder="Part of a name or email address"
+            value={view.search || view.email}
+            onSearch={(search) => update({ search, email: '' })}
+          />
+        ) : (
+          <EmailLookup value={view.email} onChange={(email) => update({ email })} />
+        )}
         <ColumnChooser
           fields={fields}
           chosen={view.columns}
@@ -119,7 +137,7 @@ export function SubscribersScreen() {
         value={view.state}
         onChange={(state) => update({ state })}
         counts={list.subscriber_counts}
-        current={{ count: matching, filtered: Boolean(view.email) }}
+        current={{ count: matching, filtered: Boolean(view.email || view.search) }}
       >
         {error && !data && !pastTheEnd ? (
           <ErrorState error={error} onRetry={() => void page.refetch()} />
@@ -159,10 +177,10 @@ export function SubscribersScreen() {
             {data &&
               data.count === 0 &&
               !isPlaceholderData &&
-              (view.email ? (
+              (lookupEmail ? (
                 <EmailElsewhere
                   listId={listId}
-                  email={view.email}
+                  email={lookupEmail}
                   tab={view.state}
                   onShowTab={(state) => update({ state })}
                   basePath={basePath}
@@ -170,9 +188,11 @@ export function SubscribersScreen() {
               ) : (
                 <EmptyState
                   title={
-                    view.state === 'all'
-                      ? 'No subscribers yet'
-                      : `No ${stateLabels[view.state].toLowerCase()} subscribers`
+                    view.search
+                      ? `No subscriber matches “${view.search}”`
+                      : view.state === 'all'
+                        ? 'No subscribers yet'
+                        : `No ${stateLabels[view.state].toLowerCase()} subscribers`
                   }
                 />
               ))}

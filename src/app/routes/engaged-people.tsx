@@ -1,0 +1,62 @@
+import { Anchor, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, data, useSearchParams } from 'react-router';
+import { PageHeader } from '../../components/page-header';
+import { listQueries } from '../../features/lists/queries';
+import { mailingQueries } from '../../features/mailings/queries';
+import {
+  EngagedPeople,
+  engagementActions,
+  engagementFilter,
+  type EngagementAction,
+} from '../../features/segments/components/engaged-people';
+import { useListId } from './list-id';
+
+/** `/lists/:listId/people?mailing=M&action=opened|clicked|bounced[&url=U][&page=N]` */
+export function Component() {
+  const listId = useListId();
+  const [params, setParams] = useSearchParams();
+  const mailingId = Number(params.get('mailing'));
+  const action = params.get('action') as EngagementAction;
+  if (!Number.isSafeInteger(mailingId) || mailingId < 1 || !engagementActions.includes(action))
+    throw data('Not found', { status: 404 });
+  const url = params.get('url') ?? undefined;
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const list = useQuery(listQueries.detail(listId));
+  const mailing = useQuery(mailingQueries.detail(mailingId));
+  const mailingName = mailing.data?.supported ? mailing.data.data.name : 'the mailing';
+  const what = url ? `clicked ${url} in` : action;
+  return (
+    <>
+      <PageHeader
+        title={`People who ${what} “${mailingName}”`}
+        description="Subscribers of the list with a matching record in the mailing's statistics."
+        above={
+          <Text size="sm" c="dimmed">
+            <Anchor component={Link} to="/statistics">
+              Statistics
+            </Anchor>{' '}
+            /{' '}
+            <Anchor component={Link} to={`/lists/${listId}`}>
+              {list.data?.name ?? 'List'}
+            </Anchor>{' '}
+            /
+          </Text>
+        }
+      />
+      <EngagedPeople
+        listId={listId}
+        filter={engagementFilter(mailingId, action, url)}
+        page={page}
+        onPage={(next) =>
+          setParams((current) => {
+            const out = new URLSearchParams(current);
+            out.set('page', String(next));
+            return out;
+          })
+        }
+        fileName={`people-who-${action}-mailing-${mailingId}.csv`}
+      />
+    </>
+  );
+}

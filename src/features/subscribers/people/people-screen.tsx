@@ -1,0 +1,106 @@
+import { Anchor, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { PlainTable } from '../../../components/plain-table';
+import { SearchInput } from '../../../components/search-input';
+import { EmptyState, ErrorState } from '../../../components/states';
+import { Pager } from '../../../components/table-pager';
+import { StateBadge } from '../components/state-badge';
+import { peopleQueries } from './people-queries';
+
+const PAGE_SIZE = 25;
+
+/** People across all lists: part of a name or address, each result with its list and state. */
+export function PeopleScreen() {
+  const [params, setParams] = useSearchParams();
+  const search = (params.get('search') ?? '').trim();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const query = useQuery({
+    ...peopleQueries.search({ search, page, page_size: PAGE_SIZE }),
+    enabled: search !== '',
+  });
+  const result = query.data;
+  const data = result?.supported ? result.data : undefined;
+  const pages = data ? Math.max(1, Math.ceil(data.count / PAGE_SIZE)) : 1;
+  return (
+    <>
+      <PageHeader title="People" description="Find a person in every list at once." />
+      <SearchInput
+        label="Find people"
+        placeholder="Part of a name or email address"
+        value={search}
+        onSearch={(next) =>
+          setParams(next.trim() ? { search: next.trim() } : {}, { replace: true })
+        }
+      />
+      <div style={{ marginTop: 'var(--mantine-spacing-md)' }}>
+        {result && !result.supported ? (
+          <EmptyState title="Not available">
+            The API this dashboard talks to cannot search across lists.
+          </EmptyState>
+        ) : query.error ? (
+          <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+        ) : !search ? (
+          <Text c="dimmed" size="sm">
+            Type part of a name or an email address.
+          </Text>
+        ) : !data ? (
+          <Text c="dimmed" size="sm">
+            Searching…
+          </Text>
+        ) : data.count === 0 ? (
+          <EmptyState title={`Nobody matches “${search}”`} />
+        ) : (
+          <>
+            <Text size="sm" c="dimmed" mb="xs" aria-live="polite">
+              {data.count === 1 ? '1 subscription' : `${data.count} subscriptions`}
+            </Text>
+            <PlainTable minWidth={560} aria-label="People found">
+              <thead>
+                <tr>
+                  <th scope="col">Email</th>
+                  <th scope="col">Name</th>
+                  <th scope="col">List</th>
+                  <th scope="col">State</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.results.map((p) => (
+                  <tr key={p.id}>
+                    <td>
+                      <Anchor
+                        component={Link}
+                        to={`/people/person?email=${encodeURIComponent(p.email)}`}
+                      >
+                        {p.email}
+                      </Anchor>
+                    </td>
+                    <td>{[p.first_name, p.last_name].filter(Boolean).join(' ')}</td>
+                    <td>
+                      <Anchor component={Link} to={`/lists/${p.list.id}/subscribers/${p.id}`}>
+                        {p.list.name}
+                      </Anchor>
+                    </td>
+                    <td>
+                      <StateBadge state={p.subscription} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </PlainTable>
+            {pages > 1 && (
+              <nav aria-label="Result pages" style={{ marginTop: 'var(--mantine-spacing-sm)' }}>
+                <Pager
+                  total={pages}
+                  page={page}
+                  onChange={(p) => setParams({ search, page: String(p) })}
+                />
+              </nav>
+            )}
+          </>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+import { ActionIcon, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { subscriberQueries } from '../queries';
+
+/**
+ * The header's "find people" box, on every screen: searches every list on Enter. On a phone
+ * it is a button to the people screen, which has the same box. Hidden when the API lacks
+ * the people extension.
+ */
+export function PeopleSearchBox() {
+  const supported = useQuery(subscriberQueries.searchSupport()).data;
+  const navigate = useNavigate();
+  const [text, setText] = useState('');
+  if (supported !== true) return null;
+  return (
+    <>
+      <form
+        role="search"
+        aria-label="Find people in all lists"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const search = text.trim();
+          if (search) void navigate(`/people?search=${encodeURIComponent(search)}`);
+        }}
+      >
+        <TextInput
+          visibleFrom="sm"
+          aria-label="Find people"
+          type="search"
+          size="sm"
+          placeholder="Find people in all lists"
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          w={260}
+        />
+      </form>
+      <ActionIcon
+        hiddenFrom="sm"
+        component={Link}
+        to="/people"
+        variant="default"
+        size="lg"
+        aria-label="Find people"
+      >
+        <IconSearch size={18} aria-hidden />
+      </ActionIcon>
+    </>
+  );
+}
