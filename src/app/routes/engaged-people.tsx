@@ -2,7 +2,7 @@ import { Anchor, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, data, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
-import { listQueries } from '../../features/lists/queries';
+import { listQueries } from '../../api/shared-queries';
 import { mailingQueries } from '../../features/mailings/queries';
 import {
   EngagedPeople,

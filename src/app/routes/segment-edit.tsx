@@ -5,7 +5,7 @@ import type { SegmentFilterInput } from '../../api/segments';
 import { notifySuccess } from '../../components/notify';
 import { PageHeader } from '../../components/page-header';
 import { DetailSkeleton, ErrorState } from '../../components/states';
-import { listQueries } from '../../features/lists/queries';
+import { listQueries } from '../../api/shared-queries';
 import { SegmentBuilder } from '../../features/segments/components/segment-builder';
 import { segmentQueries } from '../../features/segments/queries';
 import { useListId } from './list-id';

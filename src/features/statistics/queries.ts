@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions, type QueryKey } from '@tanstack/react-query';
 import { getAllCampaigns, getCampaignComparison } from '../../api/campaigns';
-import { getLists } from '../../api/lists';
 import { getMailing, getMailings } from '../../api/mailings';
 import { allPages } from '../../api/pagination';
 import {

@@ -1,0 +1,38 @@
+import { envelope } from '../../contract/common';
+import {
+  customField,
+  type CustomField,
+  type CustomFieldPatch,
+  type CustomFieldWrite,
+} from '../../contract/fields';
+import { extension, request, requestParsed } from './client';
+import type { PageParams } from './pagination';
+
+export type { CustomField, CustomFieldPatch, CustomFieldWrite };
+
+/**
+ * Custom fields are our extension (docs/architecture.md §4): every call goes through `extension()`, so a
+ * deployment without them answers `{supported: false}` and forms fall back to OPTIONS.
+ * `listId` null means the fields shared by every list.
+ */
+const base = (listId: number | null) => (listId === null ? '/fields' : `/lists/${listId}/fields`);
+const fieldPage = envelope(customField);
+const KEY = 'custom-fields';
+
+export const getFields = (listId: number | null, query: PageParams = {}, signal?: AbortSignal) =>
+  extension(KEY, () => requestParsed(fieldPage, base(listId), { query, signal }), {
+    // An unknown list is 404 too; only the shared collection proves the extension missing.
+    notFoundMeansUnsupported: listId === null,
+  });
+
+export const createField = (listId: number | null, data: CustomFieldWrite) =>
+  requestParsed(customField, base(listId), { method: 'POST', body: data });
+
+export const updateField = (listId: number | null, name: string, data: CustomFieldPatch) =>
+  requestParsed(customField, `${base(listId)}/${encodeURIComponent(name)}`, {
+    method: 'PATCH',
+    body: data,
+  });
+
+export const deleteField = (listId: number | null, name: string) =>
+  request<undefined>(`${base(listId)}/${encodeURIComponent(name)}`, { method: 'DELETE' });
