@@ -59,7 +59,7 @@ BEGIN
   SELECT list_id,
          CASE WHEN count(*) = 1 THEN min(id) END,
          CASE WHEN count(*) > 1 THEN range_agg(int4range(id, id, '[]')) END,
-         coalesce((actor->>'user')::int, min(create_user)),
+         CASE WHEN actor ? 'user' THEN (actor->>'user')::int ELSE min(create_user) END,
          actor->>'via', (actor->>'import')::int, import_file, 'created'
     FROM new_rows GROUP BY list_id;
   RETURN NULL;
@@ -74,7 +74,7 @@ BEGIN
     SELECT file INTO import_file FROM imports WHERE id = (actor->>'import')::int;
   END IF;
   INSERT INTO subscriber_history (list_id, subscriber_id, user_id, via, import_id, file, kind, field, old_value, new_value)
-  SELECT n.list_id, n.id, coalesce((actor->>'user')::int, n.update_user),
+  SELECT n.list_id, n.id, CASE WHEN actor ? 'user' THEN (actor->>'user')::int ELSE n.update_user END,
          actor->>'via', (actor->>'import')::int, import_file,
          CASE WHEN c.field = 'subscription' THEN 'state' ELSE 'changed' END,
          c.field, c.old_value, c.new_value
