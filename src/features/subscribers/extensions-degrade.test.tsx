@@ -31,6 +31,34 @@ describe('with the extensions', () => {
     expect(await screen.findByText('(fair.csv)', { exact: false })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'History' })).toBeInTheDocument();
   });
+
+  it("says when a recipient's own link or a bounce report changed the state", async () => {
+    const change = (id: number, via: string, to: string) => ({
+      ...entry,
+      id,
+      kind: 'state',
+      via,
+      user: null,
+      import: null,
+      field: 'subscription',
+      old_value: 'active',
+      new_value: to,
+    });
+    mockFetch((url) =>
+      url.pathname === '/api/v1/lists/7/subscribers/4/history'
+        ? {
+            status: 200,
+            body: envelope([
+              change(3, 'bounce', 'bounced'),
+              change(2, 'unsubscribe-link', 'unsubscribed'),
+            ]),
+          }
+        : undefined,
+    );
+    renderWithList(<SubscriberHistory listId={7} subscriberId={4} />);
+    expect(await screen.findByText(/a bounce report/)).toBeInTheDocument();
+    expect(screen.getByText(/the recipient's unsubscribe link/)).toBeInTheDocument();
+  });
 });
 
 describe('against an API without the extensions (404)', () => {

@@ -53,14 +53,21 @@ function describe(entry: HistoryEntry, listId: number) {
   return `${name} ${shown(entry.old_value)} → ${shown(entry.new_value)}`;
 }
 
+/** How a change came about, after its sentence (creation says it in the sentence). */
+const viaLabels: Record<NonNullable<HistoryEntry['via']>, string> = {
+  form: 'dashboard',
+  api: 'API',
+  import: 'import',
+  'unsubscribe-link': "the recipient's unsubscribe link",
+  'opt-in-link': "the recipient's confirmation link",
+  bounce: 'a bounce report',
+};
 const how = (entry: HistoryEntry) =>
   entry.kind === 'created' || !entry.via
     ? ''
-    : entry.via === 'form'
-      ? ' · dashboard'
-      : entry.via === 'api'
-        ? ' · API'
-        : ` · import #${entry.import?.id ?? ''}`;
+    : entry.via === 'import'
+      ? ` · import #${entry.import?.id ?? ''}`
+      : ` · ${viaLabels[entry.via]}`;
 
 /** The "History" region: every change to the subscriber, newest first, paginated. */
 export function SubscriberHistory({
