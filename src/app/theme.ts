@@ -114,6 +114,11 @@ export function globalRoles(primary: MantineColorsTuple, scheme: Scheme): Variab
   };
 }
 
+// Palette colours other than the greys, which also paint the menu's own background.
+const chromaticColors = Object.keys(DEFAULT_THEME.colors).filter(
+  (c) => c !== 'dark' && c !== 'gray',
+);
+
 // A close button with a name (axe button-name): Mantine's has only an icon.
 const closeButtonProps = { 'aria-label': 'Close' };
 
@@ -127,12 +132,13 @@ export const theme = createTheme({
       // Without it, Mantine puts a focusable role="presentation" element inside role="menu"
       // (aria-required-children); the focus goes to the first item instead, as in the
       // ARIA menu pattern.
-      defaultProps: { withInitialFocusPlaceholder: false },
+      // returnFocus: after choosing an item, the keyboard continues from the menu's button.
+      defaultProps: { withInitialFocusPlaceholder: false, returnFocus: true },
       // A coloured Menu.Item (color="red" for Delete) draws its label with shade 6, which
       // the resolver cannot reach: inside menus, shade 6 is the colour's text colour.
       styles: {
         dropdown: Object.fromEntries(
-          Object.keys(DEFAULT_THEME.colors).map((name) => [
+          chromaticColors.map((name) => [
             `--mantine-color-${name}-6`,
             `var(--mantine-color-${name}-text)`,
           ]),

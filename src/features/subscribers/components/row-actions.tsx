@@ -1,4 +1,4 @@
-import { ActionIcon, Menu } from '@mantine/core';
+import { ActionIcon, Loader, Menu } from '@mantine/core';
 import {
   IconCircleCheck,
   IconDots,
@@ -11,7 +11,11 @@ import { Link } from 'react-router';
 import type { Subscriber } from '../../../api/subscribers';
 import type { ActionKind } from '../actions';
 
-/** The per-row menu: open, edit, and the state changes that would change something. */
+/**
+ * The per-row menu: open, edit, and the state changes that would change something. While a
+ * change runs the button shows a spinner but stays enabled (a disabled button would drop
+ * the keyboard focus the menu just returned to it); the state changes wait meanwhile.
+ */
 export function RowActions({
   subscriber,
   basePath,
@@ -31,9 +35,9 @@ export function RowActions({
           variant="subtle"
           color="gray"
           aria-label={`Actions for ${subscriber.email}`}
-          loading={busy}
+          aria-busy={busy || undefined}
         >
-          <IconDots size={16} aria-hidden />
+          {busy ? <Loader size={14} color="gray" /> : <IconDots size={16} aria-hidden />}
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
@@ -54,14 +58,14 @@ export function RowActions({
         <Menu.Divider />
         <Menu.Item
           leftSection={<IconCircleCheck size={14} />}
-          disabled={state === 'active'}
+          disabled={busy || state === 'active'}
           onClick={() => onAction('activate')}
         >
           Activate
         </Menu.Item>
         <Menu.Item
           leftSection={<IconMailOff size={14} />}
-          disabled={state === 'unsubscribed'}
+          disabled={busy || state === 'unsubscribed'}
           onClick={() => onAction('unsubscribe')}
         >
           Unsubscribe
@@ -69,7 +73,7 @@ export function RowActions({
         <Menu.Item
           color="red"
           leftSection={<IconTrash size={14} />}
-          disabled={state === 'deleted'}
+          disabled={busy || state === 'deleted'}
           onClick={() => onAction('delete')}
         >
           Delete

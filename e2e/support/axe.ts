@@ -1,0 +1,82 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** Every success criterion of WCAG 2.2 levels A and AA that axe-core checks. */
+export const WCAG_22_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/**
+ * axe's best-practice rules for the page's structure, checked as well: one `main`, all
+ * content in landmarks, a level-1 heading, headings in order (WCAG 1.3.1 and 2.4.1 in
+ * spirit; axe files them as best practice, not under a WCAG tag).
+ */
+export const STRUCTURE_RULES = [
+  'landmark-one-main',
+  'region',
+  'page-has-heading-one',
+  'heading-order',
+  'landmark-unique',
+  'skip-link',
+];
+
+export type ColorScheme = 'light' | 'dark';
+
+/**
+ * Puts the page into a colour scheme the way a user's system does: the dashboard follows
+ * `prefers-color-scheme` until the toggle stores a choice (app/providers.tsx), and the stored
+ * choice is cleared so the system preference decides. Works before or after `goto`.
+ */
+export async function setColorScheme(page: Page, scheme: ColorScheme) {
+  await page.emulateMedia({ colorScheme: scheme });
+  if (page.url().startsWith('http')) {
+    await page.evaluate(() => localStorage.removeItem('mailboard.color-scheme'));
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+  }
+}
+
+/**
+ * Waits until no transition or finite animation runs (a dialog fading in has half its
+ * contrast), for a few seconds at most: a busy machine is no reason to skip the check.
+ */
+async function settle(page: Page) {
+  await page
+    .waitForFunction(
+      () =>
+        document.getAnimations().every((animation) => {
+          const timing = animation.effect?.getComputedTiming();
+          return animation.playState !== 'running' || timing?.iterations === Infinity;
+        }),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
+}
+
+/**
+ * Runs axe-core on the page as it is now (open dialogs and menus included), with the WCAG
+ * 2.2 A/AA rules and the structure rules above, and fails with
+ * one readable line per violation and element. `context` names the screen and state in
+ * the failure ("subscribers, dark, bulk dialog open"). `soft` records the failure and goes
+ * on, so one run lists every screen's problems.
+ */
+export async function expectNoAxeViolations(
+  page: Page,
+  context: string,
+  { soft = false }: { soft?: boolean } = {},
+) {
+  await settle(page);
+  const wcag = await new AxeBuilder({ page }).withTags(WCAG_22_AA_TAGS).analyze();
+  // Menus, toasts and dialogs live in portals at the end of <body>: transient layers, not
+  // page regions (a dialog's <header> is no second banner). The WCAG pass checks them.
+  const structure = await new AxeBuilder({ page })
+    .withRules(STRUCTURE_RULES)
+    .exclude('[data-portal]')
+    .analyze();
+  const violations = [...wcag.violations, ...structure.violations];
+  const found = violations.flatMap((violation) =>
+    violation.nodes.slice(0, 8).map((node) => {
+      const detail = node.any[0]?.message ?? node.failureSummary ?? '';
+      return `${violation.id} (${violation.impact}): ${node.target.join(' ')} — ${detail}`;
+    }),
+  );
+  (soft ? expect.soft : expect)(found, `WCAG 2.2 AA violations on ${context}`).toEqual([]);
+}
