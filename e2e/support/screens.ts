@@ -14,6 +14,11 @@ export type ScreenData = {
   subscriberEmail: string;
   importId: number;
   mailingId: number;
+  /** The demo mailing's list (its people who opened, its segments). */
+  mailingListId: number;
+  segmentId: number;
+  campaignId: number;
+  outboxMessageId: number;
 };
 
 export type ScreenState = {
@@ -140,6 +145,35 @@ export const screens: Screen[] = [
     ],
   },
   {
+    name: 'campaign comparison',
+    path: (d) => `/statistics?compare=${d.campaignId}`,
+    ready: (page) => expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible(),
+  },
+  {
+    name: 'people who opened a mailing',
+    path: (d) => `/lists/${d.mailingListId}/people?mailing=${d.mailingId}&action=opened`,
+    ready: (page) => expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible(),
+  },
+  { name: 'segments', path: (d) => `/lists/${d.mailingListId}/segments` },
+  { name: 'new segment', path: (d) => `/lists/${d.listId}/segments/new` },
+  { name: 'segment', path: (d) => `/lists/${d.listId}/segments/${d.segmentId}` },
+  {
+    name: 'people search',
+    path: () => '/people?search=ada',
+    ready: (page, d) => expect(page.getByText(d.subscriberEmail).first()).toBeVisible(),
+  },
+  {
+    name: 'person',
+    path: (d) => `/people/person?email=${encodeURIComponent(d.subscriberEmail)}`,
+  },
+  {
+    name: 'outbox',
+    path: () => '/outbox',
+    ready: (page) => expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible(),
+  },
+  { name: 'outbox message', path: (d) => `/outbox/${d.outboxMessageId}` },
+  { name: 'API reference', path: () => '/api-docs' },
+  {
     name: 'regions',
     path: () => '/regions',
     ready: (page) => expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible(),
@@ -175,11 +209,34 @@ export async function prepareScreenData(api: APIRequestContext): Promise<ScreenD
   const mailing = results.find((m) => m.name === DEMO_MAILING);
   expect(mailing, `demo mailing "${DEMO_MAILING}"`).toBeTruthy();
 
+  const detail = await api.get(`/api/v1/mailings/${mailing!.id}`);
+  const mailingListId = ((await detail.json()) as { list: number }).list;
+  const segment = await api.post(`/api/v1/lists/${list.id}/segments`, {
+    data: {
+      name: `Active ${stamp}`,
+      filter: { match: 'all', conditions: [{ field: 'subscription', in: ['active'] }] },
+    },
+  });
+  expect(segment.ok(), await segment.text()).toBe(true);
+  const campaigns = await api.get('/api/v1/campaigns', { params: { page_size: 1000 } });
+  const campaign = ((await campaigns.json()) as { results: { id: number }[] }).results[0];
+  expect(campaign, 'a demo campaign').toBeTruthy();
+  const test = await api.post(`/api/v1/mailings/${mailing!.id}/test`, {
+    data: { email: `screens-${stamp}@example.com` },
+  });
+  expect(test.status(), await test.text()).toBe(202);
+  const outbox = await api.get('/api/v1/outbox');
+  const message = ((await outbox.json()) as { results: { id: number }[] }).results[0]!;
+
   return {
     listId: list.id,
     subscriberId: ada!.id,
     subscriberEmail: ada!.email,
     importId,
     mailingId: mailing!.id,
+    mailingListId,
+    segmentId: ((await segment.json()) as { id: number }).id,
+    campaignId: campaign!.id,
+    outboxMessageId: message.id,
   };
 }
