@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { DeliveryStatus } from '../../api/deliveries';
-import { availableActions, isLive, processedPercent, statusLabel } from './delivery-rules';
+import {
+  availableActions,
+  isLive,
+  LIVE_REFRESH_MS,
+  processedPercent,
+  refreshInterval,
+  SCHEDULED_REFRESH_MS,
+  statusLabel,
+} from './delivery-rules';
 
 const progress = (
   over: Partial<Record<'total' | 'queued' | 'sent' | 'failed' | 'bounced', number>> = {},
@@ -58,6 +66,15 @@ describe('progress', () => {
         isLive({ status: status as DeliveryStatus }),
       ),
     ).toEqual([true, true, false, false]);
+    const now = Date.parse('2026-01-01T12:00:00Z');
+    const at = (status: string, minutes: number) => ({
+      status: status as DeliveryStatus,
+      scheduled_datetime: new Date(now + minutes * 60_000).toISOString(),
+    });
+    expect(refreshInterval([at('done', -5), at('scheduled', 60)], now)).toBe(SCHEDULED_REFRESH_MS);
+    expect(refreshInterval([at('scheduled', 60), at('scheduled', 1)], now)).toBe(LIVE_REFRESH_MS);
+    expect(refreshInterval([at('running', -60)], now)).toBe(LIVE_REFRESH_MS);
+    expect(refreshInterval([at('done', -5), at('cancelled', 5)], now)).toBe(false);
     expect(statusLabel('missed').label).toBe('Missed');
     expect(statusLabel('running').label).toBe('Sending');
   });

@@ -7,6 +7,27 @@ export const LIVE_REFRESH_MS = 2_000;
 export const isLive = (d: Pick<DeliveryState, 'status'>) =>
   d.status === 'scheduled' || d.status === 'running';
 
+/** A delivery scheduled further ahead than this is checked slowly: nothing moves before. */
+const SOON_MS = 2 * 60_000;
+export const SCHEDULED_REFRESH_MS = 30_000;
+
+/**
+ * How often a mailing's deliveries are asked again: every LIVE_REFRESH_MS while one is
+ * sending or due within two minutes (progress shows live), every SCHEDULED_REFRESH_MS while
+ * the next is further ahead, never once none will change by itself.
+ */
+export function refreshInterval(
+  deliveries: Pick<DeliveryState, 'status' | 'scheduled_datetime'>[],
+  now = Date.now(),
+): number | false {
+  const live = deliveries.filter(isLive);
+  if (!live.length) return false;
+  const soon = live.some(
+    (d) => d.status === 'running' || Date.parse(d.scheduled_datetime) - now <= SOON_MS,
+  );
+  return soon ? LIVE_REFRESH_MS : SCHEDULED_REFRESH_MS;
+}
+
 export const statusLabels: Record<string, { label: string; color: string }> = {
   scheduled: { label: 'Scheduled', color: 'blue' },
   running: { label: 'Sending', color: 'teal' },

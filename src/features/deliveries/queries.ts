@@ -4,15 +4,15 @@ import {
   getMailingDeliveries,
   type RecipientState,
 } from '../../api/deliveries';
-import { isLive, LIVE_REFRESH_MS } from './delivery-rules';
+import { LIVE_REFRESH_MS, refreshInterval } from './delivery-rules';
 
 /** Query keys and options of deliveries (docs/architecture.md §3.1): never hand-write a key elsewhere. */
 export const deliveryQueries = {
   all: () => ['deliveries'] as const,
   mailings: () => [...deliveryQueries.all(), 'mailing'] as const,
   /**
-   * A mailing's deliveries; polled while any of them is scheduled or running, so progress
-   * shows live. `{supported: false}` on servers without the extension.
+   * A mailing's deliveries; polled while any of them is scheduled or running (often once it
+   * is due), so progress shows live. `{supported: false}` on servers without the extension.
    */
   forMailing: (mailingId: number) =>
     queryOptions({
@@ -21,7 +21,7 @@ export const deliveryQueries = {
       staleTime: 0,
       refetchInterval: (query) => {
         const data = query.state.data;
-        return data?.supported && data.data.some(isLive) ? LIVE_REFRESH_MS : false;
+        return data?.supported ? refreshInterval(data.data) : false;
       },
     }),
   recipientPages: (deliveryId: number) =>

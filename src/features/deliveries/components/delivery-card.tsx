@@ -22,7 +22,8 @@ export function DeliveryCard({
   const title = `Delivery of ${when(delivery.scheduled_datetime)}`;
   const percent = processedPercent(progress);
   return (
-    <Card withBorder component="section" aria-label={title}>
+    // Deliveries of several variants share a time: the variant keeps each region's name unique.
+    <Card withBorder component="section" aria-label={`${title}, ${variantLabel}`}>
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <div>
