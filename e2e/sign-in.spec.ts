@@ -39,6 +39,9 @@ test.describe('sign-in', () => {
     page,
   }) => {
     await signIn(page, '/lists?ordering=-name');
+    // The shell's own first requests (the header's people search, the outbox link) are done,
+    // so the first request to meet the ended session is the navigation below.
+    await page.waitForLoadState('networkidle');
     // Signed out on the server (another tab, a password change): the cookie stops working.
     const ended = await page.request.delete('/api/v1/session', {
       headers: { 'X-Mailboard-Client': 'dashboard' },
