@@ -114,7 +114,7 @@ function Comparison({ id, name }: { id: number; name: string }) {
   return (
     <Stack gap="sm">
       <Group justify="space-between">
-        <Title order={3} size="h4">
+        <Title order={2} size="h4">
           {title}
         </Title>
         <Button
