@@ -44,7 +44,8 @@ export function ApiReference() {
     <Stack gap="lg">
       <Text size="sm">
         {document.info.title}, OpenAPI {document.openapi}.{' '}
-        <Anchor href="/api/v1/openapi.json" target="_blank" rel="noreferrer">
+        {/* A link inside a sentence is underlined: its colour alone is too close to the text's. */}
+        <Anchor href="/api/v1/openapi.json" target="_blank" rel="noreferrer" underline="always">
           The document as JSON
         </Anchor>
         . Operations and parameters marked <ExtensionBadge /> are Mailboard&apos;s additions to the
