@@ -1,9 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { buildApp } from '../server/app.js';
-import { openDatabase } from '../server/db/client.js';
-import { usersRepository } from '../server/features/users/repository.js';
+import { withPostgresApp } from './support/postgres-app.js';
 
 export const name =
   'Partial search (`search=`) in a 1,000,000-subscriber list and across lists, on PostgreSQL (DATABASE_URL)';
@@ -30,18 +26,7 @@ export async function run() {
     console.log('   skipped (set DATABASE_URL to a PostgreSQL server whose role has CREATEDB)');
     return;
   }
-  const dbName = `mailboard_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const target = new URL(url);
-  target.pathname = `/${dbName}`;
-  const database = await openDatabase({ databaseUrl: target.toString() });
-  try {
-    await database.migrate();
-    await usersRepository(database.db).create('bench@example.com', 'bench-password');
-    const app = await buildApp({ database });
-    const authorization = `Basic ${Buffer.from('bench@example.com:bench-password').toString('base64')}`;
+  await withPostgresApp(url, async ({ app, database, authorization }) => {
     const get = (path: string) =>
       app.inject({ method: 'GET', url: path, headers: { authorization } });
     const listIds: number[] = [];
@@ -86,11 +71,7 @@ export async function run() {
       await measure(`all lists: ${label}`, () => get(`/api/v1/subscribers?${query}`));
     }
     await app.close();
-  } finally {
-    await database.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
-  }
+  });
 }
 
 async function measure(label: string, request: () => Promise<{ statusCode: number }>) {

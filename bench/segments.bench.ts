@@ -1,9 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { buildApp } from '../server/app.js';
-import { openDatabase } from '../server/db/client.js';
-import { usersRepository } from '../server/features/users/repository.js';
+import { withPostgresApp } from './support/postgres-app.js';
 
 export const name =
   'Segment count at 1,000,000 subscribers: state + language + one custom field (PostgreSQL, DATABASE_URL)';
@@ -18,18 +14,7 @@ export async function run() {
     console.log('   skipped: set DATABASE_URL (a PostgreSQL server) to measure');
     return;
   }
-  const dbName = `mailboard_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const target = new URL(url);
-  target.pathname = `/${dbName}`;
-  const database = await openDatabase({ databaseUrl: target.toString() });
-  try {
-    await database.migrate();
-    await usersRepository(database.db).create('bench@example.com', 'bench-password');
-    const app = await buildApp({ database });
-    const authorization = `Basic ${Buffer.from('bench@example.com:bench-password').toString('base64')}`;
+  await withPostgresApp(url, async ({ app, database, authorization }) => {
     const inject = (method: 'GET' | 'POST', path: string, payload?: object) =>
       app.inject({
         method,
@@ -117,11 +102,7 @@ export async function run() {
       report(`count: ${label} (${count.toLocaleString('en')})`, times);
     }
     await app.close();
-  } finally {
-    await database.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
-  }
+  });
 }
 
 function report(label: string, times: number[]) {
