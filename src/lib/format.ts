@@ -20,3 +20,6 @@ export function formatBytes(bytes: number): string {
 
 /** A count with thousands separators: `1,000,000`. */
 export const formatCount = (n: number) => n.toLocaleString('en-US');
+
+/** How many people: `1 person`, `1,234 people`. */
+export const formatPeople = (n: number) => `${formatCount(n)} ${n === 1 ? 'person' : 'people'}`;

@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { availableActions } from '../delivery-rules';
 import { useDeliveryAction } from '../mutations';
+import { formatCount } from '../../../lib/format';
 
 const done: Record<DeliveryAction, string> = {
   pause: 'Delivery paused.',
@@ -59,7 +60,7 @@ export function DeliveryActions({
       )}
       {actions.includes('retry') && (
         <Button size="xs" variant="default" loading={busy('retry')} onClick={() => run('retry')}>
-          Retry failed ({delivery.progress.failed.toLocaleString()})
+          Retry failed ({formatCount(delivery.progress.failed)})
         </Button>
       )}
       {actions.includes('cancel') && (

@@ -4,6 +4,7 @@ import { processedPercent, statusLabel } from '../delivery-rules';
 import { DeliveryActions } from './delivery-actions';
 import { DeliveryProblems } from './delivery-problems';
 import classes from './delivery-card.module.css';
+import { formatCount } from '../../../lib/format';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
 
@@ -70,7 +71,7 @@ function Count({ term, value }: { term: string; value: number }) {
   return (
     <div>
       <dt>{term}</dt>
-      <dd>{value.toLocaleString()}</dd>
+      <dd>{formatCount(value)}</dd>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { ErrorState } from '../../../components/states';
 import { Pager } from '../../../components/table-pager';
 import { isLive } from '../delivery-rules';
 import { deliveryQueries } from '../queries';
+import { formatCount } from '../../../lib/format';
 
 /** The API's page size for recipients (DRF default of the service). */
 const PAGE_SIZE = 25;
@@ -44,8 +45,8 @@ export function DeliveryProblems({ delivery }: { delivery: DeliveryState }) {
             setPage(1);
           }}
           data={[
-            { value: 'failed', label: `Failed (${failed.toLocaleString()})` },
-            { value: 'bounced', label: `Bounced (${bounced.toLocaleString()})` },
+            { value: 'failed', label: `Failed (${formatCount(failed)})` },
+            { value: 'bounced', label: `Bounced (${formatCount(bounced)})` },
           ]}
         />
       </Group>

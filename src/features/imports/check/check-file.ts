@@ -5,6 +5,7 @@ import {
   type CheckCounts,
   type CheckReport,
 } from './csv-check';
+import { formatCount } from '../../../lib/format';
 
 /** Bytes read at a time: memory stays near this (plus the set of addresses). */
 export const CHECK_SLICE_BYTES = 1024 * 1024;
@@ -36,7 +37,7 @@ export async function checkFile(
       return bytes ? decoder.decode(bytes, { stream: true }) : decoder.decode();
     } catch {
       throw new CsvCheckError(
-        `The file is not valid utf-8 (after byte ${offset.toLocaleString('en')}): choose its encoding in the Format step.`,
+        `The file is not valid utf-8 (after byte ${formatCount(offset)}): choose its encoding in the Format step.`,
       );
     }
   };

@@ -1,5 +1,6 @@
 import { Group, Text } from '@mantine/core';
 import type { SubscriberCounts } from '../../../../contract/lists';
+import { formatCount } from '../../../lib/format';
 
 const shown = ['active', 'pending', 'bounced', 'unsubscribed'] as const;
 const colors = {
@@ -17,7 +18,7 @@ export function SubscriberCountsCell({ counts }: { counts: SubscriberCounts }) {
         .filter((state) => state === 'active' || counts[state] > 0)
         .map((state) => (
           <Text key={state} size="sm" span c={colors[state]} style={{ whiteSpace: 'nowrap' }}>
-            {counts[state].toLocaleString()} {state}
+            {formatCount(counts[state])} {state}
           </Text>
         ))}
     </Group>

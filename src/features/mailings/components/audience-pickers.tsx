@@ -14,10 +14,7 @@ import { Controller, useFormContext } from 'react-hook-form';
 import { describeError, fieldErrors } from '../../../api/errors';
 import type { ComposerValues } from '../draft/composer-values';
 import { mailingQueries, useCreateCampaign } from '../queries';
-
-/** How many people a segment reaches, as the picker shows it. */
-export const reachLabel = (count: number) =>
-  `${count.toLocaleString('en')} ${count === 1 ? 'person' : 'people'}`;
+import { formatPeople } from '../../../lib/format';
 
 /**
  * The campaign, picked by name or created on the spot. Where the API has no campaigns
@@ -150,7 +147,7 @@ export function SegmentPicker({ listId }: { listId: number | undefined }) {
   }
   const options = (segments.data?.data ?? []).map((s) => ({
     value: String(s.id),
-    label: `${s.name} (${reachLabel(s.count)})`,
+    label: `${s.name} (${formatPeople(s.count)})`,
   }));
   return (
     <Controller

@@ -6,6 +6,7 @@ import { ExportCsvButton, type ExportJob } from '../../../components/export-csv-
 import { ErrorState, LinesSkeleton } from '../../../components/states';
 import { createCsvFile } from '../../../lib/csv-export';
 import { segmentQueries } from '../queries';
+import { formatPeople } from '../../../lib/format';
 
 export const engagementActions = ['opened', 'clicked', 'bounced'] as const;
 export type EngagementAction = (typeof engagementActions)[number];
@@ -59,7 +60,7 @@ export function EngagedPeople({
     <Stack gap="md">
       <Group justify="space-between">
         <Text role="status" fw={600}>
-          {count.toLocaleString('en')} {count === 1 ? 'person' : 'people'}
+          {formatPeople(count)}
         </Text>
         <Group gap="sm">
           <ExportCsvButton

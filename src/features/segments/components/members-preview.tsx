@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { SegmentFilterInput } from '../../../api/segments';
 import { describeError } from '../../../api/errors';
 import { segmentQueries } from '../queries';
+import { formatCount } from '../../../lib/format';
 
 /** The live count and first members of a filter; `filter` arrives debounced. */
 export function MembersPreview({ listId, filter }: { listId: number; filter: SegmentFilterInput }) {
@@ -20,7 +21,7 @@ export function MembersPreview({ listId, filter }: { listId: number; filter: Seg
     <section aria-label="Matching people">
       <Text role="status" fw={600} aria-live="polite">
         {data
-          ? `${data.count.toLocaleString('en')} ${data.count === 1 ? 'person matches' : 'people match'}`
+          ? `${formatCount(data.count)} ${data.count === 1 ? 'person matches' : 'people match'}`
           : 'Counting…'}
       </Text>
       {data && data.results.length > 0 && (

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { EmptyState, ErrorState, LinesSkeleton } from '../../../components/states';
 import { segmentQueries } from '../queries';
+import { formatCount } from '../../../lib/format';
 
 /** A list's segments by name, each with how many people it reaches now. */
 export function SegmentsTable({ listId }: { listId: number }) {
@@ -36,7 +37,7 @@ export function SegmentsTable({ listId }: { listId: number }) {
                   {s.name}
                 </Anchor>
               </Table.Td>
-              <Table.Td ta="right">{s.count.toLocaleString('en')}</Table.Td>
+              <Table.Td ta="right">{formatCount(s.count)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -29,6 +29,7 @@ import { encodeCsv } from '../../../lib/csv-export';
 import { downloadBlob } from '../../../lib/download';
 import { statisticsQueries } from '../queries';
 import { axisProps, tooltipStyle } from './chart-theme';
+import { formatCount } from '../../../lib/format';
 
 const metrics = [
   ['opens', 'Opens'],
@@ -139,7 +140,7 @@ function Comparison({ id, name }: { id: number; name: string }) {
                 <Table.Td>{r.name}</Table.Td>
                 {metrics.map(([key]) => (
                   <Table.Td key={key} ta="right">
-                    {r[key].toLocaleString('en')}
+                    {formatCount(r[key])}
                   </Table.Td>
                 ))}
               </Table.Tr>

@@ -17,6 +17,7 @@ import { BulkReportView } from './bulk-report';
 import { ImpactTable } from './impact-table';
 import type { BulkTarget } from './run-bulk';
 import { useBulkRun } from './use-bulk-run';
+import { formatCount } from '../../../lib/format';
 
 /** What a bulk action runs on: the selected rows, or every subscriber matching the filter. */
 export type BulkSource =
@@ -141,8 +142,8 @@ function BulkFlow({
         <>
           <ImpactTable impact={impact} />
           <Text size="sm" aria-live="polite">
-            {impact.changing.toLocaleString()} will change
-            {impact.unchanged > 0 && `, ${impact.unchanged.toLocaleString()} stay as they are`}.
+            {formatCount(impact.changing)} will change
+            {impact.unchanged > 0 && `, ${formatCount(impact.unchanged)} stay as they are`}.
           </Text>
         </>
       ) : (
@@ -170,7 +171,7 @@ function ProgressLine({ done, total, label }: { done: number; total: number; lab
     <Stack gap={4}>
       <Progress value={percent} aria-label={`${label}: ${percent}%`} animated={done < total} />
       <Text size="sm" c="dimmed" aria-live="polite">
-        {label} {done.toLocaleString()} of {total.toLocaleString()}
+        {label} {formatCount(done)} of {formatCount(total)}
       </Text>
     </Stack>
   );

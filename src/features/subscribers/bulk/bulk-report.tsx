@@ -61,7 +61,7 @@ export function BulkReportView({ report }: { report: BulkReport }) {
           </ScrollArea.Autosize>
           {failures.length > SHOWN_FAILURES && (
             <Text size="xs" mt="xs">
-              And {(failures.length - SHOWN_FAILURES).toLocaleString()} more: download the report.
+              And {formatCount(failures.length - SHOWN_FAILURES)} more: download the report.
             </Text>
           )}
         </Alert>

@@ -2,6 +2,7 @@ import { Table, Text } from '@mantine/core';
 import type { Impact } from '../actions';
 import { StateBadge } from '../components/state-badge';
 import { stateLabels } from '../states';
+import { formatCount } from '../../../lib/format';
 
 /** The selection counted by current state, and what the action does to each group. */
 export function ImpactTable({ impact }: { impact: Impact }) {
@@ -20,7 +21,7 @@ export function ImpactTable({ impact }: { impact: Impact }) {
             <Table.Td>
               <StateBadge state={row.state} />
             </Table.Td>
-            <Table.Td ta="right">{row.count.toLocaleString()}</Table.Td>
+            <Table.Td ta="right">{formatCount(row.count)}</Table.Td>
             <Table.Td>
               {row.noop ? (
                 <Text size="sm" c="dimmed">
