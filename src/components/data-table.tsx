@@ -1,11 +1,11 @@
-import { Group, Skeleton, Text, UnstyledButton } from '@mantine/core';
+import { Group, Skeleton, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { useEffect, type ReactNode } from 'react';
 import { isApiError } from '../api/errors';
 import { PlainTable } from './plain-table';
 import { EmptyState, ErrorState } from './states';
 import { cycleOrdering, sortDirection } from './table-params';
-import { PageSizeSelect, Pager } from './table-pager';
+import { TableFooter } from './table-footer';
 import type { TableState } from './use-table-params';
 
 export type Column<T> = {
@@ -49,10 +49,6 @@ export function DataTable<T>({
   }, [pastTheEnd, update]);
 
   if (error && !pastTheEnd && !data) return <ErrorState error={error} onRetry={onRetry} />;
-
-  const pages = data ? Math.max(1, Math.ceil(data.count / pageSize)) : 1;
-  const first = data && data.count > 0 ? (page - 1) * pageSize + 1 : 0;
-  const last = data ? Math.min(data.count, page * pageSize) : 0;
 
   return (
     <div>
@@ -103,21 +99,13 @@ export function DataTable<T>({
         <ErrorState error={error} onRetry={onRetry} title="Showing older data" />
       ) : null}
       {data && data.count > 0 && (
-        <Group justify="space-between" mt="sm" wrap="wrap">
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {first}–{last} of {data.count}
-          </Text>
-          <Group gap="sm">
-            <PageSizeSelect value={pageSize} onChange={(size) => update({ pageSize: size })} />
-            {pages > 1 && (
-              <Pager
-                total={pages}
-                page={Math.min(page, pages)}
-                onChange={(p) => update({ page: p })}
-              />
-            )}
-          </Group>
-        </Group>
+        <TableFooter
+          count={data.count}
+          page={page}
+          pageSize={pageSize}
+          onPage={(p) => update({ page: p })}
+          onPageSize={(size) => update({ pageSize: size })}
+        />
       )}
     </div>
   );

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { DeliveryRecipient, DeliveryState } from '../../../api/deliveries';
 import { PlainTable } from '../../../components/plain-table';
 import { ErrorState } from '../../../components/states';
-import { Pager } from '../../../components/table-pager';
+import { TableFooter } from '../../../components/table-footer';
 import { isLive } from '../delivery-rules';
 import { deliveryQueries } from '../queries';
 import { formatCount } from '../../../lib/format';
@@ -28,7 +28,6 @@ export function DeliveryProblems({ delivery }: { delivery: DeliveryState }) {
   const { data, error, isPending, refetch } = useQuery(
     deliveryQueries.recipients(delivery.id, state, page, isLive(delivery)),
   );
-  const pages = data ? Math.max(1, Math.ceil(data.count / PAGE_SIZE)) : 1;
   const label = state === 'failed' ? 'Failed recipients' : 'Bounced recipients';
   return (
     <Stack gap="xs">
@@ -73,7 +72,9 @@ export function DeliveryProblems({ delivery }: { delivery: DeliveryState }) {
           None.
         </Text>
       )}
-      {pages > 1 && <Pager total={pages} page={Math.min(page, pages)} onChange={setPage} />}
+      {data && data.count > 0 && (
+        <TableFooter count={data.count} page={page} pageSize={PAGE_SIZE} onPage={setPage} />
+      )}
     </Stack>
   );
 }

@@ -1,16 +1,8 @@
-import {
-  Badge,
-  Group,
-  List,
-  Pagination,
-  SegmentedControl,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Badge, Group, List, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { CheckReport } from '../check/csv-check';
 import { KEPT_PROBLEM_ROWS } from '../check/limits';
+import { TableFooter } from '../../../components/table-footer';
 import { formatCount } from '../../../lib/format';
 
 const PAGE = 25;
@@ -38,6 +30,13 @@ export function ProblemRowsTable({
   const counts = ignoreInvalidFields ? report.lenient : report.strict;
   if (report.strict.invalid === 0 && counts.repeated === 0) return null;
 
+  // The check keeps only the first rows of each kind; say so where more were found.
+  const limitNote =
+    view !== 'repeated' && report.strict.invalid > KEPT_PROBLEM_ROWS
+      ? `The first ${formatCount(KEPT_PROBLEM_ROWS)} rows with invalid values are listed.`
+      : view === 'repeated' && counts.repeated > report.repeatedRows.length
+        ? `The first ${formatCount(report.repeatedRows.length)} repeated rows are listed.`
+        : '';
   const byField = Object.entries(report.problemsByField).sort((a, b) => b[1] - a[1]);
   return (
     <Stack gap="sm">
@@ -138,32 +137,14 @@ export function ProblemRowsTable({
           None.
         </Text>
       )}
-      <Group justify="space-between">
+      {limitNote && (
         <Text size="xs" c="dimmed">
-          {view !== 'repeated' && report.strict.invalid > KEPT_PROBLEM_ROWS
-            ? `The first ${formatCount(KEPT_PROBLEM_ROWS)} rows with invalid values are listed.`
-            : view === 'repeated' && counts.repeated > report.repeatedRows.length
-              ? `The first ${formatCount(report.repeatedRows.length)} repeated rows are listed.`
-              : ''}
+          {limitNote}
         </Text>
-        {pages > 1 && (
-          <Pagination
-            total={pages}
-            value={current}
-            onChange={setPage}
-            size="sm"
-            getControlProps={(control) => ({
-              'aria-label': {
-                first: 'First page',
-                previous: 'Previous page',
-                next: 'Next page',
-                last: 'Last page',
-              }[control],
-            })}
-            getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
-          />
-        )}
-      </Group>
+      )}
+      {shown.length > 0 && (
+        <TableFooter count={shown.length} page={current} pageSize={PAGE} onPage={setPage} />
+      )}
     </Stack>
   );
 }

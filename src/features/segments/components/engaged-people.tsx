@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { previewSegment, type SegmentFilterInput } from '../../../api/segments';
 import { ExportCsvButton, type ExportJob } from '../../../components/export-csv-button';
 import { ErrorState, LinesSkeleton } from '../../../components/states';
+import { TableFooter } from '../../../components/table-footer';
 import { createCsvFile } from '../../../lib/csv-export';
 import { segmentQueries } from '../queries';
 import { formatPeople } from '../../../lib/format';
@@ -55,7 +56,7 @@ export function EngagedPeople({
   if (people.isPending) return <LinesSkeleton />;
   if (people.isError)
     return <ErrorState error={people.error} onRetry={() => void people.refetch()} />;
-  const { count, results, next, previous } = people.data;
+  const { count, results } = people.data;
   return (
     <Stack gap="md">
       <Group justify="space-between">
@@ -103,14 +104,7 @@ export function EngagedPeople({
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <Group gap="sm">
-        <Button variant="default" disabled={!previous} onClick={() => onPage(page - 1)}>
-          Previous page
-        </Button>
-        <Button variant="default" disabled={!next} onClick={() => onPage(page + 1)}>
-          Next page
-        </Button>
-      </Group>
+      {count > 0 && <TableFooter count={count} page={page} pageSize={PAGE_SIZE} onPage={onPage} />}
     </Stack>
   );
 }

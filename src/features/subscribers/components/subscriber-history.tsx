@@ -1,10 +1,10 @@
-import { Card, Group, List, Text, Title } from '@mantine/core';
+import { Card, List, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { HistoryEntry } from '../../../api/subscribers';
 import { ErrorState } from '../../../components/states';
-import { Pager } from '../../../components/table-pager';
+import { TableFooter } from '../../../components/table-footer';
 import { subscriberQueries } from '../queries';
 import { stateLabels, type SubscriptionState } from '../states';
 
@@ -83,7 +83,6 @@ export function SubscriberHistory({
   // Another deployment of the API keeps no history: the region is left out.
   if (result && !result.supported) return null;
   const data = result?.data;
-  const pages = data ? Math.max(1, Math.ceil(data.count / PAGE_SIZE)) : 1;
   return (
     <Card withBorder component="section" aria-labelledby="history-title">
       <Title order={2} size="h4" mb="sm" id="history-title">
@@ -115,11 +114,13 @@ export function SubscriberHistory({
               </List.Item>
             ))}
           </List>
-          {pages > 1 && (
-            <Group mt="sm" component="nav" aria-label="History pages">
-              <Pager total={pages} page={page} onChange={setPage} />
-            </Group>
-          )}
+          <TableFooter
+            label="History pages"
+            count={data.count}
+            page={page}
+            pageSize={PAGE_SIZE}
+            onPage={setPage}
+          />
         </>
       )}
     </Card>

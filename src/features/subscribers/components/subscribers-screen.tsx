@@ -1,3 +1,4 @@
+import { TableFooter } from '../../../components/table-footer';
 import { Button, Group, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -25,7 +26,7 @@ import {
 } from '../selection';
 import { stateLabels } from '../states';
 import { useSubscriberView } from '../use-subscriber-view';
-import { filterKey, filterQuery, pageQuery } from '../view-params';
+import { SUBSCRIBER_PAGE_SIZES, filterKey, filterQuery, pageQuery } from '../view-params';
 import { BulkBar } from './bulk-bar';
 import { ColumnChooser } from './column-chooser';
 import { EmailElsewhere } from './email-elsewhere';
@@ -35,7 +36,6 @@ import { RowActions } from './row-actions';
 import { useSingleAction } from './single-action';
 import { StateTabs } from './state-tabs';
 import { SubscriberTable } from './subscriber-table';
-import { TableFooter } from './table-footer';
 
 /** A whole address, as the exact lookup takes it (one @, a dot in the domain, no spaces). */
 const isAddress = (text: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text);
@@ -210,6 +210,7 @@ export function SubscribersScreen() {
                 pageSize={view.pageSize}
                 onPage={(p) => update({ page: p })}
                 onPageSize={(pageSize) => update({ pageSize })}
+                pageSizes={SUBSCRIBER_PAGE_SIZES}
               />
             )}
           </>

@@ -5,7 +5,7 @@ import { PageHeader } from '../../../components/page-header';
 import { PlainTable } from '../../../components/plain-table';
 import { SearchInput } from '../../../components/search-input';
 import { EmptyState, ErrorState } from '../../../components/states';
-import { Pager } from '../../../components/table-pager';
+import { TableFooter } from '../../../components/table-footer';
 import { StateBadge } from '../components/state-badge';
 import { peopleQueries } from './people-queries';
 
@@ -22,7 +22,6 @@ export function PeopleScreen() {
   });
   const result = query.data;
   const data = result?.supported ? result.data : undefined;
-  const pages = data ? Math.max(1, Math.ceil(data.count / PAGE_SIZE)) : 1;
   return (
     <>
       <PageHeader title="People" description="Find a person in every list at once." />
@@ -89,15 +88,13 @@ export function PeopleScreen() {
                 ))}
               </tbody>
             </PlainTable>
-            {pages > 1 && (
-              <nav aria-label="Result pages" style={{ marginTop: 'var(--mantine-spacing-sm)' }}>
-                <Pager
-                  total={pages}
-                  page={page}
-                  onChange={(p) => setParams({ search, page: String(p) })}
-                />
-              </nav>
-            )}
+            <TableFooter
+              label="Result pages"
+              count={data.count}
+              page={page}
+              pageSize={PAGE_SIZE}
+              onPage={(p) => setParams({ search, page: String(p) })}
+            />
           </>
         )}
       </div>
