@@ -1,18 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { Subscriber } from '../../../api/subscribers';
 import { notifySuccess } from '../../../components/notify';
 import { PageHeader } from '../../../components/page-header';
 import { DetailSkeleton, ErrorState } from '../../../components/states';
-import { initialValues, type SubscriberBody } from '../form/form-model';
-import { SubscriberForm } from '../form/subscriber-form';
+import { initialValues } from '../form/form-model';
 import { useSubscribersList } from '../list-context';
 import { subscriberQueries, useCreateSubscriber } from '../queries';
 import { Breadcrumbs } from './breadcrumbs';
-import { ConflictPanel } from './conflict-panel';
-
-type Conflict = { existing: Subscriber; entered: SubscriberBody };
+import { SubscriberFormScreen } from './subscriber-form-screen';
 
 /** New subscriber; a duplicate email opens the 409 panel in place, keeping the form's values. */
 export function SubscriberCreate() {
@@ -21,8 +16,6 @@ export function SubscriberCreate() {
   const [params] = useSearchParams();
   const fields = useQuery(subscriberQueries.fields(list.id));
   const create = useCreateSubscriber(list.id);
-  const [conflict, setConflict] = useState<Conflict | null>(null);
-  const pagePath = (id: number) => `/lists/${list.id}/subscribers/${id}`;
 
   const header = <PageHeader title="New subscriber" above={<Breadcrumbs />} />;
   if (fields.error)
@@ -34,36 +27,18 @@ export function SubscriberCreate() {
     );
   if (!fields.data) return <DetailSkeleton />;
   return (
-    <>
-      {header}
-      {conflict && (
-        <ConflictPanel
-          listId={list.id}
-          fields={fields.data}
-          existing={conflict.existing}
-          entered={conflict.entered}
-          mode="create"
-          onCancel={() => setConflict(null)}
-          onApplied={(saved) => void navigate(pagePath(saved.id))}
-        />
-      )}
-      {/* Hidden, not unmounted: "Cancel" in the panel returns to the values as entered. */}
-      <div hidden={conflict !== null}>
-        <SubscriberForm
-          fields={fields.data}
-          languages={list.languages}
-          initial={{ ...initialValues(fields.data), email: params.get('email') ?? '' }}
-          mode="create"
-          submitLabel="Add subscriber"
-          onCancel={() => void navigate(`/lists/${list.id}/subscribers`)}
-          onConflict={(existing, entered) => setConflict({ existing, entered })}
-          onSubmit={async (body) => {
-            const created = await create.mutateAsync(body);
-            notifySuccess(`${created.email} added as ${created.subscription}.`);
-            await navigate(pagePath(created.id));
-          }}
-        />
-      </div>
-    </>
+    <SubscriberFormScreen
+      header={header}
+      fields={fields.data}
+      initial={{ ...initialValues(fields.data), email: params.get('email') ?? '' }}
+      mode="create"
+      submitLabel="Add subscriber"
+      cancelPath={`/lists/${list.id}/subscribers`}
+      onSubmit={async (body) => {
+        const created = await create.mutateAsync(body);
+        notifySuccess(`${created.email} added as ${created.subscription}.`);
+        await navigate(`/lists/${list.id}/subscribers/${created.id}`);
+      }}
+    />
   );
 }
