@@ -1,6 +1,5 @@
-import { Anchor, Badge, Card, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Card, Code, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { variantLanguages, type Variant } from '../../../../contract/mailings';
 import type { Mailing } from '../../../api/mailings';
@@ -8,8 +7,8 @@ import { languageLabel } from '../language-names';
 import { listQueries } from '../../../api/shared-queries';
 import { useAudienceNames } from '../use-audience-names';
 import { buildPreviewDocument, looksLikeHtml } from '../layout/preview-document';
-import { formatLocal, formatUtc, isPast } from '../local-time';
 import { LayoutPreview } from './layout-preview';
+import { DeliveryTimes, MailingFacts } from './mailing-facts';
 
 /** Images of stored layouts are served by the service under this path (docs/architecture.md §4). */
 const mediaSource = () => `${window.location.origin}/media/layouts/`;
@@ -21,52 +20,33 @@ export function MailingView({ mailing }: { mailing: Mailing }) {
   const listName = lists.data?.find((l) => l.id === mailing.list)?.name ?? `List ${mailing.list}`;
   return (
     <Stack gap="lg">
-      <Table withTableBorder variant="vertical" aria-label="Mailing" maw={640}>
-        <Table.Tbody>
-          <Row label="Id" value={mailing.id} />
-          <Row label="Name" value={mailing.name} />
-          <Row
-            label="List"
-            value={
-              <Anchor component={Link} to={`/lists/${mailing.list}`}>
-                {listName}
-              </Anchor>
-            }
-          />
-          <Row label="Campaign" value={campaignName(mailing.campaign) ?? 'none'} />
-          <Row
-            label="Segments"
-            value={
-              mailing.segments.length ? (
-                <Group gap="xs">
-                  {mailing.segments.map((id) => (
-                    <Anchor key={id} component={Link} to={`/lists/${mailing.list}/segments/${id}`}>
-                      {segmentName(id)}
-                    </Anchor>
-                  ))}
-                </Group>
-              ) : (
-                'none'
-              )
-            }
-          />
-        </Table.Tbody>
-      </Table>
+      <MailingFacts
+        id={mailing.id}
+        name={mailing.name}
+        list={
+          <Anchor component={Link} to={`/lists/${mailing.list}`}>
+            {listName}
+          </Anchor>
+        }
+        campaign={campaignName(mailing.campaign) ?? 'none'}
+        segments={
+          mailing.segments.length ? (
+            <Group gap="xs">
+              {mailing.segments.map((id) => (
+                <Anchor key={id} component={Link} to={`/lists/${mailing.list}/segments/${id}`}>
+                  {segmentName(id)}
+                </Anchor>
+              ))}
+            </Group>
+          ) : (
+            'none'
+          )
+        }
+      />
       {mailing.variants.map((variant, i) => (
         <VariantCard key={variant.layout.id} variant={variant} index={i} />
       ))}
     </Stack>
-  );
-}
-
-function Row({ label, value }: { label: string; value: ReactNode }) {
-  return (
-    <Table.Tr>
-      <Table.Th scope="row" w={160}>
-        {label}
-      </Table.Th>
-      <Table.Td>{value}</Table.Td>
-    </Table.Tr>
   );
 }
 
@@ -91,28 +71,10 @@ function VariantCard({ variant, index }: { variant: Variant; index: number }) {
           <Text size="sm" fw={700}>
             Deliveries
           </Text>
-          {variant.deliveries.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              none scheduled
-            </Text>
-          ) : (
-            variant.deliveries.map((d) => {
-              const date = new Date(d.scheduled_datetime);
-              return (
-                <Group key={d.scheduled_datetime} gap="xs">
-                  <Text size="sm">{formatLocal(date)}</Text>
-                  <Text size="xs" c="dimmed">
-                    {formatUtc(date)}
-                  </Text>
-                  {isPast(date) && (
-                    <Badge size="xs" color="orange" variant="light">
-                      in the past
-                    </Badge>
-                  )}
-                </Group>
-              );
-            })
-          )}
+          <DeliveryTimes
+            dates={variant.deliveries.map((d) => new Date(d.scheduled_datetime))}
+            none="none scheduled"
+          />
         </div>
         {looksLikeHtml(source) ? (
           <LayoutPreview

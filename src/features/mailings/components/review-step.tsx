@@ -6,8 +6,9 @@ import type { ComposerValues, VariantValues } from '../draft/composer-values';
 import { languageLabel } from '../language-names';
 import type { LayoutStates } from '../layout/use-layouts';
 import { formatBytes } from '../../../lib/format';
-import { formatLocal, formatUtc, isPast, parseLocalDateTime } from '../local-time';
+import { parseLocalDateTime } from '../local-time';
 import { useAudienceNames } from '../use-audience-names';
+import { DeliveryTimes, MailingFacts } from './mailing-facts';
 
 type Props = {
   values: ComposerValues;
@@ -57,20 +58,12 @@ export function ReviewStep({ values, list, layouts, messages, creating, onBack, 
         Review
       </Title>
       <FormAlert messages={messages} title="The mailing was not created" />
-      <Table withTableBorder variant="vertical" aria-label="Mailing">
-        <Table.Tbody>
-          <Summary label="List" value={list?.name ?? values.list} />
-          <Summary label="Name" value={values.name.trim()} />
-          <Summary
-            label="Campaign"
-            value={(campaign && campaignName(Number(campaign))) || 'none'}
-          />
-          <Summary
-            label="Segments"
-            value={values.segments.map((id) => segmentName(Number(id))).join(', ') || 'whole list'}
-          />
-        </Table.Tbody>
-      </Table>
+      <MailingFacts
+        name={values.name.trim()}
+        list={list?.name ?? values.list}
+        campaign={(campaign && campaignName(Number(campaign))) || 'none'}
+        segments={values.segments.map((id) => segmentName(Number(id))).join(', ') || 'whole list'}
+      />
       <Table.ScrollContainer minWidth={480}>
         <Table withTableBorder withColumnBorders aria-label="Variants to send">
           <Table.Thead>
@@ -105,17 +98,6 @@ export function ReviewStep({ values, list, layouts, messages, creating, onBack, 
   );
 }
 
-function Summary({ label, value }: { label: string; value: string }) {
-  return (
-    <Table.Tr>
-      <Table.Th scope="row" w={160}>
-        {label}
-      </Table.Th>
-      <Table.Td>{value}</Table.Td>
-    </Table.Tr>
-  );
-}
-
 function layoutSummary(v: VariantValues, layouts: LayoutStates): ReactNode {
   if (v.layout.mode === 'text') return `Plain text, ${v.layout.text.trim().length} characters`;
   const state = layouts[v.language];
@@ -126,26 +108,6 @@ function layoutSummary(v: VariantValues, layouts: LayoutStates): ReactNode {
 }
 
 function Deliveries({ variant }: { variant: VariantValues }) {
-  if (variant.deliveries.length === 0) return <Text c="dimmed">none</Text>;
-  return (
-    <Stack gap={4}>
-      {variant.deliveries.map((d, i) => {
-        const date = parseLocalDateTime(d.local).date;
-        if (!date) return null;
-        return (
-          <div key={i}>
-            <Text size="sm">{formatLocal(date)}</Text>
-            <Text size="xs" c="dimmed">
-              {formatUtc(date)}
-              {isPast(date) && (
-                <Badge size="xs" color="orange" variant="light" ml={6}>
-                  in the past
-                </Badge>
-              )}
-            </Text>
-          </div>
-        );
-      })}
-    </Stack>
-  );
+  const dates = variant.deliveries.flatMap((d) => parseLocalDateTime(d.local).date ?? []);
+  return <DeliveryTimes dates={dates} none="none" />;
 }
