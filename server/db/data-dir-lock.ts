@@ -120,11 +120,6 @@ export async function lockDataDir(dataDir: string, purpose: string): Promise<Dat
   };
 }
 
-/** The holder of a data directory's lock, if it is locked and the record is current. */
-export async function readHolder(dataDir: string): Promise<Holder | undefined> {
-  return (await currentHolder(path.join(path.resolve(dataDir), META_DIR)))?.holder;
-}
-
 async function currentHolder(metaDir: string) {
   let lockStat;
   try {
