@@ -41,9 +41,6 @@ export type Filters = {
   hard?: boolean;
 };
 
-export const filtersQuery = (kind: StatisticKind) =>
-  z.object({ ...commonFilters, ...kindFilters[kind] });
-
 export const pageQuery = (kind: StatisticKind) =>
   z.object({ ...commonFilters, ...kindFilters[kind], ...paginationQuery });
 
