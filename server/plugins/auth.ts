@@ -212,5 +212,3 @@ function sweep(cache: Map<string, { expires: number }>, at: number) {
   for (const [key, entry] of cache) if (entry.expires <= at) cache.delete(key);
   if (cache.size >= CACHE_LIMIT) cache.clear();
 }
-
-export type AuthenticatedRequest = FastifyRequest & { user: User };
