@@ -49,5 +49,3 @@ export const languageCode = z
   .regex(/^[a-z]{2}$/, 'Enter a valid ISO-639-1 language code (two lowercase letters).');
 
 export const emailAddress = z.email().max(254);
-
-export type { PageQuery } from './pagination.js';

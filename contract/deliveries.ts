@@ -68,7 +68,6 @@ export const testSendWrite = z.object({
 export type TestSendWrite = z.infer<typeof testSendWrite>;
 
 export const testSendResult = z.looseObject({ message_id: z.string() });
-export type TestSendResult = z.infer<typeof testSendResult>;
 
 /** Items of GET /api/v1/outbox (only without SMTP_URL: the embedded outbox). */
 export const outboxItem = z.looseObject({

@@ -64,7 +64,6 @@ export const fieldChoice = z.object({
   value: storableText().min(1).max(100),
   display_name: storableText().max(100),
 });
-export type FieldChoice = z.infer<typeof fieldChoice>;
 
 /** A custom field as the API returns it. */
 export const customField = z.looseObject({
@@ -106,7 +105,6 @@ export const customFieldWrite = z
     help_text: writableMembers.help_text.optional(),
   })
   .superRefine((field, ctx) => checkTypeMembers(field, ctx));
-export type CustomFieldWrite = z.input<typeof customFieldWrite>;
 
 /**
  * PATCH body. `name` and `type` cannot change (stored values are keyed by name and were
@@ -121,7 +119,6 @@ export const customFieldPatch = z.object({
   choices: writableMembers.choices.optional(),
   help_text: writableMembers.help_text.optional(),
 });
-export type CustomFieldPatch = z.input<typeof customFieldPatch>;
 
 type TypeMembers = {
   type: CustomFieldType;

@@ -38,17 +38,6 @@ export const commonImportEncodings = [
   'shift_jis',
 ] as const;
 
-/** The multipart form parameters, in the order the spec lists them. */
-export const importFormParameters = [
-  'file',
-  'encoding',
-  'delimiter',
-  'has_header',
-  'ignore_invalid_fields',
-  'date_format',
-  'fields',
-] as const;
-
 /**
  * The form parameters other than the file; absent members are detected (encoding,
  * delimiter, has_header) or defaulted (ignore_invalid_fields false, date_format %Y-%m-%d).

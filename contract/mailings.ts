@@ -110,7 +110,6 @@ export const layoutWrite = z
   .refine((l) => (l.text ?? '').trim() !== '' || (l.zip_file ?? '') !== '', {
     message: 'Provide the layout as text, as a zip_file, or both.',
   });
-export type LayoutWrite = z.infer<typeof layoutWrite>;
 
 export const deliveryWrite = z.object({
   scheduled_datetime: storableDatetime,
@@ -146,7 +145,6 @@ export type MailingWrite = z.infer<typeof mailingWrite>;
 
 /** Responses. Loose objects, so a deployment with more members still parses. */
 export const layout = z.looseObject({ id: z.number().int(), source: z.string() });
-export type Layout = z.infer<typeof layout>;
 
 /** `exclusions` and `limit`: shape not shown by the spec; `[]` and `null` on creation. */
 export const delivery = z.looseObject({
@@ -154,7 +152,6 @@ export const delivery = z.looseObject({
   exclusions: z.array(z.unknown()),
   limit: z.unknown().nullable(),
 });
-export type Delivery = z.infer<typeof delivery>;
 
 /**
  * `language` is null in responses, as the spec documents; our extension `languages` carries

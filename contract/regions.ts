@@ -1,8 +1,5 @@
 import { z } from 'zod';
 
-/** ISO-3166-1 alpha-2 country code or ISO-3166-2 subdivision code (e.g. `DE`, `DE-BY`). */
-export const regionCode = z.string().min(1);
-
 /** A region in the collection (and in a detail's `regions`): code and localized name. */
 export const region = z.looseObject({
   code: z.string(),

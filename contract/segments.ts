@@ -126,7 +126,6 @@ export const segmentWrite = z.strictObject({
   name: storableText().trim().min(1, 'This field may not be blank.').max(SEGMENT_NAME_MAX),
   filter: segmentFilter,
 });
-export type SegmentWrite = z.infer<typeof segmentWrite>;
 
 /** POST …/segments/preview: the count and first members of a filter not yet saved. */
 export const segmentPreviewRequest = z.strictObject({ filter: segmentFilter });

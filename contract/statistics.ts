@@ -10,13 +10,10 @@ export const openRecord = z.looseObject({
   email: z.string(),
   datetime,
 });
-export type OpenRecord = z.infer<typeof openRecord>;
 
 export const clickRecord = openRecord.extend({ url: z.string() });
-export type ClickRecord = z.infer<typeof clickRecord>;
 
 export const bounceRecord = openRecord.extend({ hard: z.boolean() });
-export type BounceRecord = z.infer<typeof bounceRecord>;
 
 export const statisticRecords = {
   opens: openRecord,
@@ -52,16 +49,10 @@ export type StatisticFilters<K extends StatisticKind> = K extends 'clicks'
     ? BounceFilters
     : StatisticsFilters;
 
-/** Records are ordered by datetime, then id; pages as every collection. */
-export type StatisticsPageQuery<K extends StatisticKind> = StatisticFilters<K> & {
-  page?: number;
-  page_size?: number;
-};
-
 /**
  * Extension for charts: GET /api/v1/statistics/{kind}/series?interval=hour|day&…filters →
  * `[{bucket, count}]`. `bucket` is the UTC start of the hour or day; only buckets holding at
- * least one record are returned, ascending (`fillSeriesGaps` adds the empty ones).
+ * least one record are returned, ascending.
  * With `unique`, a record counts in the bucket of its earliest occurrence.
  */
 export const seriesIntervals = ['hour', 'day'] as const;
@@ -70,10 +61,6 @@ export type SeriesInterval = (typeof seriesIntervals)[number];
 export const seriesPoint = z.object({ bucket: datetime, count: z.number().int() });
 export type SeriesPoint = z.infer<typeof seriesPoint>;
 export const series = z.array(seriesPoint);
-
-export type SeriesQuery<K extends StatisticKind> = StatisticFilters<K> & {
-  interval: SeriesInterval;
-};
 
 /**
  * Extension: GET /api/v1/statistics/clicks/urls?…click filters&limit=N → the most clicked
@@ -85,29 +72,3 @@ export type TopUrl = z.infer<typeof topUrl>;
 export const topUrls = z.array(topUrl);
 export const TOP_URLS_DEFAULT_LIMIT = 10;
 export const TOP_URLS_MAX_LIMIT = 100;
-export type TopUrlsQuery = ClickFilters & { limit?: number };
-
-const stepMs: Record<SeriesInterval, number> = { hour: 3_600_000, day: 86_400_000 };
-
-/**
- * Adds `{bucket, count: 0}` for the empty buckets between the first and last point (or
- * across `range`, when given), so a chart's time axis is continuous.
- */
-export function fillSeriesGaps(
-  points: SeriesPoint[],
-  interval: SeriesInterval,
-  range?: { start: Date; end: Date },
-): SeriesPoint[] {
-  const step = stepMs[interval];
-  const floor = (ms: number) => Math.floor(ms / step) * step;
-  const counts = new Map(points.map((p) => [floor(Date.parse(p.bucket)), p.count]));
-  const keys = [...counts.keys()];
-  const start = floor(range ? range.start.getTime() : Math.min(...keys));
-  const end = floor(range ? range.end.getTime() : Math.max(...keys));
-  if (!Number.isFinite(start) || !Number.isFinite(end)) return [];
-  const filled: SeriesPoint[] = [];
-  for (let t = start; t <= end; t += step) {
-    filled.push({ bucket: new Date(t).toISOString(), count: counts.get(t) ?? 0 });
-  }
-  return filled;
-}

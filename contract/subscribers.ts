@@ -10,7 +10,6 @@ export const NAME_MAX_LENGTH = 100;
 
 export const genders = ['', 'm', 'f'] as const;
 export const gender = z.enum(genders);
-export type Gender = z.infer<typeof gender>;
 
 /**
  * A subscriber as the API returns it. Custom shared and list fields are extra flat members
@@ -100,7 +99,6 @@ export type ActivateBody = z.infer<typeof activateBody>;
 
 /** Response of activate and unsubscribe. */
 export const subscriptionStatus = z.looseObject({ status: subscriptionState });
-export type SubscriptionStatus = z.infer<typeof subscriptionStatus>;
 
 /**
  * Filters of the subscribers collection; `email` is an exact, case-insensitive match,

@@ -3,14 +3,13 @@ import { z } from 'zod';
 import {
   campaign,
   campaignMailingStats,
-  type Campaign,
   type CampaignMailingStats,
   type CampaignWrite,
 } from '../../contract/campaigns';
 import { extension, requestParsed } from './client';
 import { allPages } from './pagination';
 
-export type { Campaign, CampaignMailingStats, CampaignWrite };
+export type { CampaignMailingStats, CampaignWrite };
 
 const campaignPage = envelope(campaign);
 export const CAMPAIGNS_EXTENSION = 'campaigns';

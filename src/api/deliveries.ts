@@ -38,9 +38,6 @@ export const getMailingDeliveries = (mailingId: number, signal?: AbortSignal) =>
     requestParsed(deliveryList, `/mailings/${mailingId}/deliveries`, { signal }),
   );
 
-export const getDelivery = (id: number, signal?: AbortSignal) =>
-  requestParsed(deliveryStatus, `/deliveries/${id}`, { signal });
-
 export const getDeliveryRecipients = (
   id: number,
   query: { state?: RecipientState; page?: number },

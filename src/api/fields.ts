@@ -1,14 +1,9 @@
 import { envelope } from '../../contract/common';
-import {
-  customField,
-  type CustomField,
-  type CustomFieldPatch,
-  type CustomFieldWrite,
-} from '../../contract/fields';
-import { extension, request, requestParsed } from './client';
+import { customField, type CustomField } from '../../contract/fields';
+import { extension, requestParsed } from './client';
 import type { PageParams } from './pagination';
 
-export type { CustomField, CustomFieldPatch, CustomFieldWrite };
+export type { CustomField };
 
 /**
  * Custom fields are our extension (docs/architecture.md §4): every call goes through `extension()`, so a
@@ -24,15 +19,3 @@ export const getFields = (listId: number | null, query: PageParams = {}, signal?
     // An unknown list is 404 too; only the shared collection proves the extension missing.
     notFoundMeansUnsupported: listId === null,
   });
-
-export const createField = (listId: number | null, data: CustomFieldWrite) =>
-  requestParsed(customField, base(listId), { method: 'POST', body: data });
-
-export const updateField = (listId: number | null, name: string, data: CustomFieldPatch) =>
-  requestParsed(customField, `${base(listId)}/${encodeURIComponent(name)}`, {
-    method: 'PATCH',
-    body: data,
-  });
-
-export const deleteField = (listId: number | null, name: string) =>
-  request<undefined>(`${base(listId)}/${encodeURIComponent(name)}`, { method: 'DELETE' });

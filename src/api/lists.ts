@@ -1,9 +1,9 @@
-import type { List, ListPatch, ListWrite } from '../../contract/lists';
+import type { List, ListWrite } from '../../contract/lists';
 import { request, requestParsed } from './client';
 import { lightEnvelope, lightList as list } from './light-schemas';
 import type { PageParams } from './pagination';
 
-export type { List, ListPatch, ListWrite };
+export type { List, ListWrite };
 export type ListQuery = PageParams;
 
 const listPage = lightEnvelope(list);

@@ -6,23 +6,11 @@ import {
   type MailingQuery,
   type MailingSummary,
   type MailingWrite,
-  type Variant,
   type VariantWrite,
-  type LayoutWrite,
-  type Delivery,
 } from '../../contract/mailings';
 import { extension, requestParsed } from './client';
 
-export type {
-  Delivery,
-  LayoutWrite,
-  Mailing,
-  MailingQuery,
-  MailingSummary,
-  MailingWrite,
-  Variant,
-  VariantWrite,
-};
+export type { Mailing, MailingQuery, MailingSummary, MailingWrite, VariantWrite };
 
 const summaryPage = envelope(mailingSummary);
 

@@ -1,4 +1,4 @@
-import type { Region, RegionDetail, RegionQuery } from '../../contract/regions';
+import type { Region, RegionQuery } from '../../contract/regions';
 import { requestParsed } from './client';
 import {
   lightEnvelope,
@@ -6,7 +6,7 @@ import {
   lightRegionDetail as regionDetail,
 } from './light-schemas';
 
-export type { Region, RegionDetail, RegionQuery };
+export type { Region, RegionQuery };
 
 const regionPage = lightEnvelope(region);
 

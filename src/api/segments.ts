@@ -1,15 +1,10 @@
 import { envelope } from '../../contract/common';
-import {
-  segment,
-  type Segment,
-  type SegmentFilterInput,
-  type SegmentWrite,
-} from '../../contract/segments';
+import { segment, type Segment, type SegmentFilterInput } from '../../contract/segments';
 import { subscriber } from '../../contract/subscribers';
-import { extension, request, requestParsed } from './client';
+import { extension, requestParsed } from './client';
 import { allPages, type PageParams } from './pagination';
 
-export type { Segment, SegmentFilterInput, SegmentWrite };
+export type { Segment, SegmentFilterInput };
 /** A write as the dashboard sends it: the server fills in the filter's defaults. */
 export type SegmentWriteInput = { name: string; filter: SegmentFilterInput };
 
@@ -37,9 +32,6 @@ export const createSegment = (listId: number, data: SegmentWriteInput) =>
 
 export const updateSegment = (listId: number, id: number, data: SegmentWriteInput) =>
   requestParsed(segment, `${base(listId)}/${id}`, { method: 'PUT', body: data });
-
-export const deleteSegment = (listId: number, id: number) =>
-  request<undefined>(`${base(listId)}/${id}`, { method: 'DELETE' });
 
 /** Members of a filter not yet saved, paged: the builder's preview and the people behind a chart. */
 export const previewSegment = (

@@ -11,7 +11,6 @@ import {
   type Subscriber,
   type SubscriberPatch,
   type SubscriberQuery,
-  type SubscribersIntrospection,
   type SubscriberWrite,
 } from '../../contract/subscribers';
 import { conflictBody, extension, request, requestParsed } from './client';
@@ -22,7 +21,6 @@ export type {
   Subscriber,
   SubscriberPatch,
   SubscriberQuery,
-  SubscribersIntrospection,
   SubscriberWrite,
 };
 

@@ -2,7 +2,6 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { getFields } from '../../api/fields';
 import {
   createSegment,
-  deleteSegment,
   getAllSegments,
   getSegment,
   previewSegment,
@@ -48,14 +47,6 @@ export function useSaveSegment(listId: number, id: number | undefined) {
   return useMutation({
     mutationFn: (data: SegmentWriteInput) =>
       id === undefined ? createSegment(listId, data) : updateSegment(listId, id, data),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: segmentQueries.all() }),
-  });
-}
-
-export function useDeleteSegment(listId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => deleteSegment(listId, id),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: segmentQueries.all() }),
   });
 }

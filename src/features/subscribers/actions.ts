@@ -1,4 +1,4 @@
-import { stateLabels, subscriptionStates, type SubscriptionState } from './states';
+import { subscriptionStates, type SubscriptionState } from './states';
 import { formatCount } from '../../lib/format';
 
 /**
@@ -99,5 +99,3 @@ export function actionPhrase(action: SubscriberAction, count: number, doubleOptI
     return action.confirm ? `Confirm ${noun} directly` : `Send the opt-in to ${noun}`;
   return `${actionLabels[action.kind]} ${noun}`;
 }
-
-export const resultPhrase = (state: SubscriptionState) => stateLabels[state].toLowerCase();

@@ -189,8 +189,6 @@ export function createCsvChecker(config: CheckConfig) {
   };
 }
 
-export type CsvChecker = ReturnType<typeof createCsvChecker>;
-
 /** The first line break of a text: `\r\n`, `\n` or `\r` (papaparse's own guess). */
 export function detectLinebreak(text: string, delimiter: string): '\r\n' | '\n' | '\r' {
   const result = Papa.parse(text.slice(0, 64 * 1024), { delimiter, preview: 1 });

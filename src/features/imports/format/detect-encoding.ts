@@ -33,13 +33,3 @@ export function detectEncoding(sample: Uint8Array, complete: boolean): string {
 export function decodeSample(sample: Uint8Array, encoding: string, complete: boolean): string {
   return new TextDecoder(encoding).decode(sample, { stream: !complete });
 }
-
-/** Whether the browser can decode `label` (a WHATWG encoding label). */
-export function isKnownEncoding(label: string): boolean {
-  try {
-    new TextDecoder(label);
-    return true;
-  } catch {
-    return false;
-  }
-}

@@ -1,10 +1,7 @@
 export {
   classifyReferences,
   findReferences,
-  isExternalReference,
-  referencedImagePath,
   rewriteImageReferences,
-  type ReferenceReport,
 } from '../../../../contract/layout-references';
 
 /**
