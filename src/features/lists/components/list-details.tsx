@@ -1,3 +1,4 @@
+import { Breadcrumbs } from '../../../components/breadcrumbs';
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconEdit, IconFileImport, IconFilter, IconHistory, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -31,11 +32,7 @@ export function ListDetails({ listId }: { listId: number }) {
     <>
       <PageHeader
         title={list.name}
-        above={
-          <Text size="sm">
-            <Link to="/lists">Lists</Link> /
-          </Text>
-        }
+        above={<Breadcrumbs items={[{ label: 'Lists', to: '/lists' }]} />}
         actions={
           <>
             <Button

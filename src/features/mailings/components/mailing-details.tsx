@@ -1,3 +1,4 @@
+import { Breadcrumbs } from '../../../components/breadcrumbs';
 import { Alert, Anchor, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -29,11 +30,7 @@ export function MailingDetails({
     <>
       <PageHeader
         title={error && !summary ? `Mailing ${mailingId}` : name}
-        above={
-          <Text size="sm">
-            <Link to="/mailings">Mailings</Link> /
-          </Text>
-        }
+        above={<Breadcrumbs items={[{ label: 'Mailings', to: '/mailings' }]} />}
       />
       <MailingBody mailingId={mailingId} summary={summary} extra={extra} />
     </>

@@ -1,3 +1,4 @@
+import { Breadcrumbs } from '../../../components/breadcrumbs';
 import { Alert, Anchor, Code, Stack, Table, Tabs, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
@@ -23,11 +24,7 @@ const imageSources = () => ['data:', `${window.location.origin}/media/`];
 /** One kept message as its recipient would see it: the headers, the HTML part, the text. */
 export function OutboxMessageView({ messageId }: { messageId: number }) {
   const { data, isPending, error, refetch } = useQuery(outboxQueries.message(messageId));
-  const above = (
-    <Text size="sm">
-      <Link to="/outbox">Outbox</Link> /
-    </Text>
-  );
+  const above = <Breadcrumbs items={[{ label: 'Outbox', to: '/outbox' }]} />;
   if (isPending) return <DetailSkeleton />;
   if (error) {
     return (

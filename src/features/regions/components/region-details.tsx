@@ -1,3 +1,4 @@
+import { Breadcrumbs } from '../../../components/breadcrumbs';
 import { Anchor, Code, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -24,11 +25,7 @@ export function RegionDetails({ code }: { code: string }) {
     <>
       <PageHeader
         title={region.name}
-        above={
-          <Text size="sm">
-            <Link to="/regions">Regions</Link> /
-          </Text>
-        }
+        above={<Breadcrumbs items={[{ label: 'Regions', to: '/regions' }]} />}
         description={
           <Group gap="xs" component="span">
             <Code>{region.code}</Code>

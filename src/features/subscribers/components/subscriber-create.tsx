@@ -6,7 +6,7 @@ import { DetailSkeleton, ErrorState } from '../../../components/states';
 import { initialValues } from '../form/form-model';
 import { useSubscribersList } from '../list-context';
 import { subscriberQueries, useCreateSubscriber } from '../queries';
-import { Breadcrumbs } from './breadcrumbs';
+import { SubscriberBreadcrumbs } from './breadcrumbs';
 import { SubscriberFormScreen } from './subscriber-form-screen';
 
 /** New subscriber; a duplicate email opens the 409 panel in place, keeping the form's values. */
@@ -17,7 +17,7 @@ export function SubscriberCreate() {
   const fields = useQuery(subscriberQueries.fields(list.id));
   const create = useCreateSubscriber(list.id);
 
-  const header = <PageHeader title="New subscriber" above={<Breadcrumbs />} />;
+  const header = <PageHeader title="New subscriber" above={<SubscriberBreadcrumbs />} />;
   if (fields.error)
     return (
       <>

@@ -6,7 +6,7 @@ import { DetailSkeleton, ErrorState } from '../../../components/states';
 import { initialValues } from '../form/form-model';
 import { useSubscribersList } from '../list-context';
 import { subscriberQueries, useUpdateSubscriber } from '../queries';
-import { Breadcrumbs } from './breadcrumbs';
+import { SubscriberBreadcrumbs } from './breadcrumbs';
 import { SubscriberFormScreen } from './subscriber-form-screen';
 
 /** Edits a subscriber (PATCH of the changed fields); an email taken by another opens the 409 panel. */
@@ -34,7 +34,7 @@ export function SubscriberEdit({ subscriberId }: { subscriberId: number }) {
       header={
         <PageHeader
           title={`Edit ${subscriber.data.email}`}
-          above={<Breadcrumbs subscriber={subscriber.data} />}
+          above={<SubscriberBreadcrumbs subscriber={subscriber.data} />}
         />
       }
       fields={fields.data}

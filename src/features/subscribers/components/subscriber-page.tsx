@@ -9,7 +9,7 @@ import { displayValue, FALLBACK_FIELDS } from '../columns';
 import { useSubscribersList } from '../list-context';
 import { subscriberQueries } from '../queries';
 import { stateExplanations } from '../states';
-import { Breadcrumbs } from './breadcrumbs';
+import { SubscriberBreadcrumbs } from './breadcrumbs';
 import { LanguageName, RegionName } from './reference-names';
 import { useSingleAction } from './single-action';
 import { StateBadge } from './state-badge';
@@ -48,7 +48,7 @@ export function SubscriberPage({ subscriberId }: { subscriberId: number }) {
     <>
       <PageHeader
         title={s.email}
-        above={<Breadcrumbs />}
+        above={<SubscriberBreadcrumbs />}
         actions={
           <>
             <Button

@@ -1,5 +1,6 @@
+import { Breadcrumbs } from '../../../components/breadcrumbs';
 import { TableFooter } from '../../../components/table-footer';
-import { Button, Group, Text } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -97,9 +98,12 @@ export function SubscribersScreen() {
           </>
         }
         above={
-          <Text size="sm" component="nav" aria-label="Breadcrumbs">
-            <Link to="/lists">Lists</Link> / <Link to={`/lists/${listId}`}>{list.name}</Link> /
-          </Text>
+          <Breadcrumbs
+            items={[
+              { label: 'Lists', to: '/lists' },
+              { label: list.name, to: `/lists/${listId}` },
+            ]}
+          />
         }
         actions={
           <>

@@ -1,3 +1,4 @@
+import { Breadcrumbs } from '../../../components/breadcrumbs';
 import { Anchor, Button, Group, Text } from '@mantine/core';
 import { IconMailOff, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -67,11 +68,7 @@ export function PersonScreen({ email }: { email: string }) {
       <PageHeader
         title={email}
         description={result ? `Subscribed to ${lists(subscriptions.length)}` : 'Loading…'}
-        above={
-          <Text size="sm" component="nav" aria-label="Breadcrumbs">
-            <Link to="/people">People</Link> /
-          </Text>
-        }
+        above={<Breadcrumbs items={[{ label: 'People', to: '/people' }]} />}
         actions={
           <>
             <Button

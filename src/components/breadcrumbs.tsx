@@ -1,0 +1,22 @@
+import { Text } from '@mantine/core';
+import { Fragment, type ReactNode } from 'react';
+import { Link } from 'react-router';
+
+export type Crumb = { label: ReactNode; to: string };
+
+/**
+ * The way up from a screen, above its title (`PageHeader`'s `above`): each level a link,
+ * each followed by a slash, `Lists / Newsletter / Subscribers /`.
+ */
+export function Breadcrumbs({ items }: { items: readonly Crumb[] }) {
+  return (
+    <Text size="sm" component="nav" aria-label="Breadcrumbs">
+      {items.map((crumb, i) => (
+        <Fragment key={crumb.to}>
+          {i > 0 && ' '}
+          <Link to={crumb.to}>{crumb.label}</Link> /
+        </Fragment>
+      ))}
+    </Text>
+  );
+}
