@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { previewSegment, type SegmentFilterInput } from '../../../api/segments';
@@ -7,6 +7,7 @@ import { ErrorState, LinesSkeleton } from '../../../components/states';
 import { TableFooter } from '../../../components/table-footer';
 import { createCsvFile } from '../../../lib/csv-export';
 import { segmentQueries } from '../queries';
+import { PeopleTable } from './people-table';
 import { formatPeople } from '../../../lib/format';
 
 export const engagementActions = ['opened', 'clicked', 'bounced'] as const;
@@ -80,30 +81,7 @@ export function EngagedPeople({
           </Button>
         </Group>
       </Group>
-      <Table.ScrollContainer minWidth={320}>
-        <Table aria-label="People" striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Email</Table.Th>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>State</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {results.map((s) => (
-              <Table.Tr key={s.id}>
-                <Table.Td>
-                  <Anchor component={Link} to={`/lists/${listId}/subscribers/${s.id}`}>
-                    {s.email}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>{`${s.first_name} ${s.last_name}`.trim()}</Table.Td>
-                <Table.Td>{s.subscription}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <PeopleTable label="People" listId={listId} people={results} />
       {count > 0 && <TableFooter count={count} page={page} pageSize={PAGE_SIZE} onPage={onPage} />}
     </Stack>
   );

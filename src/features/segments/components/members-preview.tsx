@@ -1,9 +1,9 @@
-import { Anchor, Table, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import type { SegmentFilterInput } from '../../../api/segments';
 import { describeError } from '../../../api/errors';
 import { segmentQueries } from '../queries';
+import { PeopleTable } from './people-table';
 import { formatCount } from '../../../lib/format';
 
 /** The live count and first members of a filter; `filter` arrives debounced. */
@@ -25,30 +25,7 @@ export function MembersPreview({ listId, filter }: { listId: number; filter: Seg
           : 'Counting…'}
       </Text>
       {data && data.results.length > 0 && (
-        <Table.ScrollContainer minWidth={320}>
-          <Table aria-label="First matching people" striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>State</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.results.map((s) => (
-                <Table.Tr key={s.id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/lists/${listId}/subscribers/${s.id}`}>
-                      {s.email}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{`${s.first_name} ${s.last_name}`.trim()}</Table.Td>
-                  <Table.Td>{s.subscription}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <PeopleTable label="First matching people" listId={listId} people={data.results} />
       )}
     </section>
   );
