@@ -1,8 +1,8 @@
-import { Group, Skeleton, UnstyledButton } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
+import { Skeleton } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
 import { isApiError } from '../api/errors';
 import { PlainTable } from './plain-table';
+import { SortButton } from './sort-button';
 import { EmptyState, ErrorState } from './states';
 import { cycleOrdering, sortDirection } from './table-params';
 import { TableFooter } from './table-footer';
@@ -108,30 +108,5 @@ export function DataTable<T>({
         />
       )}
     </div>
-  );
-}
-
-function SortButton({
-  label,
-  direction,
-  onClick,
-}: {
-  label: string;
-  direction: 'ascending' | 'descending' | 'none';
-  onClick: () => void;
-}) {
-  const Icon =
-    direction === 'ascending'
-      ? IconArrowUp
-      : direction === 'descending'
-        ? IconArrowDown
-        : IconArrowsSort;
-  return (
-    <UnstyledButton onClick={onClick} aria-label={`Sort by ${label}`} fw={700} fz="sm">
-      <Group gap={4} wrap="nowrap">
-        {label}
-        <Icon size={14} stroke={1.5} aria-hidden />
-      </Group>
-    </UnstyledButton>
   );
 }

@@ -1,5 +1,5 @@
-import { Group, Table, UnstyledButton } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
+import { Table } from '@mantine/core';
+import { SortButton } from '../../../components/sort-button';
 import { sortDirection } from '../../../components/table-params';
 import type { FieldInfo } from '../columns';
 
@@ -18,25 +18,9 @@ export function HeaderCell({
   const sortField = field?.sortField;
   if (!sortField) return <Table.Th>{label}</Table.Th>;
   const direction = sortDirection(ordering, sortField);
-  const Icon =
-    direction === 'ascending'
-      ? IconArrowUp
-      : direction === 'descending'
-        ? IconArrowDown
-        : IconArrowsSort;
   return (
     <Table.Th aria-sort={direction}>
-      <UnstyledButton
-        onClick={() => onSort(sortField)}
-        aria-label={`Sort by ${label}`}
-        fw={700}
-        fz="sm"
-      >
-        <Group gap={4} wrap="nowrap">
-          {label}
-          <Icon size={14} stroke={1.5} aria-hidden />
-        </Group>
-      </UnstyledButton>
+      <SortButton label={label} direction={direction} onClick={() => onSort(sortField)} />
     </Table.Th>
   );
 }
