@@ -3,19 +3,7 @@ import type { CheckReport } from '../check/csv-check';
 import { formatCount } from '../../../lib/format';
 import { dispatch } from '../wizard/store';
 import { ProblemRowsTable } from './problem-rows-table';
-
-function Figure({ label, value, color }: { label: string; value: number; color?: string }) {
-  return (
-    <Paper withBorder p="md" role="group" aria-label={label}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-        {label}
-      </Text>
-      <Text fz={28} fw={700} c={color}>
-        {formatCount(value)}
-      </Text>
-    </Paper>
-  );
-}
+import { Figure } from './figure';
 
 const rows = (n: number) => `${formatCount(n)} ${n === 1 ? 'row' : 'rows'}`;
 

@@ -4,7 +4,6 @@ import {
   Badge,
   Button,
   Group,
-  Paper,
   Progress,
   SimpleGrid,
   Stack,
@@ -25,19 +24,7 @@ import { formatCount } from '../../../lib/format';
 import { importQueries, useRefreshAfterImport } from '../queries';
 import { AcceptedImport } from './accepted-import';
 import { ImportStatusBadge } from './import-status-badge';
-
-function Count({ label, value, color }: { label: string; value: number; color?: string }) {
-  return (
-    <Paper withBorder p="md" role="group" aria-label={label}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-        {label}
-      </Text>
-      <Text fz={28} fw={700} c={color}>
-        {formatCount(value)}
-      </Text>
-    </Paper>
-  );
-}
+import { Figure } from './figure';
 
 const processed = (r: ImportRecord) =>
   (r.created ?? 0) + (r.skipped_existing ?? 0) + (r.skipped_duplicate ?? 0) + (r.invalid ?? 0);
@@ -115,15 +102,15 @@ export function ImportOutcome({
       )}
 
       <SimpleGrid cols={{ base: 2, sm: 5 }}>
-        <Count label="Created" value={record.created ?? 0} color="teal" />
-        <Count label="Already in the list" value={record.skipped_existing ?? 0} />
-        <Count label="Repeated in the file" value={record.skipped_duplicate ?? 0} />
-        <Count
+        <Figure label="Created" value={record.created ?? 0} color="teal" />
+        <Figure label="Already in the list" value={record.skipped_existing ?? 0} />
+        <Figure label="Repeated in the file" value={record.skipped_duplicate ?? 0} />
+        <Figure
           label="Invalid"
           value={record.invalid ?? 0}
           color={record.invalid ? 'red' : undefined}
         />
-        <Count label="Total rows" value={total ?? done} />
+        <Figure label="Total rows" value={total ?? done} />
       </SimpleGrid>
       {finished && total !== undefined && (
         <Text size="sm" c="dimmed">
