@@ -8,6 +8,7 @@ import { EmptyState, ErrorState } from '../../../components/states';
 import { TableFooter } from '../../../components/table-footer';
 import { StateBadge } from '../components/state-badge';
 import { peopleQueries } from './people-queries';
+import { formatCount } from '../../../lib/format';
 
 const PAGE_SIZE = 25;
 
@@ -53,7 +54,7 @@ export function PeopleScreen() {
         ) : (
           <>
             <Text size="sm" c="dimmed" mb="xs" aria-live="polite">
-              {data.count === 1 ? '1 subscription' : `${data.count} subscriptions`}
+              {data.count === 1 ? '1 subscription' : `${formatCount(data.count)} subscriptions`}
             </Text>
             <PlainTable minWidth={560} aria-label="People found">
               <thead>
