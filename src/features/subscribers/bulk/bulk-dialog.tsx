@@ -101,11 +101,20 @@ function BulkFlow({
     await run(targets, action);
   };
 
-  if (status.phase === 'collecting')
+  if (status.phase === 'collecting' || status.phase === 'running') {
+    const collecting = status.phase === 'collecting';
     return (
       <Stack>
-        <Text size="sm">Finding the matching subscribers…</Text>
-        <ProgressLine done={status.done} total={status.total} label="Collected" />
+        <Text size="sm">
+          {collecting
+            ? 'Finding the matching subscribers…'
+            : `${actionPhrase(action, status.total, doubleOptIn)}…`}
+        </Text>
+        <ProgressLine
+          done={status.done}
+          total={status.total}
+          label={collecting ? 'Collected' : 'Processed'}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={cancel}>
             Stop
@@ -113,18 +122,7 @@ function BulkFlow({
         </Group>
       </Stack>
     );
-  if (status.phase === 'running')
-    return (
-      <Stack>
-        <Text size="sm">{actionPhrase(action, status.total, doubleOptIn)}…</Text>
-        <ProgressLine done={status.done} total={status.total} label="Processed" />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={cancel}>
-            Stop
-          </Button>
-        </Group>
-      </Stack>
-    );
+  }
   if (status.phase === 'complete')
     return (
       <Stack>
