@@ -5,12 +5,13 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { zipSync } from 'fflate';
 import type { Executor } from '../client.js';
 import { deliveries, subscribers, variants } from '../schema/index.js';
-import { importZipLayout, type ImportedLayout } from '../../features/mailings/index.js';
 import {
+  importZipLayout,
   mailingsRepository,
+  type ImportedLayout,
   type ListDefaults,
   type NewVariant,
-} from '../../features/mailings/repository.js';
+} from '../../features/mailings/index.js';
 import type { DemoAudience, DemoList } from './audience.js';
 import { plans, textLayout, type MailingPlan } from './mailing-plans.js';
 import { generateRecords, type GeneratedRecords, type SentDelivery } from './mailing-statistics.js';

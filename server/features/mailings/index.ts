@@ -3,3 +3,4 @@
  * use. Everything else in this folder is the feature's own (docs/architecture.md §2).
  */
 export { importZipLayout, type ImportedLayout } from './layout-import.js';
+export { mailingsRepository, type ListDefaults, type NewVariant } from './repository.js';
