@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { useSession } from '../../features/session/use-session';
 import { FullPageLoader } from '../full-page-loader';
+import { signInPath } from '../sign-in-path';
 import classes from './app-layout.module.css';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { MainNav } from './main-nav';
@@ -32,11 +33,8 @@ export function Component() {
 
   if (status === 'unknown') return <FullPageLoader />;
   if (!user) {
-    // Come back here once signed in (a deep link, an expired session); a deliberate
-    // sign-out starts afresh.
     const here = location.pathname + location.search + location.hash;
-    const to = signedOut || here === '/' ? '/sign-in' : `/sign-in?next=${encodeURIComponent(here)}`;
-    return <Navigate to={to} replace />;
+    return <Navigate to={signInPath(here, signedOut)} replace />;
   }
 
   return (
