@@ -1,6 +1,10 @@
 import { Alert, Button, Center, Stack, Text } from '@mantine/core';
 import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { session } from '../api/session';
+// In the entry chunk, not lazy: it is the first screen of every new session, and its
+// inputs are in nearly every other screen too.
+import { SignInScreen } from '../features/session/components/sign-in-screen';
+import { safeNext } from '../features/session/sign-in-schema';
 import { useSession } from '../features/session/use-session';
 import { FullPageLoader } from './full-page-loader';
 import { signInPath } from './sign-in-path';
@@ -20,11 +24,6 @@ const RouterApp = lazy(() => {
   void loadShell();
   return loadRouterApp().then((m) => ({ default: m.RouterApp }));
 });
-const SignInScreen = lazy(() =>
-  import('../features/session/components/sign-in-screen').then((m) => ({
-    default: m.SignInScreen,
-  })),
-);
 
 export function Boot() {
   const { status } = useSession();
@@ -67,9 +66,13 @@ function StandaloneSignIn() {
       void import('./routes/lists');
     });
   }, []);
-  // Signing in sets the session, and Boot hands the tab to the router, which leaves
-  // /sign-in for `next`.
-  return <SignInScreen onSignedIn={() => {}} />;
+  // Signing in sets the session, and Boot hands the tab to the router: it starts right at
+  // the address the user was headed for.
+  const goNext = () => {
+    const next = safeNext(new URLSearchParams(window.location.search).get('next'));
+    window.history.replaceState(null, '', next);
+  };
+  return <SignInScreen onSignedIn={goNext} />;
 }
 
 /** A chunk of the first screen did not arrive (offline, or a new version was deployed). */

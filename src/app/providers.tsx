@@ -1,13 +1,12 @@
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { NotificationsHost } from './notifications-host';
 import { cssVariablesResolver, theme } from './theme';
 
 // The colour scheme is a preference, not a credential: localStorage is the right place.
 // "auto" follows the OS until the user picks one with the toggle.
 const colorSchemeManager = localStorageColorSchemeManager({ key: 'mailboard.color-scheme' });
 
-/** What every screen needs, the sign-in included (react-query comes with router-app.tsx). */
+/** What every screen needs, the sign-in included (react-query and toasts come with router-app.tsx). */
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <MantineProvider
@@ -16,7 +15,6 @@ export function Providers({ children }: { children: ReactNode }) {
       defaultColorScheme="auto"
       colorSchemeManager={colorSchemeManager}
     >
-      <NotificationsHost />
       {children}
     </MantineProvider>
   );

@@ -1,7 +1,14 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
+import { configureZodForCsp } from '../lib/zod-config';
+import { NotificationsHost } from './notifications-host';
 import { queryClient } from './query-client';
-import { router } from './router';
+import { appRouter } from './router';
+import { installZodMessages } from './zod-messages';
+
+// Before any route's code can load zod (the sign-in screen has no zod and no toasts).
+configureZodForCsp();
+installZodMessages();
 
 /**
  * Everything behind the sign-in: the router (with every route), react-query and their
@@ -11,7 +18,8 @@ import { router } from './router';
 export function RouterApp() {
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <NotificationsHost />
+      <RouterProvider router={appRouter()} />
     </QueryClientProvider>
   );
 }
