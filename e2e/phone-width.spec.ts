@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
-import { createList, expect, signIn, test } from './support/fixtures';
+import { createList, expect, signIn, test, unique } from './support/fixtures';
 import { addSubscriber } from './subscribers-support';
+import { pressUntilFocused } from './support/keyboard';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -70,4 +71,32 @@ test('every screen is usable 390 px wide', async ({ page, api }) => {
     await page.waitForLoadState('networkidle');
     await expectNoOverflow(page, path);
   }
+});
+
+test('on a phone the header actions are one menu, usable by keyboard', async ({ page, api }) => {
+  const list = await createList(api);
+  const token = unique('phone').replace(/\W/g, '').toLowerCase();
+  await addSubscriber(api, list.id, { email: `${token}@example.com`, first_name: 'Zoë' });
+  await page.setViewportSize(PHONE);
+  await signIn(page, '/lists');
+  await expect(page.getByRole('heading', { level: 1, name: 'Lists' })).toBeVisible();
+  // No wrapped row of buttons: the header holds the navigation toggle and one menu.
+  await expect(page.getByRole('button', { name: 'Sign out' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Switch to (dark|light) mode/ })).toHaveCount(0);
+  const menu = page.getByRole('button', { name: 'More actions' });
+  await menu.focus();
+  await page.keyboard.press('Enter');
+  await pressUntilFocused(page, 'ArrowDown', page.getByRole('menuitem', { name: 'Find people' }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/people$/);
+  const search = page.getByRole('searchbox', { name: 'Find people' });
+  await search.fill(token);
+  await search.press('Enter');
+  await expect(
+    page.getByRole('table', { name: 'People found' }).getByRole('row').filter({ hasText: token }),
+  ).toBeVisible();
+
+  await menu.click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in to Mailboard' })).toBeVisible();
 });

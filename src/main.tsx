@@ -4,11 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { restoreSession } from './api/auth';
-import { configureZodForCsp } from './lib/zod-config';
-import { installZodMessages } from './app/zod-messages';
 
-configureZodForCsp();
-installZodMessages();
 // Signed in after a reload? The cookie is HttpOnly: only the server can tell.
 void restoreSession();
 

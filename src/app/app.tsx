@@ -1,11 +1,10 @@
-import { RouterProvider } from 'react-router';
+import { Boot } from './boot';
 import { Providers } from './providers';
-import { router } from './router';
 
 export function App() {
   return (
     <Providers>
-      <RouterProvider router={router} />
+      <Boot />
     </Providers>
   );
 }

@@ -1,14 +1,12 @@
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { NotificationsHost } from './notifications-host';
-import { queryClient } from './query-client';
 import { cssVariablesResolver, theme } from './theme';
 
 // The colour scheme is a preference, not a credential: localStorage is the right place.
 // "auto" follows the OS until the user picks one with the toggle.
 const colorSchemeManager = localStorageColorSchemeManager({ key: 'mailboard.color-scheme' });
 
+/** What every screen needs, the sign-in included (react-query and toasts come with router-app.tsx). */
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <MantineProvider
@@ -17,8 +15,7 @@ export function Providers({ children }: { children: ReactNode }) {
       defaultColorScheme="auto"
       colorSchemeManager={colorSchemeManager}
     >
-      <NotificationsHost />
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      {children}
     </MantineProvider>
   );
 }

@@ -2,11 +2,11 @@ import {
   createTheme,
   darken,
   DEFAULT_THEME,
-  Drawer,
-  Menu,
-  Modal,
   type CSSVariablesResolver,
+  type DrawerProps,
   type MantineColorsTuple,
+  type MenuProps,
+  type ModalProps,
 } from '@mantine/core';
 import { ensureContrast, toHex, parseColor } from '../lib/contrast';
 
@@ -125,15 +125,21 @@ const closeButtonProps = { 'aria-label': 'Close' };
 export const theme = createTheme({
   primaryColor: 'indigo',
   defaultRadius: 'sm',
+  // Plain objects, not Modal.extend() and the like: `extend` only adds types, and importing
+  // the components here put Menu, Modal and Drawer (with floating-ui and
+  // react-remove-scroll) into the sign-in screen's first download.
   components: {
-    Modal: Modal.extend({ defaultProps: { closeButtonProps } }),
-    Drawer: Drawer.extend({ defaultProps: { closeButtonProps } }),
-    Menu: Menu.extend({
+    Modal: { defaultProps: { closeButtonProps } satisfies Partial<ModalProps> },
+    Drawer: { defaultProps: { closeButtonProps } satisfies Partial<DrawerProps> },
+    Menu: {
       // Without it, Mantine puts a focusable role="presentation" element inside role="menu"
       // (aria-required-children); the focus goes to the first item instead, as in the
       // ARIA menu pattern.
       // returnFocus: after choosing an item, the keyboard continues from the menu's button.
-      defaultProps: { withInitialFocusPlaceholder: false, returnFocus: true },
+      defaultProps: {
+        withInitialFocusPlaceholder: false,
+        returnFocus: true,
+      } satisfies Partial<MenuProps>,
       // A coloured Menu.Item (color="red" for Delete) draws its label with shade 6, which
       // the resolver cannot reach: inside menus, shade 6 is the colour's text colour.
       styles: {
@@ -144,7 +150,7 @@ export const theme = createTheme({
           ]),
         ),
       },
-    }),
+    },
   },
   // No autoContrast: it picks black or white from Mantine's own shade, not from the darker
   // filled colour below, on which white always reads.

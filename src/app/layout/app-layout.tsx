@@ -1,8 +1,10 @@
 import { Anchor, Burger, Group } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { useSession } from '../../features/session/use-session';
 import { FullPageLoader } from '../full-page-loader';
+import { signInPath } from '../sign-in-path';
 import classes from './app-layout.module.css';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { MainNav } from './main-nav';
@@ -17,6 +19,11 @@ const PeopleSearchBox = lazy(() =>
     default: m.PeopleSearchBox,
   })),
 );
+const HeaderMenu = lazy(() => import('./header-menu').then((m) => ({ default: m.HeaderMenu })));
+
+// Mantine's sm breakpoint, where `hiddenFrom="sm"` switches: below it the header's actions
+// do not fit beside the title on a phone and collapse into one menu.
+const WIDE = '(min-width: 48em)';
 
 /**
  * The signed-in shell: header, collapsible navigation, the current screen. The navbar has
@@ -29,14 +36,14 @@ export function Component() {
   const navigation = useNavigation();
   const [mobileOpened, setMobileOpened] = useState(false);
   const [desktopOpened, setDesktopOpened] = useState(true);
+  // Decided on the first render (no server rendering here), so a phone never loads the
+  // wide header's parts nor a desktop the menu's.
+  const wide = useMediaQuery(WIDE, true, { getInitialValueInEffect: false });
 
   if (status === 'unknown') return <FullPageLoader />;
   if (!user) {
-    // Come back here once signed in (a deep link, an expired session); a deliberate
-    // sign-out starts afresh.
     const here = location.pathname + location.search + location.hash;
-    const to = signedOut || here === '/' ? '/sign-in' : `/sign-in?next=${encodeURIComponent(here)}`;
-    return <Navigate to={to} replace />;
+    return <Navigate to={signInPath(here, signedOut)} replace />;
   }
 
   return (
@@ -76,13 +83,19 @@ export function Component() {
               Mailboard
             </Anchor>
           </Group>
-          <Group gap="xs" wrap="nowrap">
+          {wide ? (
+            <Group gap="xs" wrap="nowrap">
+              <Suspense fallback={null}>
+                <PeopleSearchBox />
+              </Suspense>
+              <ColorSchemeToggle />
+              <UserMenu username={user.username} />
+            </Group>
+          ) : (
             <Suspense fallback={null}>
-              <PeopleSearchBox />
+              <HeaderMenu username={user.username} />
             </Suspense>
-            <ColorSchemeToggle />
-            <UserMenu username={user.username} />
-          </Group>
+          )}
         </Group>
       </header>
       <div id="main-navbar" className={classes.navbar}>

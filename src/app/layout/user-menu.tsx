@@ -1,25 +1,10 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
-import { useState } from 'react';
-import { signOut } from '../../api/auth';
-import { notifyError } from '../../components/notify';
+import { useSignOut } from './use-sign-out';
 
-/**
- * The signed-in user and sign-out, which ends the session on the server first (and then
- * clears the query cache, see query-client.ts). If the server cannot be told, the user
- * stays signed in and is told why: the cookie would otherwise keep working.
- */
+/** The signed-in user and sign-out, in the header from the sm breakpoint up. */
 export function UserMenu({ username }: { username: string }) {
-  const [signingOut, setSigningOut] = useState(false);
-  const onSignOut = async () => {
-    setSigningOut(true);
-    try {
-      await signOut();
-    } catch (err) {
-      notifyError(err, 'Could not sign out');
-      setSigningOut(false);
-    }
-  };
+  const { signingOut, signOut } = useSignOut();
   return (
     <Group gap="xs" wrap="nowrap">
       <Text size="sm" visibleFrom="xs" aria-label="Signed in as" truncate maw={240}>
@@ -30,7 +15,7 @@ export function UserMenu({ username }: { username: string }) {
         size="xs"
         leftSection={<IconLogout size={16} />}
         loading={signingOut}
-        onClick={() => void onSignOut()}
+        onClick={signOut}
       >
         Sign out
       </Button>

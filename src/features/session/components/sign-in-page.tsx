@@ -1,12 +1,12 @@
-import { Alert, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Center, Loader } from '@mantine/core';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { session } from '../../../api/session';
 import { safeNext } from '../sign-in-schema';
 import { useSession } from '../use-session';
-import { SignInForm } from './sign-in-form';
+import { SignInScreen } from './sign-in-screen';
 
+/** The sign-in route: back to `next` (where the user was sent from) once signed in. */
 export function SignInPage() {
-  const { status, notice } = useSession();
+  const { status } = useSession();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const next = safeNext(params.get('next'));
@@ -20,33 +20,5 @@ export function SignInPage() {
     );
   }
   if (status === 'signed-in') return <Navigate to={next} replace />;
-
-  // The page's one landmark: everything a screen reader lists as content is inside it.
-  return (
-    <Center component="main" mih="100vh" p="md">
-      <Paper withBorder shadow="sm" p="xl" w="100%" maw={420}>
-        <Stack>
-          <div>
-            <Title order={1} size="h2">
-              Sign in to Mailboard
-            </Title>
-            <Text c="dimmed" size="sm">
-              Use the username and password of your API account.
-            </Text>
-          </div>
-          {notice && (
-            <Alert color="yellow" role="status" title="Signed out">
-              {notice}
-            </Alert>
-          )}
-          <SignInForm
-            onSignedIn={() => {
-              session.clearNotice();
-              void navigate(next, { replace: true });
-            }}
-          />
-        </Stack>
-      </Paper>
-    </Center>
-  );
+  return <SignInScreen onSignedIn={() => void navigate(next, { replace: true })} />;
 }
