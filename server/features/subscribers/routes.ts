@@ -82,7 +82,7 @@ export async function subscribersRoutes(app: FastifyInstance, { db }: RouteOptio
           // A change committed between these reads and the page's affects that page as it
           // would any offset paging; the next request sees the new version.
           const version = await repo.version(listId);
-          return { total: await repo.count(listId, filter), version };
+          return { total: await repo.count(listId, filter, version), version };
         },
         (page) => subscriberPage(db, listId, filter, order, page, fields),
       );
