@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { load } from './support/load.js';
 import { withPostgresApp } from './support/postgres-app.js';
 
 export const name =
@@ -6,7 +7,7 @@ export const name =
 
 const SUBSCRIBERS = 1_000_000;
 const CHUNK = 100_000;
-const RUNS = 40;
+const RUNS = 27;
 
 /** Support staff's searches: part of a surname, of an address, a full name, with filters. */
 const searches: [string, string][] = [
@@ -62,19 +63,37 @@ export async function run() {
       `   seeded ${SUBSCRIBERS.toLocaleString('en')} subscribers (+100,000 in a second list) and built the index in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
 
+    console.log(`   ${load()}`);
     const base = `/api/v1/lists/${listId}/subscribers`;
     for (const [label, query] of searches) {
-      const hits = (await get(`${base}?${query}`)).json() as { count: number };
-      await measure(`list: ${label} [${hits.count} hits]`, () => get(`${base}?${query}`));
+      await measure(`list: ${label}`, () => get(`${base}?${query}`));
     }
+    // The same common search again and again finds its count remembered (repository.ts); here
+    // each request is another surname or state, as typed by support staff, counted afresh.
+    const surnames = ['M%C3%BCller', 'Schmidt', 'Meier', 'Weber', 'Fischer', 'Keller', 'Huber'];
+    const states = ['', '&subscription=active', '&subscription=pending', '&subscription=bounced'];
+    const fresh = surnames.flatMap((n) => states.map((s) => `${base}?search=${n}${s}`));
+    let next = 0;
+    await measure('list: common surname, another each time (nothing remembered)', () =>
+      get(fresh[next++ % fresh.length]!),
+    );
     for (const [label, query] of searches.slice(0, 5)) {
       await measure(`all lists: ${label}`, () => get(`/api/v1/subscribers?${query}`));
     }
+    console.log(`   (${load()} at the end)`);
     await app.close();
   });
 }
 
-async function measure(label: string, request: () => Promise<{ statusCode: number }>) {
+/** The first request and the p50/p95 of RUNS more. */
+async function measure(
+  label: string,
+  request: () => Promise<{ statusCode: number; json: () => unknown }>,
+) {
+  const t0 = performance.now();
+  const { count } = (await request()).json() as { count: number };
+  const first = performance.now() - t0;
+  label = `${label} [${count} hits]`;
   const times: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     const t0 = performance.now();
@@ -87,5 +106,7 @@ async function measure(label: string, request: () => Promise<{ statusCode: numbe
   }
   times.sort((a, b) => a - b);
   const pct = (p: number) => times[Math.floor((times.length - 1) * p)]!.toFixed(1);
-  console.log(`   ${label.padEnd(62)} p50 ${pct(0.5)} ms  p95 ${pct(0.95)} ms`);
+  console.log(
+    `   ${label.padEnd(62)} p50 ${pct(0.5).padStart(6)} ms  p95 ${pct(0.95).padStart(6)} ms  first ${first.toFixed(1)} ms`,
+  );
 }

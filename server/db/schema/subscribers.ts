@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   date,
   index,
@@ -33,6 +33,11 @@ export const subscribers = pgTable(
     region: text('region').notNull().default(''),
     /** Values of custom fields (shared and list fields), keyed by field name. */
     custom: jsonb('custom').$type<Record<string, unknown>>().notNull().default({}),
+    /** What `search` matches (migration 0009): address and names, folded (mailboard_fold). */
+    searchText: text('search_text').generatedAlwaysAs(
+      (): SQL =>
+        sql`mailboard_fold(${subscribers.email} || ' ' || ${subscribers.firstName} || ' ' || ${subscribers.lastName})`,
+    ),
   },
   (t) => [
     // Email is unique per list, case-insensitively (docs/architecture.md §4); concurrent creates race here.
@@ -42,11 +47,8 @@ export const subscribers = pgTable(
     // Default ordering (id) within a list; the state lets "not deleted" skip the heap.
     index('subscribers_list_id').on(t.listId, t.id, t.subscription),
     index('subscribers_list_state_id').on(t.listId, t.subscription, t.id),
-    // Partial search (0005): trigrams of the accent-folded, lower-cased name and address.
-    index('subscribers_search_trgm').using(
-      'gin',
-      sql`mailboard_fold(${t.email} || ' ' || ${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`,
-    ),
+    // Partial search (0005, on the stored column since 0009): trigrams of the folded text.
+    index('subscribers_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
     // Segment counts (migration 0006, which also INCLUDEs `custom` for index-only scans).
     index('subscribers_list_state_language').on(t.listId, t.subscription, t.language),
     // A state filter in email order (migration 0004 adds INCLUDE (email, id)).

@@ -1,9 +1,11 @@
-import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { subscribers } from '../../db/schema/index.js';
 import type { OrderingTerm } from '../../lib/ordering.js';
 import type { Position, PositionedPage, PositionedResults } from '../../lib/pagination.js';
-import { filterWhere, type SubscriberFilter, type SubscriberRow } from './repository.js';
+import type { FieldRow } from '../fields/repository.js';
+import { filterWhere, type SubscriberFilter } from './repository.js';
+import { subscriberJson } from './serialize.js';
 
 /**
  * One page of a list's subscribers, fast at any depth of a million-row list:
@@ -16,6 +18,8 @@ import { filterWhere, type SubscriberFilter, type SubscriberRow } from './reposi
  *   the list changes), so jumping to page 20,000 skips at most that many entries.
  * Each needs an ordering with a position: keys up to the first unique one (id, or the
  * email, unique per list) all in one direction. Other orderings page by offset.
+ * Each item is the subscriber's JSON text as the API shows it, built by the database
+ * ({@link subscriberJson}).
  */
 export async function subscriberPage(
   db: Executor,
@@ -23,13 +27,15 @@ export async function subscriberPage(
   filter: SubscriberFilter,
   terms: OrderingTerm[],
   page: PositionedPage,
-): Promise<PositionedResults<SubscriberRow>> {
+  fields: readonly FieldRow[],
+): Promise<PositionedResults<string>> {
   const keys = positionKeys(terms);
   // Terms after a unique key never decide anything; left in, they make PostgreSQL sort
   // what the index already returns in order (an incremental sort, 10× the scan at worst).
   if (keys) terms = terms.slice(0, keys.length);
   const where = filterWhere(listId, filter);
-  const query = (q: PageQuery) => selectPage(db, where, terms, keys, q);
+  const json = subscriberJson(fields);
+  const query = (q: PageQuery) => selectPage(db, where, terms, keys, json, q);
   if (keys && page.after) return query({ from: page.after, limit: page.limit, offset: 0 });
   if (keys && page.before) {
     return query({ from: page.before, limit: page.limit, offset: 0, reverse: true });
@@ -55,7 +61,7 @@ export async function subscriberPage(
 
 function offsetPage(
   page: PositionedPage,
-  query: (q: PageQuery) => Promise<PositionedResults<SubscriberRow>>,
+  query: (q: PageQuery) => Promise<PositionedResults<string>>,
 ) {
   const fromEnd = page.total - page.offset - page.limit;
   if (fromEnd < page.offset) {
@@ -110,8 +116,9 @@ async function selectPage(
   where: SQL,
   terms: OrderingTerm[],
   keys: Key[] | undefined,
+  json: SQL,
   { from, limit, offset, reverse = false }: PageQuery,
-): Promise<PositionedResults<SubscriberRow>> {
+): Promise<PositionedResults<string>> {
   const order = terms.map(({ column, descending }) =>
     descending !== reverse ? desc(column) : asc(column),
   );
@@ -127,7 +134,7 @@ async function selectPage(
     (keys ?? []).map((k, i) => [`key${i}`, sql<string | number>`${k.column}`.as(`key${i}`)]),
   );
   const rows = await db
-    .select({ row: getTableColumns(subscribers), ...positionColumns })
+    .select({ json: sql<string>`${json}`, ...positionColumns })
     .from(subscribers)
     .innerJoin(ids, eq(subscribers.id, ids.id))
     .orderBy(...order);
@@ -135,7 +142,7 @@ async function selectPage(
   const positionOf = (r: Record<string, unknown> | undefined) =>
     keys && r ? keys.map((_, i) => r[`key${i}`] as string | number) : undefined;
   return {
-    items: rows.map((r) => r.row),
+    items: rows.map((r) => r.json),
     first: positionOf(rows[0]),
     last: positionOf(rows.at(-1)),
   };

@@ -8,7 +8,7 @@ import type { Executor } from '../../db/client.js';
 import { asActor, requestActor } from '../../lib/actor.js';
 import { notFound } from '../../lib/http-errors.js';
 import { parseOrderingTerms } from '../../lib/ordering.js';
-import { paginateByPosition } from '../../lib/pagination.js';
+import { paginateByPosition, type Envelope } from '../../lib/pagination.js';
 import { orderingQuery, paginationQuery } from '../../lib/query.js';
 import { fieldsRepository } from '../fields/repository.js';
 import type { RouteOptions } from '../../lib/route-options.js';
@@ -27,6 +27,10 @@ import { historyRoutes } from './history-routes.js';
 import { peopleRoutes } from './people-routes.js';
 import { transitionRoutes } from './transition-routes.js';
 import { parseSubscriberWrite } from './validation.js';
+
+/** The pagination envelope around results that are JSON text already. */
+const envelopeJson = ({ count, next, previous, results }: Envelope<string>) =>
+  `{"count":${count},"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)},"results":[${results.join(',')}]}`;
 
 // An empty filter value means no filter, as with django-filter.
 const emptyAsAbsent = (v: unknown) => (v === '' ? undefined : v);
@@ -66,25 +70,24 @@ export async function subscribersRoutes(app: FastifyInstance, { db }: RouteOptio
   api.get(
     path,
     { schema: { params: collectionParams, querystring: collectionQuery } },
-    async (request) => {
+    async (request, reply) => {
       const { list_id: listId } = request.params;
       const { subscription: state, email, search, ordering } = request.query;
       const { fields } = await listContext(listId);
       const order = parseOrderingTerms(ordering, subscriberOrderColumns, subscribers.id);
       const filter = { state, email, search: search || undefined };
-      return paginateByPosition(
+      const envelope = await paginateByPosition(
         request,
         async () => {
           // A change committed between these reads and the page's affects that page as it
           // would any offset paging; the next request sees the new version.
           const version = await repo.version(listId);
-          return { total: await repo.count(listId, filter), version };
+          return { total: await repo.count(listId, filter, version), version };
         },
-        async (page) => {
-          const found = await subscriberPage(db, listId, filter, order, page);
-          return { ...found, items: found.items.map((row) => serializeSubscriber(row, fields)) };
-        },
+        (page) => subscriberPage(db, listId, filter, order, page, fields),
       );
+      // The rows come as JSON text from the database (pages.ts): only the envelope is built here.
+      return reply.type('application/json; charset=utf-8').send(envelopeJson(envelope));
     },
   );
 

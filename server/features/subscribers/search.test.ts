@@ -68,6 +68,64 @@ describe('GET …/subscribers?search=', () => {
     expect((await search(listId, 'search=%20%20')).count).toBe(5);
   });
 
+  it('finds every address containing a whole address typed, not only the equal one', async () => {
+    const listId = await createList(t);
+    for (const email of [
+      'anna@example.com',
+      'Hanna@Example.com.au',
+      'anna@example.org',
+      'joanna.x@example.com',
+      'an@example.com',
+      'b.an@example.com',
+    ]) {
+      expect((await t.post(url(listId), { email })).statusCode).toBe(201);
+    }
+    await t.post(url(listId), { email: 'other@example.net', first_name: 'Änna@Example.com' });
+    const found = async (term: string) =>
+      emails(await search(listId, `search=${encodeURIComponent(term)}`));
+    expect(await found('anna@example.com')).toEqual([
+      'anna@example.com',
+      'Hanna@Example.com.au',
+      'other@example.net',
+    ]);
+    expect(await found('ANNA@EXAMPLE.COM.AU')).toEqual(['Hanna@Example.com.au']);
+    // Local parts too short for a trigram, none at all, and nothing after the @.
+    expect(await found('an@example.com')).toEqual(['an@example.com', 'b.an@example.com']);
+    expect(await found('@example.org')).toEqual(['anna@example.org']);
+    expect(await found('joanna.x@')).toEqual(['joanna.x@example.com']);
+    expect(await found('nna@example.co')).toEqual([
+      'anna@example.com',
+      'Hanna@Example.com.au',
+      'other@example.net',
+    ]);
+    // Across lists the same way.
+    const people = await t.get(
+      `/api/v1/subscribers?search=${encodeURIComponent('anna@example.com')}`,
+    );
+    expect(emails(people.json())).toEqual([
+      'anna@example.com',
+      'Hanna@Example.com.au',
+      'other@example.net',
+    ]);
+  });
+
+  it('counts the matches anew after every change to the list, also when asked again', async () => {
+    const listId = await createList(t);
+    const ids = await seed(listId);
+    const count = async (query: string) => (await search(listId, query)).count as number;
+    expect(await count('search=muller')).toBe(2);
+    expect(await count('search=muller&ordering=-email')).toBe(2);
+    await t.post(url(listId), { email: 'neu@example.com', last_name: 'Müller' });
+    expect(await count('search=muller')).toBe(3);
+    await t.post(url(listId, `/${ids[0]}/unsubscribe`));
+    expect(await count('search=muller&subscription=active')).toBe(2);
+    expect(await count('search=muller')).toBe(3);
+    await t.patch(url(listId, `/${ids[3]}`), { last_name: 'Schulz' });
+    expect(await count('search=muller')).toBe(2);
+    await t.delete(url(listId, `/${ids[0]}`));
+    expect(await count('search=muller')).toBe(1);
+  });
+
   it('combines with the state filter, the email filter and ordering', async () => {
     const listId = await createList(t);
     const ids = await seed(listId);
