@@ -1,14 +1,13 @@
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
+import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { buildApp, type App } from '../server/app.js';
+import { buildApp } from '../server/app.js';
 import { openDatabase, type Database } from '../server/db/client.js';
 import { queryRows } from '../server/features/imports/repository.js';
 import {
@@ -17,79 +16,63 @@ import {
   runImportJobs,
 } from '../server/features/imports/worker.js';
 import { usersRepository } from '../server/features/users/repository.js';
+import { generateCsv, upload } from './support/import-files.js';
 
-/** 1,000,000 by default; IMPORT_BENCH_ROWS for a quicker look. */
+/** 1,000,000 by default; IMPORT_BENCH_ROWS for a quicker look (e.g. 100000). */
 const ROWS = Number(process.env.IMPORT_BENCH_ROWS ?? 1_000_000);
+/** `postgres` or `pglite` to measure only one of them. */
+const ONLY = process.env.IMPORT_BENCH_ONLY;
 
 export const name = `CSV import: ${ROWS.toLocaleString('en')} rows uploaded over HTTP and processed as a job`;
 const USER = { username: 'bench@example.com', password: 'bench-password' };
 const authorization = `Basic ${Buffer.from(`${USER.username}:${USER.password}`).toString('base64')}`;
-const targets = { postgres: 50_000, pglite: 20_000 } as const;
 
-/** A realistic file: mixed-case addresses, names with accents, dates, codes, 1% bad rows
- * and 1% repeats. */
-async function generateCsv(file: string) {
-  const first = ['Ada', 'Jürgen', 'Zoë', 'Chloé', 'Björn', 'Noah', 'Mia', 'Luca'];
-  const last = ['Lovelace', 'Müller', 'García', "O'Brien", 'Weiß', 'Rossi', 'Nguyen'];
-  const regions = ['DE', 'CH', 'FR', 'IT', 'GB', 'US', 'DE-BY', ''];
-  async function* lines() {
-    yield 'email,first_name,last_name,gender,date_of_birth,language,region\n';
-    let block = '';
-    for (let i = 0; i < ROWS; i++) {
-      const email =
-        i % 100 === 7
-          ? `broken-${i}`
-          : i % 100 === 42
-            ? `User${i - 40}@Example.com`
-            : `user${i}@example.com`;
-      const dob = `19${50 + (i % 50)}-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`;
-      block += `${email},${first[i % first.length]},"${last[i % last.length]}",${i % 3 === 0 ? 'f' : 'm'},${dob},en,${regions[i % regions.length]}\n`;
-      if (block.length > 64 * 1024) {
-        yield block;
-        block = '';
-      }
-    }
-    yield block;
+type Run = {
+  rate: number;
+  seconds: number;
+  /** CPU seconds of this process (PGlite's database included) and of PostgreSQL's backends. */
+  cpu: number;
+  rssGrowthMb: number;
+  worstReadMs: number;
+};
+
+/** CPU time of a local PostgreSQL backend in seconds, if its /proc entry is readable. */
+function backendCpu(pid: number): number | undefined {
+  try {
+    return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e9;
+  } catch {
+    return undefined;
   }
-  await pipeline(lines, createWriteStream(file));
 }
 
-/** Streams the file as multipart/form-data over a real socket (never buffered whole). */
-async function upload(app: App, listId: number, file: string): Promise<number> {
-  const { port } = app.server.address() as AddressInfo;
-  const boundary = `----bench${randomBytes(8).toString('hex')}`;
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.csv"\r\nContent-Type: text/csv\r\n\r\n`;
-  const tail = `\r\n--${boundary}--\r\n`;
-  const size = (await stat(file)).size;
-  const request = http.request({
-    host: '127.0.0.1',
-    port,
-    method: 'POST',
-    path: `/api/v1/lists/${listId}/imports`,
-    headers: {
-      authorization,
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      'content-length': Buffer.byteLength(head) + size + Buffer.byteLength(tail),
+/**
+ * CPU used by the backends serving database `dbName` (sampled, so a connection closed
+ * between samples loses at most its last interval); undefined when PostgreSQL is not local.
+ */
+function backendCpuMeter(admin: pg.Client | undefined, dbName: string | undefined) {
+  const seen = new Map<number, { first: number; last: number }>();
+  let readable = Boolean(admin && dbName);
+  return {
+    async sample() {
+      if (!readable || !admin) return;
+      const { rows } = await admin.query<{ pid: number }>(
+        'SELECT pid FROM pg_stat_activity WHERE datname = $1',
+        [dbName],
+      );
+      for (const { pid } of rows) {
+        const cpu = backendCpu(pid);
+        if (cpu === undefined) {
+          readable = false;
+          return;
+        }
+        const entry = seen.get(pid);
+        if (entry) entry.last = cpu;
+        else seen.set(pid, { first: cpu, last: cpu });
+      }
     },
-  });
-  const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
-    request
-      .on('response', (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (d: string) => (body += d));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      })
-      .on('error', reject);
-  });
-  await pipeline(async function* () {
-    yield head;
-    yield* createReadStream(file);
-    yield tail;
-  }, request);
-  const { status, body } = await response;
-  if (status !== 201) throw new Error(`upload answered ${status}: ${body}`);
-  return (JSON.parse(body) as { id: number }).id;
+    total: () =>
+      readable ? [...seen.values()].reduce((sum, e) => sum + e.last - e.first, 0) : undefined,
+  };
 }
 
 /** Subscriber history (0005) is recorded by these triggers; `history: false` measures without. */
@@ -100,8 +83,10 @@ async function measure(
   database: Database,
   file: string,
   history: boolean,
-) {
-  await database.migrate();
+  backend?: { admin: pg.Client; dbName: string },
+  /** Reads during the import (their latency); off to compare the import's own CPU. */
+  reads = true,
+): Promise<Run> {
   if (!history)
     for (const trigger of historyTriggers)
       await database.db.execute(sql.raw(`ALTER TABLE subscribers DISABLE TRIGGER ${trigger}`));
@@ -116,39 +101,33 @@ async function measure(
       payload: { name: 'Bench', default_from_name: 'Bench', default_from_email: 'b@example.com' },
     });
     const listId = (created.json() as { id: number }).id;
-    const probe = await app.inject({
-      method: 'GET',
-      url: `/api/v1/lists/${listId}/subscribers`,
-      headers: { authorization },
-    });
-    const viaApi = probe.statusCode === 200;
-    const read = viaApi
-      ? () =>
-          app.inject({
-            method: 'GET',
-            url: `/api/v1/lists/${listId}/subscribers`,
-            headers: { authorization },
-          })
-      : () =>
-          queryRows(
-            database.db,
-            sql`SELECT * FROM subscribers WHERE list_id = ${listId} ORDER BY id LIMIT 25`,
-          );
+    const read = () =>
+      app.inject({
+        method: 'GET',
+        url: `/api/v1/lists/${listId}/subscribers`,
+        headers: { authorization },
+      });
+
+    // Warms the route up (first-call compilation is not what an import does to reads).
+    await read();
+    const uploadStart = performance.now();
+    const importId = await upload(app, authorization, listId, file);
+    const uploadMs = performance.now() - uploadStart;
 
     global.gc?.();
     const baseline = process.memoryUsage().rss;
     let peak = baseline;
+    const meter = backendCpuMeter(backend?.admin, backend?.dbName);
+    await meter.sample();
     const sampler = setInterval(() => {
       peak = Math.max(peak, process.memoryUsage().rss);
-    }, 50);
-
-    const uploadStart = performance.now();
-    const importId = await upload(app, listId, file);
-    const uploadMs = performance.now() - uploadStart;
+      void meter.sample();
+    }, 200);
 
     const batchSize = kind === 'pglite' ? PGLITE_BATCH_SIZE : DEFAULT_BATCH_SIZE;
+    const cpuStart = process.cpuUsage();
     const started = performance.now();
-    let reading = true;
+    let reading = reads;
     const latencies: number[] = [];
     let worst = 0;
     let worstAt = 0;
@@ -171,6 +150,10 @@ async function measure(
     reading = false;
     await reader;
     clearInterval(sampler);
+    await meter.sample();
+    const own = process.cpuUsage(cpuStart);
+    const nodeCpu = (own.user + own.system) / 1e6;
+    const cpu = nodeCpu + (meter.total() ?? 0);
 
     const [result] = await queryRows<{ status: string; total_rows: number; created: number }>(
       database.db,
@@ -180,85 +163,149 @@ async function measure(
     const rate = Math.round(rows / (processMs / 1000));
     latencies.sort((a, b) => a - b);
     const p95 = latencies[Math.floor((latencies.length - 1) * 0.95)] ?? 0;
-    const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
+    const rssGrowthMb = (peak - baseline) / 1024 / 1024;
     console.log(
-      `   ${kind}, history ${history ? 'recorded' : 'off'} (batches of ${batchSize} rows): ${JSON.stringify(result)}`,
+      `   ${kind}, history ${history ? 'recorded' : 'off'}${reads ? ', reads' : ', no reads'} (batches of ${batchSize} rows): ${JSON.stringify(result)}`,
     );
     console.log(`     upload      ${(uploadMs / 1000).toFixed(1)} s`);
     console.log(
-      `     processing  ${(processMs / 1000).toFixed(1)} s = ${rate.toLocaleString('en')} rows/s (target ≥ ${targets[kind].toLocaleString('en')})`,
+      `     processing  ${(processMs / 1000).toFixed(1)} s = ${rate.toLocaleString('en')} rows/s; CPU ${cpu.toFixed(1)} s = ${nodeCpu.toFixed(1)} s in this process${kind === 'pglite' ? ' (with PGlite)' : meter.total() === undefined ? ' (PostgreSQL not local: its CPU unknown)' : ` + ${meter.total()!.toFixed(1)} s in PostgreSQL`}`,
     );
-    console.log(`     RSS growth  ${mb(peak - baseline)} MB peak (target < 200 MB)`);
-    console.log(
-      `     reads       ${latencies.length} ${viaApi ? 'GET …/subscribers' : 'SELECT … LIMIT 25'} during the import: p95 ${p95.toFixed(0)} ms, worst ${worst.toFixed(0)} ms at ${(worstAt / 1000).toFixed(1)} s (target < 200 ms)`,
-    );
+    console.log(`     RSS growth  ${rssGrowthMb.toFixed(0)} MB peak`);
+    if (reads)
+      console.log(
+        `     reads       ${latencies.length} GET …/subscribers during the import: p95 ${p95.toFixed(0)} ms, worst ${worst.toFixed(0)} ms at ${(worstAt / 1000).toFixed(1)} s`,
+      );
+    return { rate, seconds: processMs / 1000, cpu, rssGrowthMb, worstReadMs: worst };
   } finally {
     await app.close();
   }
 }
 
 /**
- * The pool's sockets may still be closing after `end()`; terminating them (FORCE) would
- * make the closed pool emit an error, so wait for them instead.
+ * The ceiling: `psql \copy` of the same rows (without the file's repeats) into a bare table
+ * with a unique (list, lower(email)) index, on the same server in the same run.
  */
-async function dropDatabase(admin: pg.Client, dbName: string) {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    try {
-      await admin.query(`DROP DATABASE IF EXISTS ${dbName}`);
-      return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+async function copyCeiling(url: string, ceilingFile: string): Promise<number> {
+  const table = `ceiling_${randomBytes(4).toString('hex')}`;
+  const psql = (command: string) =>
+    promisify(execFile)('psql', [url, '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-c', command]);
+  await psql(`CREATE TABLE ${table} (list_id integer NOT NULL DEFAULT 1, email text NOT NULL,
+    first_name text, last_name text, gender text, date_of_birth date, language text, region text);
+    CREATE UNIQUE INDEX ON ${table} (list_id, lower(email))`);
+  const t0 = performance.now();
+  await psql(
+    `\\copy ${table} (email, first_name, last_name, gender, date_of_birth, language, region) FROM '${ceilingFile}' WITH (FORMAT csv, HEADER)`,
+  );
+  const seconds = (performance.now() - t0) / 1000;
+  const { stdout } = await promisify(execFile)('psql', [
+    url,
+    '-X',
+    '-At',
+    '-c',
+    `SELECT count(*) FROM ${table}; DROP TABLE ${table}`,
+  ]);
+  const rows = Number(stdout.trim().split('\n')[0]);
+  const rate = Math.round(rows / seconds);
+  console.log(
+    `   psql \\copy of ${rows.toLocaleString('en')} rows into a bare table: ${seconds.toFixed(1)} s = ${rate.toLocaleString('en')} rows/s`,
+  );
+  return rate;
+}
+
+async function withPglite(dataDir: string, work: (database: Database) => Promise<Run>) {
+  const database = await openDatabase({ dataDir });
+  try {
+    await database.migrate();
+    return await work(database);
+  } finally {
+    await database.close();
   }
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+}
+
+/** Runs `work` on a new database of the PostgreSQL server in `url`, dropped afterwards. */
+async function withThrowawayDatabase(
+  admin: pg.Client,
+  url: string,
+  work: (database: Database, dbUrl: string, dbName: string) => Promise<Run>,
+): Promise<Run> {
+  const dbName = `mailboard_bench_${randomBytes(4).toString('hex')}`;
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  try {
+    const target = new URL(url);
+    target.pathname = `/${dbName}`;
+    const database = await openDatabase({ databaseUrl: target.toString() });
+    try {
+      await database.migrate();
+      return await work(database, target.toString(), dbName);
+    } finally {
+      await database.close();
+    }
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  }
+}
+
+const overhead = (on: number, off: number) => `${((on / off - 1) * 100).toFixed(1)}%`;
+
+/** The main run (history recorded, reads alongside), then the same import without reads
+ * with history off and on: the difference is the cost of recording. */
+function summary(kind: string, main: Run, off: Run, on: Run) {
+  console.log(
+    `   ${kind}: RSS growth ${main.rssGrowthMb.toFixed(0)} MB (target ≤ 200 MB); worst read during the import ${main.worstReadMs.toFixed(0)} ms (target ≤ 200 ms)`,
+  );
+  console.log(
+    `   ${kind}: history overhead ${overhead(on.seconds, off.seconds)} in time, ${overhead(on.cpu, off.cpu)} in CPU (target ≤ 10%)`,
+  );
 }
 
 export async function run() {
   const dir = await mkdtemp(path.join(tmpdir(), 'mailboard-import-bench-'));
   try {
     const file = path.join(dir, 'subscribers.csv');
+    const ceilingFile = path.join(dir, 'ceiling.csv');
     const t0 = performance.now();
-    await generateCsv(file);
+    await generateCsv(ROWS, file, ceilingFile);
     const size = (await stat(file)).size;
     console.log(
       `   generated ${ROWS.toLocaleString('en')} rows, ${(size / 1024 / 1024).toFixed(0)} MB, in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
     );
 
-    for (const history of [false, true]) {
-      const pglite = await openDatabase({ dataDir: path.join(dir, `pglite-${history}`) });
+    const url = process.env.DATABASE_URL;
+    if (!url) console.log('   postgres: skipped (set DATABASE_URL to measure PostgreSQL)');
+    else if (ONLY !== 'pglite') {
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
       try {
-        await measure('pglite', pglite, file, history);
+        let ceiling = 0;
+        const main = await withThrowawayDatabase(admin, url, async (database, dbUrl, dbName) => {
+          ceiling = await copyCeiling(dbUrl, ceilingFile);
+          return measure('postgres', database, file, true, { admin, dbName });
+        });
+        console.log(
+          `   postgres: import ${main.rate.toLocaleString('en')} rows/s, \\copy ceiling ${ceiling.toLocaleString('en')} rows/s in the same database: ratio ${(main.rate / ceiling).toFixed(2)} (target ≥ 0.4)`,
+        );
+        const pair: Run[] = [];
+        for (const history of [false, true])
+          pair.push(
+            await withThrowawayDatabase(admin, url, (database, _url, dbName) =>
+              measure('postgres', database, file, history, { admin, dbName }, false),
+            ),
+          );
+        summary('postgres', main, pair[0]!, pair[1]!);
       } finally {
-        await pglite.close();
+        await admin.end();
       }
     }
 
-    const url = process.env.DATABASE_URL;
-    if (!url) {
-      console.log('   postgres: skipped (set DATABASE_URL to measure PostgreSQL)');
-      return;
-    }
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    try {
-      for (const history of [false, true]) {
-        const dbName = `mailboard_bench_${randomBytes(4).toString('hex')}`;
-        await admin.query(`CREATE DATABASE ${dbName}`);
-        try {
-          const target = new URL(url);
-          target.pathname = `/${dbName}`;
-          const postgres = await openDatabase({ databaseUrl: target.toString() });
-          try {
-            await measure('postgres', postgres, file, history);
-          } finally {
-            await postgres.close();
-          }
-        } finally {
-          await dropDatabase(admin, dbName);
-        }
-      }
-    } finally {
-      await admin.end();
+    if (ONLY !== 'postgres') {
+      const pglite = (label: string, history: boolean, reads: boolean) =>
+        withPglite(path.join(dir, label), (database) =>
+          measure('pglite', database, file, history, undefined, reads),
+        );
+      const main = await pglite('main', true, true);
+      console.log(`   pglite: import ${main.rate.toLocaleString('en')} rows/s (target ≥ 30,000)`);
+      summary('pglite', main, await pglite('off', false, false), await pglite('on', true, false));
     }
   } finally {
     await rm(dir, { recursive: true, force: true });

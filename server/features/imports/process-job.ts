@@ -24,10 +24,12 @@ class ImportFailure extends Error {}
 const RENEW_EVERY_MS = 10_000;
 const PARSE_SLICE_CHARS = 128 * 1024;
 
-async function* decodedText(db: Db, job: ClaimedJob, chunks: number) {
+/** `first` is chunk 0, already read for detection (a chunk read holds PGlite's only
+ * connection, and API reads wait behind it). */
+async function* decodedText(db: Db, job: ClaimedJob, chunks: number, first: Buffer) {
   const decoder = createDecoder(job.encoding);
   for (let seq = 0; seq < chunks; seq++) {
-    const data = await readChunk(db, job.id, seq);
+    const data = seq === 0 ? first : await readChunk(db, job.id, seq);
     if (!data) throw new ImportFailure('Part of the uploaded file is missing.');
     const text = decoder.write(data);
     // Parsed a slice at a time, so no single parse holds the event loop for long.
@@ -86,7 +88,7 @@ export async function processJob(
     );
 
     let headerPending = job.hasHeader;
-    for await (const group of csvRecords(decodedText(db, job, chunks), layout)) {
+    for await (const group of csvRecords(decodedText(db, job, chunks, first), layout)) {
       for (const cells of group) {
         row++;
         // Lets API requests in between: parsing and validating never hold the loop long.
