@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../imports/repository.js';
-import { message, unsubscribeForm } from './pages.js';
+import { confirmForm, message, unsubscribeForm } from './pages.js';
 import type { SendingContext } from './sender.js';
 import { changeSubscription } from './subscriber-state.js';
 import { recordHit } from './tracking.js';
@@ -102,7 +102,17 @@ export async function publicRoutes(app: FastifyInstance, { sending }: { sending:
     );
   });
 
+  // A GET only shows the confirmation button: mail link scanners prefetch links, and a
+  // GET that confirmed would subscribe people who never clicked. The form POST confirms.
   app.get<{ Params: { token: string } }>('/c/:token', async (request, reply) => {
+    const p = signer.verify(request.params.token);
+    if (p?.kind !== 'a') return html(reply, 404, INVALID);
+    const s = await subscriberOf(p.subscriber);
+    if (!s) return html(reply, 404, message('Confirmation', 'This subscription no longer exists.'));
+    return html(reply, 200, confirmForm(`/c/${request.params.token}`, s.email, s.name));
+  });
+
+  app.post<{ Params: { token: string } }>('/c/:token', async (request, reply) => {
     const p = signer.verify(request.params.token);
     if (p?.kind !== 'a') return html(reply, 404, INVALID);
     const s = await subscriberOf(p.subscriber);
