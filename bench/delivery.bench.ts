@@ -1,11 +1,15 @@
+import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { buildApp, type App } from '../server/app.js';
+import { DASHBOARD_HEADER } from '../server/plugins/browser-requests.js';
 import { openDatabase, type Db } from '../server/db/client.js';
 import { compileVariant, renderMessage } from '../server/features/deliveries/render.js';
 import { queryRows } from '../server/features/imports/repository.js';
@@ -14,19 +18,47 @@ import { usersRepository } from '../server/features/users/repository.js';
 /** 100,000 by default; DELIVERY_BENCH_RECIPIENTS for a quicker look. PostgreSQL only. */
 const RECIPIENTS = Number(process.env.DELIVERY_BENCH_RECIPIENTS ?? 100_000);
 /** The bare loop's rate settles long before this many messages. */
-const BASELINE = Math.min(RECIPIENTS, 20_000);
-const CONCURRENCY = 10;
+const BASELINE = Math.min(RECIPIENTS, 5_000);
+/** SMTP connections (and messages in flight) of the engine and of the bare loop alike. */
+const CONCURRENCY = Number(process.env.DELIVERY_BENCH_CONCURRENCY ?? 10);
+const CLICK_CLIENTS = 20;
+const CLICK_SECONDS = 5;
 
-export const name = `Delivery: ${RECIPIENTS.toLocaleString('en')} recipients on PostgreSQL to a local SMTP sink, vs a bare nodemailer loop; click redirect with 20 clients`;
+export const name = `Delivery: ${RECIPIENTS.toLocaleString('en')} recipients on PostgreSQL to a local SMTP sink, vs a bare nodemailer loop; click redirect with ${CLICK_CLIENTS} clients`;
 const USER = { username: 'bench@example.com', password: 'bench-password' };
 const authorization = `Basic ${Buffer.from(`${USER.username}:${USER.password}`).toString('base64')}`;
 
+/*
+ * The sink, the bare loop and the HTTP clients each run in a child process (this file again,
+ * with DELIVERY_BENCH_ROLE): the RSS measured is the server's alone, and the load generators
+ * do not take the server's event loop.
+ */
+type Role = 'sink' | 'bare' | 'clicks' | 'pages';
+const ROLE = process.env.DELIVERY_BENCH_ROLE as Role | undefined;
+
+function child(role: Role): ChildProcess {
+  return fork(fileURLToPath(import.meta.url), [], {
+    env: { ...process.env, DELIVERY_BENCH_ROLE: role },
+    execArgv: ['--import', 'tsx'],
+  });
+}
+
+/** Sends `message` to a child and waits for its answer. */
+function ask<T>(proc: ChildProcess, message: unknown): Promise<T> {
+  return new Promise((resolve, reject) => {
+    proc.once('message', (answer) => resolve(answer as T));
+    proc.once('exit', (code) => reject(new Error(`bench child exited (${code})`)));
+    proc.send(message as never);
+  });
+}
+
 /** An SMTP server on loopback that accepts and counts (no parsing: it must not be the limit). */
-async function startSink() {
+async function sinkRole() {
   let received = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    disableReverseLookup: true,
     logger: false,
     onData(stream, _session, callback) {
       stream.on('end', () => {
@@ -38,34 +70,19 @@ async function startSink() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received: () => received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  process.send!({ url: `smtp://127.0.0.1:${port}` });
+  process.on('message', () => process.send!({ received }));
+  process.on('disconnect', () => process.exit(0));
 }
 
-const LAYOUT = `<html><body><h1>Spring news</h1>${'<p>Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(8)}</p>
-<p><a href="https://example.org/one">One</a> · <a href="https://example.org/two?a=1&amp;b=2">Two</a> · <a href="https://example.org/three">Three</a></p></body></html>`;
-
-function request(port: number, agent: http.Agent, path: string) {
-  return new Promise<number>((resolve, reject) => {
-    const req = http.get(
-      { host: '127.0.0.1', port, path, agent, headers: { authorization } },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on('error', reject);
-  });
-}
-
-const p95 = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.95)] ?? NaN;
-
-/** The bare loop: one pre-rendered message pushed BASELINE times, CONCURRENCY at once. */
-async function bareLoop(url: string, html: string, text: string) {
+/** The bare loop: one pre-rendered message pushed `count` times, CONCURRENCY at once. */
+async function bareRole() {
+  const { url, html, text, count } = await new Promise<{
+    url: string;
+    html: string;
+    text: string;
+    count: number;
+  }>((resolve) => process.once('message', (m) => resolve(m as never)));
   const transport = nodemailer.createTransport(url, {
     pool: true,
     maxConnections: CONCURRENCY,
@@ -75,7 +92,7 @@ async function bareLoop(url: string, html: string, text: string) {
   const started = performance.now();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
-      while (next < BASELINE) {
+      while (next < count) {
         const i = next++;
         await transport.sendMail({
           from: '"Acme" <news@acme.example>',
@@ -89,12 +106,80 @@ async function bareLoop(url: string, html: string, text: string) {
     }),
   );
   transport.close();
-  return BASELINE / ((performance.now() - started) / 1000);
+  process.send!({ rate: count / ((performance.now() - started) / 1000) });
+  process.disconnect();
 }
 
-async function measure(app: App, db: Db, sinkUrl: string, received: () => number) {
-  const { port } = app.server.address() as AddressInfo;
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 20 });
+function request(port: number, agent: http.Agent, path: string, headers: http.OutgoingHttpHeaders) {
+  return new Promise<number>((resolve, reject) => {
+    const req = http.get({ host: '127.0.0.1', port, path, agent, headers }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+  });
+}
+
+/** CLICK_CLIENTS keep-alive clients for CLICK_SECONDS, each request the next path. */
+async function clicksRole() {
+  process.on('message', async (m) => {
+    const { port, paths } = m as { port: number; paths: string[] };
+    const agent = new http.Agent({ keepAlive: true, maxSockets: CLICK_CLIENTS });
+    let sent = 0;
+    const statuses: Record<number, number> = {};
+    const end = performance.now() + CLICK_SECONDS * 1000;
+    await Promise.all(
+      Array.from({ length: CLICK_CLIENTS }, async () => {
+        while (performance.now() < end) {
+          const status = await request(port, agent, paths[sent++ % paths.length]!, {});
+          statuses[status] = (statuses[status] ?? 0) + 1;
+        }
+      }),
+    );
+    agent.destroy();
+    process.send!({ statuses });
+  });
+  process.on('disconnect', () => process.exit(0));
+}
+
+/**
+ * A subscriber page every 50 ms until told to stop, as the dashboard reads it (with its
+ * session cookie: a Basic header would cost a password hash a minute, 128 MB and 0.3 s of
+ * scrypt, which is the sign-in's cost, not the delivery's); answers the latencies.
+ */
+async function pagesRole() {
+  const { port, list, cookie } = (await new Promise((r) => process.once('message', r))) as {
+    port: number;
+    list: number;
+    cookie: string;
+  };
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const latencies: number[] = [];
+  let done = false;
+  process.once('message', () => (done = true));
+  for (let page = 1; !done; page++) {
+    const t0 = performance.now();
+    await request(port, agent, `/api/v1/lists/${list}/subscribers?page=${(page % 1000) + 1}`, {
+      cookie,
+      [DASHBOARD_HEADER]: '1',
+    });
+    latencies.push(performance.now() - t0);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  agent.destroy();
+  process.send!({ latencies });
+  process.disconnect();
+}
+
+const LAYOUT = `<html><body><h1>Spring news</h1>${'<p>Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(8)}</p>
+<p><a href="https://example.org/one">One</a> · <a href="https://example.org/two?a=1&amp;b=2">Two</a> · <a href="https://example.org/three">Three</a></p></body></html>`;
+
+const p95 = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.95)] ?? NaN;
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const load = async () => (await import('node:os')).loadavg().map((l) => l.toFixed(2));
+
+async function setUp(app: App, db: Db) {
   const [list] = await queryRows<{ id: number }>(
     db,
     sql`INSERT INTO lists (name, default_from_name, default_from_email, languages)
@@ -122,8 +207,6 @@ async function measure(app: App, db: Db, sinkUrl: string, received: () => number
     },
   });
   if (created.statusCode !== 201) throw new Error(`mailing not created: ${created.body}`);
-
-  // Baseline: the same message as the engine renders it, pre-rendered once.
   const template = compileVariant(
     {
       fromName: 'Acme',
@@ -135,87 +218,129 @@ async function measure(app: App, db: Db, sinkUrl: string, received: () => number
     },
     'http://127.0.0.1',
   );
+  return { list: list!.id, template };
+}
+
+async function measure(app: App, db: Db, sink: ChildProcess, sinkUrl: string) {
+  const { port } = app.server.address() as AddressInfo;
+  const { list, template } = await setUp(app, db);
+
+  // Baseline: the same message as the engine renders it, pre-rendered once.
   const sample = renderMessage(
     template,
     { who: '1', email: 'user1@example.com', subscriberId: 1, deliveryId: 1 },
     'http://127.0.0.1',
     app.sending.signer,
   );
-  const bare = await bareLoop(sinkUrl, sample.html, sample.text);
+  const { rate: bare } = await ask<{ rate: number }>(child('bare'), {
+    url: sinkUrl,
+    html: sample.html,
+    text: sample.text,
+    count: BASELINE,
+  });
   console.log(
     `   bare nodemailer loop: ${BASELINE.toLocaleString('en')} messages, ${bare.toFixed(0)} messages/s`,
   );
 
-  // The engine: start the delivery now and watch it, reading a subscriber page meanwhile.
-  const before = received();
-  let peakRss = process.memoryUsage().rss;
-  const pageLatencies: number[] = [];
+  // The engine: start the delivery now and watch it while a client reads subscriber pages.
+  const signIn = await app.inject({
+    method: 'POST',
+    url: '/api/v1/session',
+    headers: { [DASHBOARD_HEADER]: '1' },
+    payload: { username: USER.username, password: USER.password },
+  });
+  if (signIn.statusCode !== 201) throw new Error(`not signed in: ${signIn.body}`);
+  const cookie = String(signIn.headers['set-cookie']).split(';')[0]!;
+  const { received: before } = await ask<{ received: number }>(sink, 'count');
+  const rssBefore = process.memoryUsage().rss;
+  let peak = process.memoryUsage();
+  const rssTimer = setInterval(() => {
+    const now = process.memoryUsage();
+    if (now.rss > peak.rss) peak = now;
+  }, 100);
+  // How long the server's event loop was held at a time (what a page request waits for).
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
+  const pages = child('pages');
+  pages.send({ port, list, cookie });
   const started = performance.now();
   await db.execute(sql`UPDATE deliveries SET scheduled_datetime = now()`);
-  let done = false;
-  const sampler = (async () => {
-    let page = 1;
-    while (!done) {
-      peakRss = Math.max(peakRss, process.memoryUsage().rss);
-      const t0 = performance.now();
-      await request(
-        port,
-        agent,
-        `/api/v1/lists/${list!.id}/subscribers?page=${(page++ % 1000) + 1}`,
-      );
-      pageLatencies.push(performance.now() - t0);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  })();
   for (;;) {
     const [d] = await queryRows<{ status: string }>(db, sql`SELECT status FROM deliveries`);
     if (d?.status === 'done') break;
     await new Promise((r) => setTimeout(r, 200));
   }
   const seconds = (performance.now() - started) / 1000;
-  done = true;
-  await sampler;
+  clearInterval(rssTimer);
+  loopDelay.disable();
+  const { latencies } = await ask<{ latencies: number[] }>(pages, 'stop');
+  const { received: after } = await ask<{ received: number }>(sink, 'count');
   const engine = RECIPIENTS / seconds;
   console.log(
-    `   delivery engine: ${RECIPIENTS.toLocaleString('en')} recipients in ${seconds.toFixed(1)} s, ${engine.toFixed(0)} messages/s (sink received ${(received() - before).toLocaleString('en')})`,
+    `   delivery engine: ${RECIPIENTS.toLocaleString('en')} recipients in ${seconds.toFixed(1)} s, ${engine.toFixed(0)} messages/s (sink received ${(after - before).toLocaleString('en')})`,
   );
   console.log(`   ratio engine / bare loop: ${(engine / bare).toFixed(2)} (target ≥ 0.5)`);
   console.log(
-    `   peak RSS of this process (server, engine, sink): ${(peakRss / 1024 / 1024).toFixed(0)} MB (target ≤ 300)`,
+    `   peak RSS of the server process during the delivery: ${mb(peak.rss)} (${mb(rssBefore)} before it; target ≤ 300 MB); then V8 heap ${mb(peak.heapUsed)} used of ${mb(peak.heapTotal)}, external ${mb(peak.external)}`,
   );
   console.log(
-    `   subscriber page during the delivery: p95 ${p95(pageLatencies).toFixed(1)} ms over ${pageLatencies.length} requests (target ≤ 100)`,
+    `   server event loop delay: p50 ${(loopDelay.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} ms, max ${(loopDelay.max / 1e6).toFixed(1)} ms`,
   );
+  console.log(
+    `   subscriber page during the delivery: p95 ${p95(latencies).toFixed(1)} ms over ${latencies.length} requests (target ≤ 100)`,
+  );
+  console.log(`   load average (1, 5, 15 min): ${(await load()).join(', ')}`);
+  await measureClicks(app, db, template);
+}
 
-  // The click redirect: 20 clients on keep-alive connections for 5 s, each request the link
-  // of another recipient (as real clicks are: the same person's repeats are rare).
+/**
+ * The click redirect: CLICK_CLIENTS clients on keep-alive connections, each request the link
+ * of another recipient (as real clicks are: the same person's repeats are rare); then the
+ * TRACKING=counts links, where every click of a URL piles onto one key.
+ */
+async function measureClicks(app: App, db: Db, template: ReturnType<typeof compileVariant>) {
+  const { port } = app.server.address() as AddressInfo;
+  const [{ id: delivery }] = (await queryRows<{ id: number }>(
+    db,
+    sql`SELECT id FROM deliveries`,
+  )) as [{ id: number }];
   const recipients = await queryRows<{ id: string }>(
     db,
     sql`SELECT id FROM delivery_recipients ORDER BY id LIMIT 1000`,
   );
-  const paths = recipients.map((r) => {
+  const linksOf = (who: string) => {
     const message = renderMessage(
       template,
-      { who: String(r.id), email: '', subscriberId: null, deliveryId: 1 },
+      { who, email: '', subscriberId: null, deliveryId: delivery },
       '',
       app.sending.signer,
     );
-    return /href="([^"]*\/t\/c\/[^"]+)"/.exec(message.html)![1]!;
-  });
-  let sent = 0;
-  let clicks = 0;
-  const end = performance.now() + 5000;
-  await Promise.all(
-    Array.from({ length: 20 }, async () => {
-      while (performance.now() < end) {
-        if ((await request(port, agent, paths[sent++ % paths.length]!)) === 302) clicks++;
-      }
-    }),
-  );
-  console.log(
-    `   click redirect: ${(clicks / 5).toFixed(0)} requests/s with 20 clients (target ≥ 2,000)`,
-  );
-  agent.destroy();
+    return [...message.html.matchAll(/href="([^"]*\/t\/c\/[^"]+)"/g)].map((m) => m[1]!);
+  };
+  const clicker = child('clicks');
+  const clicksNow = async () =>
+    Number((await queryRows<{ n: string }>(db, sql`SELECT count(*) AS n FROM stat_clicks`))[0]!.n);
+  for (const [label, paths] of [
+    ['per person', recipients.flatMap((r) => linksOf(String(r.id)))],
+    ['TRACKING=counts', linksOf(`d${delivery}`)],
+    // The floor without the database: signature check, hooks, a 404 page.
+    [
+      'tampered (404, records nothing)',
+      linksOf('1').map((p) => p.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'))),
+    ],
+  ] as const) {
+    const recordedBefore = await clicksNow();
+    const { statuses } = await ask<{ statuses: Record<number, number> }>(clicker, {
+      port,
+      paths,
+    });
+    const answered = Object.values(statuses).reduce((a, b) => a + b, 0);
+    console.log(
+      `   click redirect, ${label}: ${(answered / CLICK_SECONDS).toFixed(0)} requests/s with ${CLICK_CLIENTS} clients (target ≥ 2,000); answers ${JSON.stringify(statuses)}, ${(await clicksNow()) - recordedBefore} clicks recorded`,
+    );
+  }
+  clicker.kill();
+  console.log(`   load average (1, 5, 15 min): ${(await load()).join(', ')}`);
 }
 
 export async function run() {
@@ -228,8 +353,11 @@ export async function run() {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${dbName}`);
-  const sink = await startSink();
+  const sink = child('sink');
   try {
+    const { url: sinkUrl } = await new Promise<{ url: string }>((r) =>
+      sink.once('message', (m) => r(m as { url: string })),
+    );
     const target = new URL(url);
     target.pathname = `/${dbName}`;
     const database = await openDatabase({ databaseUrl: target.toString() });
@@ -237,19 +365,24 @@ export async function run() {
     await usersRepository(database.db).create(USER.username, USER.password);
     const app = await buildApp({
       database,
-      sending: { smtpUrls: [sink.url], ratePerServer: 0, concurrency: CONCURRENCY, pollMs: 200 },
+      sending: { smtpUrls: [sinkUrl], ratePerServer: 0, concurrency: CONCURRENCY, pollMs: 200 },
       deliveryWorker: true,
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     try {
-      await measure(app, database.db, sink.url, sink.received);
+      await measure(app, database.db, sink, sinkUrl);
     } finally {
       await app.close();
       await database.close();
     }
   } finally {
-    await sink.close();
+    sink.kill();
     await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
     await admin.end();
   }
 }
+
+if (ROLE === 'sink') await sinkRole();
+else if (ROLE === 'bare') await bareRole();
+else if (ROLE === 'clicks') await clicksRole();
+else if (ROLE === 'pages') await pagesRole();

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigserial, boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns.js';
 import { deliveries } from './mailings.js';
@@ -19,7 +20,7 @@ const recordColumns = () => ({
   /**
    * Whether this is the earliest record (by datetime, then id) of its delivery and email (and
    * url for clicks): what `unique=true` keeps. Kept by statement-level triggers on insert
-   * (migration 0002), so unique filters cost no more than plain ones. Records are immutable.
+   * (migrations 0002, 0010), so unique filters cost no more than plain ones. Records are immutable.
    */
   first: boolean('first').notNull().default(true),
 });
@@ -29,6 +30,10 @@ export const opens = pgTable('stat_opens', recordColumns(), (t) => [
   index('stat_opens_campaign_dt').on(t.campaign, t.datetime),
   index('stat_opens_dt').on(t.datetime),
   index('stat_opens_delivery_email').on(t.deliveryId, t.email, t.datetime),
+  // The triggers' candidates (migration 0010): constant-time however many repeats pile up.
+  index('stat_opens_first')
+    .on(t.deliveryId, t.email)
+    .where(sql`${t.first}`),
 ]);
 
 export const clicks = pgTable(
@@ -40,6 +45,9 @@ export const clicks = pgTable(
     index('stat_clicks_dt').on(t.datetime),
     index('stat_clicks_delivery_email_url').on(t.deliveryId, t.email, t.url, t.datetime),
     index('stat_clicks_url').on(t.url),
+    index('stat_clicks_first')
+      .on(t.deliveryId, t.email, t.url)
+      .where(sql`${t.first}`),
   ],
 );
 

@@ -237,10 +237,35 @@ describe('delivery endpoints', () => {
     const link = /http:\/\/mail\.example\.test(\/c\/\S+)/.exec(message.text)![1]!;
     const tampered = await t.app.inject({ method: 'GET', url: `${link}x` });
     expect(tampered.statusCode).toBe(404);
-    const confirm = await t.app.inject({ method: 'GET', url: link });
+    const subscriber = `/api/v1/lists/${list}/subscribers/${created.json().id}`;
+    // A GET (what a link scanner prefetches) only shows the button and changes nothing.
+    const page = await t.app.inject({ method: 'GET', url: link });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<button type="submit">Confirm subscription</button>');
+    expect(page.body).toContain(`<form method="post" action="${link}">`);
+    expect(page.body).not.toContain('<script');
+    expect((await t.get(subscriber)).json().subscription).toBe('pending');
+    expect((await t.get(`${subscriber}/history`)).json().results).not.toContainEqual(
+      expect.objectContaining({ via: 'opt-in-link' }),
+    );
+    const tamperedPost = await t.app.inject({ method: 'POST', url: `${link}x` });
+    expect(tamperedPost.statusCode).toBe(404);
+    expect((await t.get(subscriber)).json().subscription).toBe('pending');
+    // The button's POST confirms.
+    const confirm = await t.app.inject({
+      method: 'POST',
+      url: link,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     expect(confirm.statusCode).toBe(200);
     expect(confirm.body).toContain('Subscription confirmed');
-    const sub = (await t.get(`/api/v1/lists/${list}/subscribers/${created.json().id}`)).json();
-    expect(sub.subscription).toBe('active');
+    expect((await t.get(subscriber)).json().subscription).toBe('active');
+    expect((await t.get(`${subscriber}/history`)).json().results[0]).toMatchObject({
+      kind: 'state',
+      via: 'opt-in-link',
+      user: null,
+      new_value: 'active',
+    });
   });
 });

@@ -5,8 +5,8 @@ import type { SendingContext } from './sender.js';
 /**
  * Double opt-in: a `pending` subscriber of a double-opt-in list created in the last day
  * (by the API, a form or an import) gets one confirmation message whose signed link
- * (GET /c/{token}) makes them `active`. The day's window keeps pending subscribers from
- * before this feature (or from restored data) from being mailed by surprise.
+ * (GET /c/{token} shows a button; only its POST makes them `active`). The day's window keeps
+ * pending subscribers from before this feature (or from restored data) from being mailed by surprise.
  * The confirmation row is written before sending: a crash loses that one message rather
  * than mailing a person twice.
  */

@@ -26,4 +26,14 @@ export function unsubscribeForm(action: string, email: string, listName: string)
   );
 }
 
+export function confirmForm(action: string, email: string, listName: string): string {
+  return page(
+    'Confirm your subscription',
+    `<p>Send <strong>${escape(listName)}</strong> to ${escape(email)}?</p>
+<form method="post" action="${escape(action)}">
+<button type="submit">Confirm subscription</button>
+</form>`,
+  );
+}
+
 export const message = (title: string, text: string) => page(title, `<p>${escape(text)}</p>`);

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../imports/repository.js';
-import { message, unsubscribeForm } from './pages.js';
+import { confirmForm, message, unsubscribeForm } from './pages.js';
 import type { SendingContext } from './sender.js';
 import { changeSubscription } from './subscriber-state.js';
-import { recordHit } from './tracking.js';
+import { hitRecorder } from './tracking.js';
 
 /** A transparent 1×1 GIF. */
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
@@ -28,22 +28,27 @@ const INVALID = message(
  */
 export async function publicRoutes(app: FastifyInstance, { sending }: { sending: SendingContext }) {
   const { db, signer } = sending;
+  const recordHit = hitRecorder(db);
   // One-click and the page's form post form data (or nothing); their content is not needed.
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_r, body, done) =>
     done(null, body),
   );
 
-  app.get<{ Params: { token: string } }>('/t/c/:token', async (request, reply) => {
+  // Hits come by the thousand: their request log lines would drown the rest (warnings and
+  // errors are still logged).
+  const tracking = { logLevel: 'warn' } as const;
+
+  app.get<{ Params: { token: string } }>('/t/c/:token', tracking, async (request, reply) => {
     const p = signer.verify(request.params.token);
     if (p?.kind !== 'k') return html(reply, 404, INVALID);
-    await recordHit(db, p.who, p.url);
+    await recordHit({ who: p.who, url: p.url });
     return reply.code(302).header('cache-control', 'no-store').redirect(p.url);
   });
 
-  app.get<{ Params: { token: string } }>('/t/o/:token', async (request, reply) => {
+  app.get<{ Params: { token: string } }>('/t/o/:token', tracking, async (request, reply) => {
     const p = signer.verify(request.params.token);
     if (p?.kind !== 'o') return reply.code(404).send();
-    await recordHit(db, p.who);
+    await recordHit({ who: p.who });
     return reply
       .header('content-type', 'image/gif')
       .header('cache-control', 'no-store')
@@ -102,7 +107,17 @@ export async function publicRoutes(app: FastifyInstance, { sending }: { sending:
     );
   });
 
+  // A GET only shows the confirmation button: mail link scanners prefetch links, and a
+  // GET that confirmed would subscribe people who never clicked. The form POST confirms.
   app.get<{ Params: { token: string } }>('/c/:token', async (request, reply) => {
+    const p = signer.verify(request.params.token);
+    if (p?.kind !== 'a') return html(reply, 404, INVALID);
+    const s = await subscriberOf(p.subscriber);
+    if (!s) return html(reply, 404, message('Confirmation', 'This subscription no longer exists.'));
+    return html(reply, 200, confirmForm(`/c/${request.params.token}`, s.email, s.name));
+  });
+
+  app.post<{ Params: { token: string } }>('/c/:token', async (request, reply) => {
     const p = signer.verify(request.params.token);
     if (p?.kind !== 'a') return html(reply, 404, INVALID);
     const s = await subscriberOf(p.subscriber);

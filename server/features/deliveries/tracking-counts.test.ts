@@ -49,5 +49,20 @@ describe('TRACKING=counts', () => {
       { mailing, email: '', url: 'https://example.org/x' },
       { mailing, email: '', url: 'https://example.org/x' },
     ]);
+
+    // Hits arriving together are written together: each is still a record of its own, and
+    // `unique` still keeps one per delivery and URL.
+    const burst = await Promise.all(
+      Array.from({ length: 25 }, () => t.app.inject({ method: 'GET', url: links[0]! })),
+    );
+    expect(burst.map((r) => r.statusCode)).toEqual(Array(25).fill(302));
+    const all = (await t.get(`/api/v1/statistics/clicks?mailing=${mailing}`)).json();
+    expect(all.count).toBe(27);
+    const unique = (await t.get(`/api/v1/statistics/clicks?mailing=${mailing}&unique=true`)).json();
+    expect(unique.count).toBe(1);
+    const opens = bodies.map((b) => /mail\.example\.test(\/t\/o\/[^"]+)"/.exec(b.html)![1]!);
+    await Promise.all(opens.map((url) => t.app.inject({ method: 'GET', url })));
+    const opened = (await t.get(`/api/v1/statistics/opens?mailing=${mailing}`)).json();
+    expect(opened.count).toBe(2);
   });
 });
