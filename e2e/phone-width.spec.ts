@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createList, expect, signIn, test, unique } from './support/fixtures';
 import { addSubscriber } from './subscribers-support';
+import { expectNoAxeViolations } from './support/axe';
 import { pressUntilFocused } from './support/keyboard';
 
 const PHONE = { width: 390, height: 844 };
@@ -87,6 +88,7 @@ test('on a phone the header actions are one menu, usable by keyboard', async ({ 
   await menu.focus();
   await page.keyboard.press('Enter');
   await pressUntilFocused(page, 'ArrowDown', page.getByRole('menuitem', { name: 'Find people' }));
+  await expectNoAxeViolations(page, 'header menu open at 390 px');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/people$/);
   const search = page.getByRole('searchbox', { name: 'Find people' });

@@ -95,9 +95,12 @@ const markWhenShown = `
 `;
 
 async function shownAt(page: Page, screen: string): Promise<number> {
-  const handle = await page.waitForFunction(`window.__shown[${JSON.stringify(screen)}]`, null, {
-    timeout: 60_000,
-  });
+  // A function, not a string: the page's CSP has no 'unsafe-eval'.
+  const handle = await page.waitForFunction(
+    (name) => (globalThis as unknown as { __shown: Record<string, number> }).__shown[name],
+    screen,
+    { timeout: 60_000 },
+  );
   return (await handle.jsonValue()) as number;
 }
 

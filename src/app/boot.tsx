@@ -8,6 +8,7 @@ import { safeNext } from '../features/session/sign-in-schema';
 import { useSession } from '../features/session/use-session';
 import { FullPageLoader } from './full-page-loader';
 import { signInPath } from './sign-in-path';
+import { whenIdle } from './when-idle';
 
 /**
  * The first screen. A fresh browser has no session: it gets the sign-in screen with React
@@ -39,16 +40,6 @@ export function Boot() {
       <Suspense fallback={<FullPageLoader />}>{screen}</Suspense>
     </LoadFailure>
   );
-}
-
-/** Runs `task` when the browser has nothing else to do (Safari lacks requestIdleCallback). */
-function whenIdle(task: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(task, { timeout: 3000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = setTimeout(task, 300);
-  return () => clearTimeout(id);
 }
 
 function StandaloneSignIn() {

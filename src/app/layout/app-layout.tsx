@@ -5,6 +5,7 @@ import { Link, Navigate, Outlet, useLocation, useNavigation } from 'react-router
 import { useSession } from '../../features/session/use-session';
 import { FullPageLoader } from '../full-page-loader';
 import { signInPath } from '../sign-in-path';
+import { useIdleAfterMount } from '../when-idle';
 import classes from './app-layout.module.css';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { MainNav } from './main-nav';
@@ -13,7 +14,8 @@ import { SkipLink } from './skip-link';
 import { UserMenu } from './user-menu';
 
 // Its own chunk: the people search reaches the subscribers API (and classic zod), which
-// the shell itself does not need.
+// the shell itself does not need. Mounted once the browser is idle, after the screen
+// showed: the first screen after signing in does not wait for it.
 const PeopleSearchBox = lazy(() =>
   import('../../features/subscribers/people/people-search-box').then((m) => ({
     default: m.PeopleSearchBox,
@@ -39,6 +41,7 @@ export function Component() {
   // Decided on the first render (no server rendering here), so a phone never loads the
   // wide header's parts nor a desktop the menu's.
   const wide = useMediaQuery(WIDE, true, { getInitialValueInEffect: false });
+  const idle = useIdleAfterMount();
 
   if (status === 'unknown') return <FullPageLoader />;
   if (!user) {
@@ -85,9 +88,11 @@ export function Component() {
           </Group>
           {wide ? (
             <Group gap="xs" wrap="nowrap">
-              <Suspense fallback={null}>
-                <PeopleSearchBox />
-              </Suspense>
+              {idle && (
+                <Suspense fallback={null}>
+                  <PeopleSearchBox />
+                </Suspense>
+              )}
               <ColorSchemeToggle />
               <UserMenu username={user.username} />
             </Group>
