@@ -1,6 +1,6 @@
-import { Anchor, Text } from '@mantine/core';
+import { Breadcrumbs } from '../../components/breadcrumbs';
 import { useQuery } from '@tanstack/react-query';
-import { Link, data, useSearchParams } from 'react-router';
+import { data, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { listQueries } from '../../api/shared-queries';
 import { mailingQueries } from '../../features/mailings/queries';
@@ -32,16 +32,12 @@ export function Component() {
         title={`People who ${what} “${mailingName}”`}
         description="Subscribers of the list with a matching record in the mailing's statistics."
         above={
-          <Text size="sm" c="dimmed">
-            <Anchor component={Link} to="/statistics">
-              Statistics
-            </Anchor>{' '}
-            /{' '}
-            <Anchor component={Link} to={`/lists/${listId}`}>
-              {list.data?.name ?? 'List'}
-            </Anchor>{' '}
-            /
-          </Text>
+          <Breadcrumbs
+            items={[
+              { label: 'Statistics', to: '/statistics' },
+              { label: list.data?.name ?? 'List', to: `/lists/${listId}` },
+            ]}
+          />
         }
       />
       <EngagedPeople

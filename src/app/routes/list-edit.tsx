@@ -1,6 +1,6 @@
-import { Text } from '@mantine/core';
+import { Breadcrumbs } from '../../components/breadcrumbs';
 import { useQuery } from '@tanstack/react-query';
-import { Link, type LoaderFunctionArgs } from 'react-router';
+import { type LoaderFunctionArgs } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { ListEdit } from '../../features/lists/components/list-edit';
 import { listQueries } from '../../api/shared-queries';
@@ -20,10 +20,12 @@ export function Component() {
       <PageHeader
         title={list ? `Edit “${list.name}”` : 'Edit list'}
         above={
-          <Text size="sm">
-            <Link to="/lists">Lists</Link> /{' '}
-            <Link to={`/lists/${listId}`}>{list?.name ?? '…'}</Link> /
-          </Text>
+          <Breadcrumbs
+            items={[
+              { label: 'Lists', to: '/lists' },
+              { label: list?.name ?? '…', to: `/lists/${listId}` },
+            ]}
+          />
         }
       />
       <ListEdit listId={listId} />

@@ -1,6 +1,6 @@
-import { Anchor, Text } from '@mantine/core';
+import { Breadcrumbs } from '../../components/breadcrumbs';
 import { useQuery } from '@tanstack/react-query';
-import { data, Link, useParams } from 'react-router';
+import { data, useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { ImportOutcome } from '../../features/imports/components/import-outcome';
 import { listQueries } from '../../api/shared-queries';
@@ -22,20 +22,13 @@ export function Component() {
       <PageHeader
         title={`Import #${importId}`}
         above={
-          <Text size="sm" c="dimmed">
-            <Anchor component={Link} to="/lists">
-              Lists
-            </Anchor>{' '}
-            /{' '}
-            <Anchor component={Link} to={`/lists/${listId}`}>
-              {list.data?.name ?? `List ${listId}`}
-            </Anchor>{' '}
-            /{' '}
-            <Anchor component={Link} to={`/lists/${listId}/imports`}>
-              Past imports
-            </Anchor>{' '}
-            /
-          </Text>
+          <Breadcrumbs
+            items={[
+              { label: 'Lists', to: '/lists' },
+              { label: list.data?.name ?? `List ${listId}`, to: `/lists/${listId}` },
+              { label: 'Past imports', to: `/lists/${listId}/imports` },
+            ]}
+          />
         }
       />
       <ImportOutcome listId={listId} importId={importId} />

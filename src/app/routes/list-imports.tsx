@@ -1,4 +1,5 @@
-import { Anchor, Button, Group, Text } from '@mantine/core';
+import { Breadcrumbs } from '../../components/breadcrumbs';
+import { Button } from '@mantine/core';
 import { IconFileImport } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -16,18 +17,12 @@ export function Component() {
         title="Past imports"
         description={list.data ? `CSV imports into ${list.data.name}, newest first.` : undefined}
         above={
-          <Group gap={4}>
-            <Text size="sm" c="dimmed">
-              <Anchor component={Link} to="/lists">
-                Lists
-              </Anchor>{' '}
-              /{' '}
-              <Anchor component={Link} to={`/lists/${listId}`}>
-                {list.data?.name ?? `List ${listId}`}
-              </Anchor>{' '}
-              /
-            </Text>
-          </Group>
+          <Breadcrumbs
+            items={[
+              { label: 'Lists', to: '/lists' },
+              { label: list.data?.name ?? `List ${listId}`, to: `/lists/${listId}` },
+            ]}
+          />
         }
         actions={
           <Button

@@ -1,5 +1,4 @@
-import { Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Breadcrumbs } from '../../components/breadcrumbs';
 import { PageHeader } from '../../components/page-header';
 import { ListCreate } from '../../features/lists/components/list-create';
 
@@ -8,11 +7,7 @@ export function Component() {
     <>
       <PageHeader
         title="New list"
-        above={
-          <Text size="sm">
-            <Link to="/lists">Lists</Link> /
-          </Text>
-        }
+        above={<Breadcrumbs items={[{ label: 'Lists', to: '/lists' }]} />}
       />
       <ListCreate />
     </>

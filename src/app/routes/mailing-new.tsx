@@ -1,5 +1,4 @@
-import { Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Breadcrumbs } from '../../components/breadcrumbs';
 import { PageHeader } from '../../components/page-header';
 import { MailingComposer } from '../../features/mailings/components/composer';
 import { mailingQueries } from '../../features/mailings/queries';
@@ -17,11 +16,7 @@ export function Component() {
       <PageHeader
         title="New mailing"
         description="One variant per language of the list; check the layouts and the schedule, then create it."
-        above={
-          <Text size="sm">
-            <Link to="/mailings">Mailings</Link> /
-          </Text>
-        }
+        above={<Breadcrumbs items={[{ label: 'Mailings', to: '/mailings' }]} />}
       />
       <MailingComposer />
     </>

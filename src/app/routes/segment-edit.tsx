@@ -1,6 +1,7 @@
-import { Anchor, Text } from '@mantine/core';
+import { formatPeople } from '../../lib/format';
+import { Breadcrumbs } from '../../components/breadcrumbs';
 import { useQuery } from '@tanstack/react-query';
-import { Link, data, useNavigate, useParams, useSearchParams } from 'react-router';
+import { data, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { SegmentFilterInput } from '../../api/segments';
 import { notifySuccess } from '../../components/notify';
 import { PageHeader } from '../../components/page-header';
@@ -39,16 +40,12 @@ export function Component() {
         title={title}
         description="The count and the first matching people follow the filter as you change it."
         above={
-          <Text size="sm" c="dimmed">
-            <Anchor component={Link} to={`/lists/${listId}`}>
-              {list.data?.name ?? 'List'}
-            </Anchor>{' '}
-            /{' '}
-            <Anchor component={Link} to={`/lists/${listId}/segments`}>
-              Segments
-            </Anchor>{' '}
-            /
-          </Text>
+          <Breadcrumbs
+            items={[
+              { label: list.data?.name ?? 'List', to: `/lists/${listId}` },
+              { label: 'Segments', to: `/lists/${listId}/segments` },
+            ]}
+          />
         }
       />
       {id !== undefined && segment.isPending ? (
@@ -62,9 +59,7 @@ export function Component() {
           segment={segment.data}
           initialFilter={filterFromUrl(params.get('filter'))}
           onSaved={(saved) => {
-            notifySuccess(
-              `Segment “${saved.name}” saved: ${saved.count.toLocaleString('en')} people.`,
-            );
+            notifySuccess(`Segment “${saved.name}” saved: ${formatPeople(saved.count)}.`);
             void navigate(`/lists/${listId}/segments/${saved.id}`, { replace: true });
           }}
         />

@@ -1,4 +1,5 @@
-import { Anchor, Button, Text } from '@mantine/core';
+import { Breadcrumbs } from '../../components/breadcrumbs';
+import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -16,16 +17,12 @@ export function Component() {
         title="Segments"
         description="Named groups of this list's subscribers; mailings can go to them."
         above={
-          <Text size="sm" c="dimmed">
-            <Anchor component={Link} to="/lists">
-              Lists
-            </Anchor>{' '}
-            /{' '}
-            <Anchor component={Link} to={`/lists/${listId}`}>
-              {list.data?.name ?? 'List'}
-            </Anchor>{' '}
-            /
-          </Text>
+          <Breadcrumbs
+            items={[
+              { label: 'Lists', to: '/lists' },
+              { label: list.data?.name ?? 'List', to: `/lists/${listId}` },
+            ]}
+          />
         }
         actions={
           <Button
