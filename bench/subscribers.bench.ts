@@ -15,12 +15,17 @@ const CHUNK = 100_000;
 const REPEAT = 20;
 
 export async function run() {
-  const memory = await openDatabase({ memory: true });
-  try {
-    await benchDatabase('PGlite (in memory)', memory);
-  } finally {
-    await memory.close();
+  // BENCH_ENGINES=postgres (or pglite) measures one only, e.g. to run both side by side.
+  const engines = process.env.BENCH_ENGINES ?? 'pglite,postgres';
+  if (engines.includes('pglite')) {
+    const memory = await openDatabase({ memory: true });
+    try {
+      await benchDatabase('PGlite (in memory)', memory);
+    } finally {
+      await memory.close();
+    }
   }
+  if (!engines.includes('postgres')) return;
   const url = process.env.DATABASE_URL;
   if (!url) {
     console.log('   (set DATABASE_URL to also measure PostgreSQL)');

@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.js';
+import { FEW_MATCHES } from './pages.js';
 import { createList } from './test-fixtures.js';
 
 let t: TestContext;
@@ -124,6 +126,44 @@ describe('GET …/subscribers?search=', () => {
     expect(await count('search=muller')).toBe(2);
     await t.delete(url(listId, `/${ids[0]}`));
     expect(await count('search=muller')).toBe(1);
+  });
+
+  it('pages many matches and few matches alike, in every ordering (the two ways pages.ts finds them)', async () => {
+    const listId = await createList(t);
+    // Four in seven rows are active Kellers: more than FEW_MATCHES; one in three a Weber.
+    await t.db.execute(sql`
+      INSERT INTO subscribers (list_id, subscription, email, last_name)
+      SELECT ${listId}, CASE WHEN i % 7 = 0 THEN 'deleted' ELSE 'active' END,
+             'p' || ((i * 7919) % 100003) || '@example.com',
+             CASE WHEN i % 3 = 0 THEN 'Weber' ELSE 'Keller' END
+        FROM generate_series(1, ${Math.ceil(((FEW_MATCHES + 3) * 7) / 4)}) AS i`);
+    for (const [term, minimum] of [
+      ['keller', FEW_MATCHES + 1],
+      ['weber', 1],
+    ] as const) {
+      for (const [ordering, orderBy] of [
+        ['id', 'id'],
+        ['-email', 'lower(email) DESC'],
+      ] as const) {
+        const { rows } = (await t.db.execute(sql`
+          SELECT id FROM subscribers
+           WHERE list_id = ${listId} AND subscription <> 'deleted' AND lower(last_name) = ${term}
+           ORDER BY ${sql.raw(orderBy)}`)) as unknown as { rows: { id: number }[] };
+        expect(rows.length).toBeGreaterThanOrEqual(minimum);
+        const last = Math.ceil(rows.length / 1000);
+        for (const page of [1, 2, last]) {
+          const body = await search(
+            listId,
+            `search=${term}&ordering=${ordering}&page_size=1000&page=${page}`,
+          );
+          expect(body.count).toBe(rows.length);
+          expect(
+            body.results.map((r: { id: number }) => r.id),
+            `${term} ${ordering} page ${page}`,
+          ).toEqual(rows.slice((page - 1) * 1000, page * 1000).map((r) => r.id));
+        }
+      }
+    }
   });
 
   it('combines with the state filter, the email filter and ordering', async () => {
