@@ -36,11 +36,19 @@ const authorization = `Basic ${Buffer.from(`${USER.username}:${USER.password}`).
 type Role = 'sink' | 'bare' | 'clicks' | 'pages';
 const ROLE = process.env.DELIVERY_BENCH_ROLE as Role | undefined;
 
-function child(role: Role): ChildProcess {
-  return fork(fileURLToPath(import.meta.url), [], {
+/** Starts a child in `role`; resolves once it listens (its first message: 'ready' or its answer). */
+function child(role: Role): { proc: ChildProcess; first: Promise<unknown> } {
+  const proc = fork(fileURLToPath(import.meta.url), [], {
     env: { ...process.env, DELIVERY_BENCH_ROLE: role },
     execArgv: ['--import', 'tsx'],
   });
+  return { proc, first: new Promise((resolve) => proc.once('message', resolve)) };
+}
+
+async function ready(role: Exclude<Role, 'sink'>) {
+  const { proc, first } = child(role);
+  await first;
+  return proc;
 }
 
 /** Sends `message` to a child and waits for its answer. */
@@ -82,7 +90,10 @@ async function bareRole() {
     html: string;
     text: string;
     count: number;
-  }>((resolve) => process.once('message', (m) => resolve(m as never)));
+  }>((resolve) => {
+    process.once('message', (m) => resolve(m as never));
+    process.send!('ready');
+  });
   const transport = nodemailer.createTransport(url, {
     pool: true,
     maxConnections: CONCURRENCY,
@@ -106,8 +117,10 @@ async function bareRole() {
     }),
   );
   transport.close();
-  process.send!({ rate: count / ((performance.now() - started) / 1000) });
-  process.disconnect();
+  // Disconnecting before the answer is written would lose it.
+  process.send!({ rate: count / ((performance.now() - started) / 1000) }, () =>
+    process.disconnect(),
+  );
 }
 
 function request(port: number, agent: http.Agent, path: string, headers: http.OutgoingHttpHeaders) {
@@ -140,6 +153,7 @@ async function clicksRole() {
     process.send!({ statuses });
   });
   process.on('disconnect', () => process.exit(0));
+  process.send!('ready');
 }
 
 /**
@@ -148,7 +162,10 @@ async function clicksRole() {
  * scrypt, which is the sign-in's cost, not the delivery's); answers the latencies.
  */
 async function pagesRole() {
-  const { port, list, cookie } = (await new Promise((r) => process.once('message', r))) as {
+  const { port, list, cookie } = (await new Promise((r) => {
+    process.once('message', r);
+    process.send!('ready');
+  })) as {
     port: number;
     list: number;
     cookie: string;
@@ -167,8 +184,7 @@ async function pagesRole() {
     await new Promise((r) => setTimeout(r, 50));
   }
   agent.destroy();
-  process.send!({ latencies });
-  process.disconnect();
+  process.send!({ count: latencies.length, p95: p95(latencies) }, () => process.disconnect());
 }
 
 const LAYOUT = `<html><body><h1>Spring news</h1>${'<p>Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(8)}</p>
@@ -232,7 +248,7 @@ async function measure(app: App, db: Db, sink: ChildProcess, sinkUrl: string) {
     'http://127.0.0.1',
     app.sending.signer,
   );
-  const { rate: bare } = await ask<{ rate: number }>(child('bare'), {
+  const { rate: bare } = await ask<{ rate: number }>(await ready('bare'), {
     url: sinkUrl,
     html: sample.html,
     text: sample.text,
@@ -261,7 +277,7 @@ async function measure(app: App, db: Db, sink: ChildProcess, sinkUrl: string) {
   // How long the server's event loop was held at a time (what a page request waits for).
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   loopDelay.enable();
-  const pages = child('pages');
+  const pages = await ready('pages');
   pages.send({ port, list, cookie });
   const started = performance.now();
   await db.execute(sql`UPDATE deliveries SET scheduled_datetime = now()`);
@@ -273,7 +289,7 @@ async function measure(app: App, db: Db, sink: ChildProcess, sinkUrl: string) {
   const seconds = (performance.now() - started) / 1000;
   clearInterval(rssTimer);
   loopDelay.disable();
-  const { latencies } = await ask<{ latencies: number[] }>(pages, 'stop');
+  const pageTimes = await ask<{ count: number; p95: number }>(pages, 'stop');
   const { received: after } = await ask<{ received: number }>(sink, 'count');
   const engine = RECIPIENTS / seconds;
   console.log(
@@ -287,7 +303,7 @@ async function measure(app: App, db: Db, sink: ChildProcess, sinkUrl: string) {
     `   server event loop delay: p50 ${(loopDelay.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} ms, max ${(loopDelay.max / 1e6).toFixed(1)} ms`,
   );
   console.log(
-    `   subscriber page during the delivery: p95 ${p95(latencies).toFixed(1)} ms over ${latencies.length} requests (target ≤ 100)`,
+    `   subscriber page during the delivery: p95 ${pageTimes.p95.toFixed(1)} ms over ${pageTimes.count} requests (target ≤ 100)`,
   );
   console.log(`   load average (1, 5, 15 min): ${(await load()).join(', ')}`);
   await measureClicks(app, db, template);
@@ -317,7 +333,7 @@ async function measureClicks(app: App, db: Db, template: ReturnType<typeof compi
     );
     return [...message.html.matchAll(/href="([^"]*\/t\/c\/[^"]+)"/g)].map((m) => m[1]!);
   };
-  const clicker = child('clicks');
+  const clicker = await ready('clicks');
   const clicksNow = async () =>
     Number((await queryRows<{ n: string }>(db, sql`SELECT count(*) AS n FROM stat_clicks`))[0]!.n);
   for (const [label, paths] of [
@@ -353,11 +369,9 @@ export async function run() {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${dbName}`);
-  const sink = child('sink');
+  const { proc: sink, first } = child('sink');
   try {
-    const { url: sinkUrl } = await new Promise<{ url: string }>((r) =>
-      sink.once('message', (m) => r(m as { url: string })),
-    );
+    const { url: sinkUrl } = (await first) as { url: string };
     const target = new URL(url);
     target.pathname = `/${dbName}`;
     const database = await openDatabase({ databaseUrl: target.toString() });

@@ -180,3 +180,41 @@ test('at 390 px and by keyboard: the delivery panel, the Outbox and a message', 
   );
   await expect(page).toHaveURL(/[?&]part=text/);
 });
+
+test('an opt-in link shows a button; only pressing it confirms the subscription', async ({
+  page,
+  api,
+}) => {
+  const list = await createList(api, { double_opt_in: true });
+  const email = `${unique('optin').replace(/\s+/g, '-').toLowerCase()}@example.com`;
+  const subscriber = await create<{ id: number; subscription: string }>(
+    api,
+    `/lists/${list.id}/subscribers`,
+    { email },
+  );
+  expect(subscriber.subscription).toBe('pending');
+  const state = async () =>
+    (await (await api.get(`/api/v1/lists/${list.id}/subscribers/${subscriber.id}`)).json())
+      .subscription;
+
+  // The server's worker sends the confirmation to the outbox within a poll or two.
+  let link = '';
+  await expect(async () => {
+    const found = await (
+      await api.get(`/api/v1/outbox?search=${encodeURIComponent(email)}`)
+    ).json();
+    expect(found.results).toHaveLength(1);
+    const message = await (await api.get(`/api/v1/outbox/${found.results[0].id}`)).json();
+    link = /https?:\/\/\S+?(\/c\/[^\s"<]+)/.exec(message.text)![1]!;
+  }).toPass({ timeout: 30_000 });
+
+  // Opening the link (what a mail scanner's prefetch does too) changes nothing.
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Confirm your subscription' })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+  expect(await state()).toBe('pending');
+
+  await page.getByRole('button', { name: 'Confirm subscription' }).click();
+  await expect(page.getByRole('heading', { name: 'Subscription confirmed' })).toBeVisible();
+  expect(await state()).toBe('active');
+});
