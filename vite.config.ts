@@ -32,6 +32,35 @@ function reactRouterProductionBuild(): Plugin {
 }
 
 /**
+ * react-router's production build creates its components and contexts with unannotated
+ * `React.forwardRef(…)`/`createContext(…)` calls and sets their `displayName` at the top
+ * level, so a bundler must keep every one of them, used or not (NavLink, Form, useSubmit and
+ * what they call: 1.7 KB gzip on the first screen after sign-in). These calls have no side
+ * effects: marking them pure and dropping the names (React DevTools labels only) lets
+ * tree-shaking remove what the dashboard never imports. Lines stay where they are, so the
+ * source maps still hold. If a release changes these lines, nothing matches and the build is
+ * merely larger (`npm run bench -- bundle`).
+ */
+function reactRouterTreeShaking(): Plugin {
+  return {
+    name: 'react-router-tree-shaking',
+    apply: 'build',
+    transform: {
+      filter: { id: /[\\/]react-router[\\/]dist[\\/]production[\\/][^\\/]+\.mjs$/ },
+      handler: (code) => ({
+        code: code
+          .replace(
+            /^(var \w+ = )(React\d*\.(?:forwardRef|createContext|memo)\()/gm,
+            '$1/* @__PURE__ */ $2',
+          )
+          .replace(/^\w+\.displayName = "[^"\n]*";$/gm, ''),
+        map: null,
+      }),
+    },
+  };
+}
+
+/**
  * A fresh browser downloads two chunks of our own, each gzipped as one file, instead of
  * some 30 small ones (issue 14: measured 161 → 147 KB to the lists screen; gzip compresses
  * one file far better than many, and each file repeats import glue). `initial`: everything
@@ -54,7 +83,7 @@ export default defineConfig({
   // No import rewriting for Mantine: rolldown places what is imported through its
   // side-effect-free barrel by actual use (measured: the same modules per route as per-file
   // imports, ±0.2 KB gzip), so `import { Button } from '@mantine/core'` is all it takes.
-  plugins: [reactRouterProductionBuild(), react()],
+  plugins: [reactRouterProductionBuild(), reactRouterTreeShaking(), react()],
   server: {
     proxy: {
       '/api': apiTarget,
