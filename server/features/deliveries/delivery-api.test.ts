@@ -242,6 +242,8 @@ describe('delivery endpoints', () => {
     const page = await t.app.inject({ method: 'GET', url: link });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<button type="submit">Confirm subscription</button>');
+    // The person sees which list and which address they are confirming.
+    expect(page.body).toContain('start receiving <strong>Newsletter</strong> at new@x.test.');
     expect(page.body).toContain(`<form method="post" action="${link}">`);
     expect(page.body).not.toContain('<script');
     expect((await t.get(subscriber)).json().subscription).toBe('pending');

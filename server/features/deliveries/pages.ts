@@ -29,7 +29,8 @@ export function unsubscribeForm(action: string, email: string, listName: string)
 export function confirmForm(action: string, email: string, listName: string): string {
   return page(
     'Confirm your subscription',
-    `<p>Send <strong>${escape(listName)}</strong> to ${escape(email)}?</p>
+    `<p>Press the button to start receiving <strong>${escape(listName)}</strong> at ${escape(email)}.</p>
+<p>If you did not sign up, ignore this page: nothing is sent until you confirm.</p>
 <form method="post" action="${escape(action)}">
 <button type="submit">Confirm subscription</button>
 </form>`,
