@@ -9,7 +9,7 @@
 -- Rows after a list's last block (the tail) are counted by list_subscriber_counts minus
 -- the blocks. The server cuts blocks (features/subscribers/page-blocks.ts) holding the
 -- list's list_subscriber_counts row locked, which every change of the list's subscribers
--- also locks (its counts trigger runs first; this one locks it again to not depend on that).
+-- also locks (its counts trigger does; these triggers lock it again to not depend on that).
 CREATE TABLE "subscriber_page_blocks" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"list_id" integer NOT NULL,
@@ -62,18 +62,17 @@ CREATE FUNCTION subscriber_blocks_add(sign integer, list_ids integer[], ids inte
   WHERE s.id = d.block;
 $$;
 --> statement-breakpoint
--- The lists among `list_ids` that have blocks, their counts rows locked. A statement
--- changing more than 100 rows (an import batch, a bulk update) drops their blocks instead
--- of finding each row's: they are cut again afterwards, and until then pages are found
--- without them.
+-- Locks the counts rows of `list_ids` (as a cut does), then returns those of them that have
+-- blocks, read after the lock so no cut is half seen. A statement changing more than 100
+-- rows (an import batch, a bulk update) drops their blocks instead of finding each row's:
+-- they are cut again afterwards, and until then pages are found without them.
 CREATE FUNCTION subscriber_blocks_lists(list_ids integer[], changed bigint) RETURNS integer[] LANGUAGE plpgsql AS $$
 DECLARE
   blocked integer[];
 BEGIN
+  PERFORM 1 FROM list_subscriber_counts WHERE list_id = ANY (list_ids) ORDER BY list_id FOR UPDATE;
   blocked := ARRAY(SELECT DISTINCT list_id FROM subscriber_page_blocks WHERE list_id = ANY (list_ids));
-  IF cardinality(blocked) = 0 THEN RETURN blocked; END IF;
-  PERFORM 1 FROM list_subscriber_counts WHERE list_id = ANY (blocked) ORDER BY list_id FOR UPDATE;
-  IF changed > 100 THEN
+  IF cardinality(blocked) > 0 AND changed > 100 THEN
     DELETE FROM subscriber_page_blocks WHERE list_id = ANY (blocked);
     RETURN '{}';
   END IF;
@@ -107,18 +106,16 @@ END $$;
 -- Only rows whose state, lower(email) or list changed move between blocks' counts.
 CREATE FUNCTION subscriber_blocks_on_update() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  blocked integer[];
+  blocked integer[] := subscriber_blocks_lists(
+    ARRAY(SELECT list_id FROM old_rows UNION SELECT list_id FROM new_rows), 0);
   moved bigint;
 BEGIN
-  IF NOT EXISTS (SELECT 1 FROM subscriber_page_blocks
-                  WHERE list_id IN (SELECT list_id FROM old_rows UNION SELECT list_id FROM new_rows)) THEN
-    RETURN NULL;
-  END IF;
+  IF cardinality(blocked) = 0 THEN RETURN NULL; END IF;
   SELECT count(*) INTO moved FROM old_rows o JOIN new_rows nw USING (id)
    WHERE o.subscription <> nw.subscription OR lower(o.email) <> lower(nw.email) OR o.list_id <> nw.list_id;
-  blocked := subscriber_blocks_lists(
-    ARRAY(SELECT list_id FROM old_rows UNION SELECT list_id FROM new_rows), moved);
-  IF cardinality(blocked) > 0 AND moved > 0 THEN
+  IF moved > 100 THEN
+    DELETE FROM subscriber_page_blocks WHERE list_id = ANY (blocked);
+  ELSIF moved > 0 THEN
     PERFORM subscriber_blocks_add(-1, array_agg(o.list_id), array_agg(o.id), array_agg(lower(o.email)), array_agg(o.subscription))
        FROM old_rows o JOIN new_rows nw USING (id)
       WHERE (o.subscription <> nw.subscription OR lower(o.email) <> lower(nw.email) OR o.list_id <> nw.list_id)

@@ -47,7 +47,6 @@ async function readBlocks(
   listId: number,
   ordering: BlockOrdering,
   states: readonly SubscriptionState[],
-  lock = false,
 ) {
   const { column } = orderings[ordering];
   const sum = (names: readonly string[]) =>
@@ -57,8 +56,7 @@ async function readBlocks(
     );
   const result = (await db.execute(sql`
     SELECT (SELECT json_build_array(${sum(states)}, ${sum(STATES)})::text
-              FROM list_subscriber_counts WHERE list_id = ${listId} ${lock ? sql`FOR UPDATE` : sql``}
-           ) AS totals,
+              FROM list_subscriber_counts WHERE list_id = ${listId}) AS totals,
            coalesce((SELECT json_agg(json_build_array(${column}, ${sum(states)}, ${sum(STATES)}, id)
                                      ORDER BY ${column})
                        FROM subscriber_page_blocks
@@ -109,7 +107,12 @@ export async function cutBlocks(
 ): Promise<boolean> {
   const { key, column, type } = orderings[ordering];
   return db.transaction(async (tx) => {
-    const read = await readBlocks(tx, listId, ordering, STATES, true);
+    // The lock first, on its own: the blocks are read by the next statement, whose snapshot
+    // (READ COMMITTED) then holds every cut and change committed before it.
+    await tx.execute(
+      sql`SELECT 1 FROM list_subscriber_counts WHERE list_id = ${listId} FOR UPDATE`,
+    );
+    const read = await readBlocks(tx, listId, ordering, STATES);
     if (!read) return false;
     let after: Key | undefined;
     let sizes = 0;
