@@ -95,7 +95,8 @@ export async function locateInBlocks(
 
 /**
  * One step: cuts up to PIECES_PER_STEP blocks of BLOCK_ROWS rows off the first block
- * (or the tail) holding more than twice that many. False when none needs cutting. The
+ * (or the tail) holding more than twice that many: the list's rows (any state) when it cut,
+ * false when none needs cutting. The
  * list's counts row stays locked for the step, so no change of the list's subscribers
  * commits between the scan and the counts written (every change locks it too).
  */
@@ -104,7 +105,7 @@ export async function cutBlocks(
   listId: number,
   ordering: BlockOrdering,
   blockRows = BLOCK_ROWS,
-): Promise<boolean> {
+): Promise<number | false> {
   const { key, column, type } = orderings[ordering];
   return db.transaction(async (tx) => {
     // The lock first, on its own: the blocks are read by the next statement, whose snapshot
@@ -160,33 +161,46 @@ export async function cutBlocks(
           deleted = deleted - ${total('deleted')}
          WHERE id = ${target.id}`);
     }
-    return counted.rows.length > 0;
+    return counted.rows.length > 0 ? read.size : false;
   });
 }
 
 const preparing = new WeakMap<object, Map<number, Promise<void>>>();
+const finished = new WeakMap<object, Map<number, number>>();
 const allRuns = new Set<Promise<void>>();
+/** A page starts no run for a list whose last run ended this recently (see startCutting). */
+const RUN_AGAIN_AFTER_MS = 10_000;
 
 /**
  * Cuts the list's blocks in both orderings until none holds more than twice
  * BLOCK_ROWS rows, in short steps that let other queries in between. Call it after a
  * change of many rows (the end of an import job; a statement changing more than 100 rows
- * drops the list's blocks, migration 0011); a page reached by number also starts it when
- * it finds a large block. One run per list and database at a time; never rejects: without
- * blocks pages are found by offset, only slower, and the next deep page starts it again.
+ * drops the list's blocks, migration 0011). One run per list and database at a time; never
+ * rejects: without blocks pages are found by offset, only slower.
  */
 export function prepareSubscriberPages(
   db: Executor,
   listId: number,
   blockRows = BLOCK_ROWS,
 ): Promise<void> {
+  return startRun(db, listId, blockRows, false);
+}
+
+function startRun(db: Executor, listId: number, blockRows: number, fromPage: boolean) {
   let runs = preparing.get(db);
   if (!runs) preparing.set(db, (runs = new Map()));
   const running = runs.get(listId);
   if (running) return running;
   const run = (async () => {
     for (const ordering of ['id', 'email'] as const) {
-      while (await cutBlocks(db, listId, ordering, blockRows)) {
+      let steps = 0;
+      let limit = Infinity;
+      let size: number | false;
+      while ((size = await cutBlocks(db, listId, ordering, blockRows)) !== false) {
+        // Bounded by about two whole cuts: an import dropping the blocks again and again
+        // (each batch does) must not keep a run going; the import's end starts a new one.
+        limit = Math.min(limit, 2 * Math.ceil(size / blockRows / PIECES_PER_STEP) + 4);
+        if (++steps >= limit) break;
         // Requests waiting for the database go first.
         await new Promise((resolve) => setImmediate(resolve));
       }
@@ -196,13 +210,59 @@ export function prepareSubscriberPages(
     .finally(() => {
       runs.delete(listId);
       allRuns.delete(run);
+      if (!fromPage) return;
+      let ends = finished.get(db);
+      if (!ends) finished.set(db, (ends = new Map()));
+      ends.delete(listId);
+      if (ends.size >= 1000) ends.delete(ends.keys().next().value!);
+      ends.set(listId, Date.now());
     });
   runs.set(listId, run);
   allRuns.add(run);
   return run;
 }
 
+/**
+ * A page that found a large block starts a run in the background, unless the list's last
+ * run ended within RUN_AGAIN_AFTER_MS (a list being imported loses its blocks with every
+ * batch; cutting them again each time would only slow the import and its readers).
+ */
+export function startCutting(db: Executor, listId: number): void {
+  const ended = finished.get(db)?.get(listId);
+  if (ended !== undefined && Date.now() - ended < RUN_AGAIN_AFTER_MS) return;
+  void startRun(db, listId, BLOCK_ROWS, true);
+}
+
+const checked = new WeakMap<object, Map<number, number>>();
+
+/**
+ * A shallow page of a large list (page 1, as a list is opened) starts cutting its blocks if it
+ * has none (a list just imported, or never paged deep), so they are there when a page deep in
+ * it is asked for. Looked up once per list and change counter, after the page's own query.
+ */
+export function cutIfUncut(db: Executor, listId: number, version: number): void {
+  const check = uncutCheck(db, listId, version)
+    // A failed look-up only means the blocks are cut later, by a deep page.
+    .catch(() => {})
+    .finally(() => allRuns.delete(check));
+  allRuns.add(check);
+}
+
+async function uncutCheck(db: Executor, listId: number, version: number) {
+  let versions = checked.get(db);
+  if (!versions) checked.set(db, (versions = new Map()));
+  if (versions.get(listId) === version) return;
+  versions.delete(listId);
+  if (versions.size >= 1000) versions.delete(versions.keys().next().value!);
+  versions.set(listId, version);
+  const { rows } = (await db.execute(
+    sql`SELECT 1 FROM subscriber_page_blocks WHERE list_id = ${listId} LIMIT 1`,
+  )) as unknown as { rows: unknown[] };
+  if (rows.length === 0) startCutting(db, listId);
+}
+
 /** Resolves when the runs of {@link prepareSubscriberPages} under way are done (tests, bench). */
 export async function subscriberPagesPrepared(): Promise<void> {
-  await Promise.all(allRuns);
+  // A check may start a run.
+  while (allRuns.size) await Promise.all(allRuns);
 }

@@ -8,8 +8,9 @@ import type { FieldRow } from '../fields/repository.js';
 import { filterWhere, type SubscriberFilter } from './repository.js';
 import { subscriberRecord } from './serialize.js';
 import {
+  cutIfUncut,
   locateInBlocks,
-  prepareSubscriberPages,
+  startCutting,
   BLOCK_ROWS,
   type BlockOrdering,
 } from './page-blocks.js';
@@ -124,7 +125,13 @@ async function blockPage(
   query: (q: PageQuery) => Promise<PositionedResults<string>>,
 ) {
   const fromEnd = page.total - page.offset - page.limit;
-  if (Math.min(page.offset, fromEnd) < DIRECT_SKIP) return offsetPage(page, query);
+  if (Math.min(page.offset, fromEnd) < DIRECT_SKIP) {
+    try {
+      return await offsetPage(page, query);
+    } finally {
+      if (page.total > BLOCK_ROWS) cutIfUncut(db, listId, page.version);
+    }
+  }
   // Blocks count in ascending key order; a descending page is as far from the end.
   const at = descending ? fromEnd : page.offset;
   const states = filter.state ? [filter.state] : NOT_DELETED;
@@ -140,7 +147,7 @@ async function blockPage(
     return await query({ ...start, limit: page.limit, offset: block.skip, reverse: descending });
   } finally {
     // After the page's query, which would otherwise wait (PGlite runs one statement at a time).
-    if (block.size > 2 * BLOCK_ROWS) void prepareSubscriberPages(db, listId);
+    if (block.size > 2 * BLOCK_ROWS) startCutting(db, listId);
   }
 }
 
