@@ -239,10 +239,21 @@ async function selectPage(
         sql`, `,
       )})::text`
     : sql`null::text`;
+  // With one key, the first and last rows hold its least and greatest value: no sorts.
+  const single = keys?.length === 1 ? keys[0]! : undefined;
+  const bound = (fn: 'min' | 'max') =>
+    sql`nullif(json_build_array(${sql.raw(fn)}(${single!.column}))::text, '[null]')`;
+  const [first, last] = single
+    ? single.descending
+      ? [bound('max'), bound('min')]
+      : [bound('min'), bound('max')]
+    : [
+        sql`(array_agg(${position} ORDER BY ${inOrder(false)}))[1]`,
+        sql`(array_agg(${position} ORDER BY ${inOrder(true)}))[1]`,
+      ];
   const result = (await db.execute(sql`
     SELECT json_agg(r ORDER BY ${inOrder(false)})::text AS items,
-           (array_agg(${position} ORDER BY ${inOrder(false)}))[1] AS first,
-           (array_agg(${position} ORDER BY ${inOrder(true)}))[1] AS last
+           ${first} AS first, ${last} AS last
       FROM ${subscribers}
       JOIN ${ids} ON ${subscribers.id} = ${ids.id}
      CROSS JOIN LATERAL (SELECT ${record}) AS r`)) as unknown as {
