@@ -4,6 +4,10 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app.js';
 import { openDatabase, type Database } from '../server/db/client.js';
 import { anchorsBuilt } from '../server/features/subscribers/pages.js';
+import {
+  prepareSubscriberPages,
+  subscriberPagesPrepared,
+} from '../server/features/subscribers/page-blocks.js';
 import { usersRepository } from '../server/features/users/repository.js';
 import { load } from './support/load.js';
 
@@ -66,7 +70,29 @@ async function benchDatabase(label: string, database: Database) {
     });
     const listId = (list.json() as { id: number }).id;
     await seed(database, listId);
-    await runCases(inject, listId);
+    // Sign-in (a Basic header's password hash) is remembered after the first request; it is
+    // not what a page costs.
+    await inject('GET', '/api/v1/lists');
+    const target = database.kind === 'postgres' ? 50 : 100;
+    const base = `/api/v1/lists/${listId}/subscribers`;
+    // Before the blocks exist (as right after an import that did not cut them).
+    const middle = `${base}?ordering=email&page_size=25&page=18000`;
+    let started = performance.now();
+    const uncut = await inject('GET', middle);
+    console.log(
+      `   middle page before the blocks are cut (first request): ${uncut.statusCode} in ${(performance.now() - started).toFixed(1)} ms`,
+    );
+    // That page started cutting them in the background; this joins the same run.
+    started = performance.now();
+    await prepareSubscriberPages(database.db, listId);
+    await subscriberPagesPrepared();
+    console.log(
+      `   blocks cut in ${((performance.now() - started) / 1000).toFixed(1)} s more (prepareSubscriberPages, as after an import)`,
+    );
+    const over = await runCases(inject, listId, target);
+    console.log(
+      `   ${over.length ? `over ${target} ms: ${over.join('; ')}` : `every case within ${target} ms (p95 including the first request)`}`,
+    );
     console.log(`   (${load()} at the end)`);
   } finally {
     await app.close();
@@ -97,22 +123,31 @@ type Inject = (
   payload?: object,
 ) => Promise<LightMyRequestResponse>;
 
-async function runCases(inject: Inject, listId: number) {
+/** The cases over `target` ms (p95 of the first request and REPEAT more). */
+async function runCases(inject: Inject, listId: number, target: number): Promise<string[]> {
+  const over: string[] = [];
   const base = `/api/v1/lists/${listId}/subscribers`;
   const get = async (url: string) => {
     const t0 = performance.now();
     const res = await inject('GET', url);
     const ms = performance.now() - t0;
     if (res.statusCode !== 200) console.log(`   ${url}: unexpected ${res.statusCode}`);
-    return { ms, body: res.json() as { count: number; next: string | null } };
+    // Parsed only when read: a browser parses a page, not the server's process, whose
+    // garbage collector would otherwise pay for 1,000 parsed rows per measured request.
+    return {
+      ms,
+      get body() {
+        return res.json() as { count: number; next: string | null };
+      },
+    };
   };
-  /** The first request (cold: nothing remembered) and the p95 of REPEAT more. */
+  /** The first request (cold: nothing remembered) and REPEAT more; the p95 counts both. */
   const measure = async (label: string, url: string) => {
     const cold = (await get(url)).ms;
     await anchorsBuilt();
-    const times: number[] = [];
+    const times: number[] = [cold];
     for (let i = 0; i < REPEAT; i++) times.push((await get(url)).ms);
-    report(label, times, cold);
+    if (report(label, times, cold, target) > target) over.push(label);
   };
 
   await measure('list detail with counts', `/api/v1/lists/${listId}`);
@@ -168,13 +203,31 @@ async function runCases(inject: Inject, listId: number) {
     if (res.statusCode !== 201) console.log(`   POST: unexpected ${res.statusCode}`);
   }
   report('POST create', creates);
+
+  // Right after a change: the blocks' counts changed with it, nothing is rebuilt.
+  await inject('POST', base, { email: 'mmm-after@example.com' });
+  await measure(
+    'middle page right after a new subscriber, email',
+    `${base}?ordering=email&page=18000`,
+  );
+  await inject('POST', base, { email: 'mmm-after-2@example.com' });
+  await measure(
+    'middle page right after a new subscriber, active, -id',
+    `${base}?ordering=-id&subscription=active&page=12000`,
+  );
+  return over;
 }
 
-function report(label: string, times: number[], cold?: number) {
+/** Prints p50 and p95 (and the first request and the target's verdict); returns the p95. */
+function report(label: string, times: number[], cold?: number, target?: number) {
   times.sort((a, b) => a - b);
-  const pct = (p: number) => times[Math.floor((times.length - 1) * p)]!.toFixed(1);
-  const first = cold === undefined ? '' : `  first ${cold.toFixed(1)} ms`;
+  const pct = (p: number) => times[Math.ceil((times.length - 1) * p)]!;
+  const first = cold === undefined ? '' : `  first ${cold.toFixed(1).padStart(6)} ms`;
+  // The first request is judged too, whatever rank it has among the samples.
+  const worst = Math.max(pct(0.95), cold ?? 0);
+  const verdict = target === undefined ? '' : worst <= target ? '  ok' : `  OVER ${target}`;
   console.log(
-    `   ${label.padEnd(50)} p50 ${pct(0.5).padStart(6)} ms  p95 ${pct(0.95).padStart(6)} ms${first}`,
+    `   ${label.padEnd(52)} p50 ${pct(0.5).toFixed(1).padStart(6)} ms  p95 ${pct(0.95).toFixed(1).padStart(6)} ms${first}${verdict}`,
   );
+  return worst;
 }

@@ -1,5 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  bigserial,
+  check,
   date,
   index,
   integer,
@@ -53,5 +55,33 @@ export const subscribers = pgTable(
     index('subscribers_list_state_language').on(t.listId, t.subscription, t.language),
     // A state filter in email order (migration 0004 adds INCLUDE (email, id)).
     index('subscribers_list_state_email').on(t.listId, t.subscription, sql`lower(${t.email})`),
+  ],
+);
+
+/**
+ * A list's rows in id order and in email order cut into blocks of a few thousand rows
+ * (migration 0011), each named by its last row's key (`id_key` or `email_key`, lower(email))
+ * with how many of its rows are in each state: a page reached by its number starts from the
+ * block holding it. Triggers keep the counts exact; features/subscribers/page-blocks.ts cuts.
+ */
+export const subscriberPageBlocks = pgTable(
+  'subscriber_page_blocks',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    listId: integer('list_id')
+      .notNull()
+      .references(() => lists.id, { onDelete: 'cascade' }),
+    idKey: integer('id_key'),
+    emailKey: text('email_key'),
+    active: integer('active').notNull().default(0),
+    pending: integer('pending').notNull().default(0),
+    bounced: integer('bounced').notNull().default(0),
+    unsubscribed: integer('unsubscribed').notNull().default(0),
+    deleted: integer('deleted').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('subscriber_page_blocks_id_key').on(t.listId, t.idKey),
+    uniqueIndex('subscriber_page_blocks_email_key').on(t.listId, t.emailKey),
+    check('subscriber_page_blocks_one_key', sql`(${t.idKey} IS NULL) <> (${t.emailKey} IS NULL)`),
   ],
 );

@@ -1,4 +1,5 @@
 import { and, asc, desc, sql, type SQL } from 'drizzle-orm';
+import { subscriptionStates } from '../../../contract/subscribers.js';
 import type { Executor } from '../../db/client.js';
 import { subscribers } from '../../db/schema/index.js';
 import type { OrderingTerm } from '../../lib/ordering.js';
@@ -6,6 +7,13 @@ import type { Position, PositionedPage, PositionedResults } from '../../lib/pagi
 import type { FieldRow } from '../fields/repository.js';
 import { filterWhere, type SubscriberFilter } from './repository.js';
 import { subscriberRecord } from './serialize.js';
+import {
+  cutIfUncut,
+  locateInBlocks,
+  startCutting,
+  BLOCK_ROWS,
+  type BlockOrdering,
+} from './page-blocks.js';
 
 /**
  * One page of a list's subscribers, fast at any depth of a million-row list:
@@ -13,9 +21,12 @@ import { subscriberRecord } from './serialize.js';
  *   (a deferred join), so skipping 400,000 entries reads no table pages;
  * - a page past the middle is counted from the end, in reverse order;
  * - a `next`/`previous` link's position starts the scan right at the page (keyset);
- * - a page reached by its number starts from the nearest sampled anchor (every
+ * - a page reached by its number in id or email order, unfiltered or by state, starts from
+ *   the page block holding it (page-blocks.ts: counts kept exact by triggers), so jumping
+ *   to page 20,000 skips at most a block's rows, on the first request too;
+ * - other orderings and searches start from the nearest sampled anchor (every
  *   {@link ANCHOR_STEP}th row's position, remembered per list, filter and ordering until
- *   the list changes), so jumping to page 20,000 skips at most that many entries.
+ *   the list changes).
  * Each needs an ordering with a position: keys up to the first unique one (id, or the
  * email, unique per list) all in one direction. Other orderings page by offset.
  * The page's subscribers come as JSON text built by the database ({@link subscriberRecord}):
@@ -47,6 +58,8 @@ export async function subscriberPage(
   if (keys && page.before) {
     return query({ from: page.before, limit: page.limit, offset: 0, reverse: true });
   }
+  const ordering = blockOrdering(terms, keys, filter);
+  if (ordering) return blockPage(db, listId, ordering, keys![0]!.descending, filter, page, query);
   let buildAnchors: (() => void) | undefined;
   if (keys && page.offset >= ANCHOR_STEP) {
     const anchors = anchorsFor(db, listId, filter, where, terms, keys, page.version);
@@ -79,6 +92,65 @@ function offsetPage(
   return query({ limit: page.limit, offset: page.offset });
 }
 
+/**
+ * Orderings by id or by email alone (either way), unfiltered or by state, start a deep page
+ * from its block (page-blocks.ts); search results have no blocks and use anchors.
+ */
+function blockOrdering(
+  terms: OrderingTerm[],
+  keys: Key[] | undefined,
+  filter: SubscriberFilter,
+): BlockOrdering | undefined {
+  if (keys?.length !== 1 || filter.email !== undefined || filter.search !== undefined) return;
+  const name = terms[0]!.name;
+  return name === 'id' || name === 'email' ? name : undefined;
+}
+
+/** Skipping fewer index entries than this costs less than looking the blocks up. */
+const DIRECT_SKIP = 200;
+const NOT_DELETED = subscriptionStates.filter((s) => s !== 'deleted');
+
+/**
+ * A page by number from the block holding it: the page's rows are the `skip`th ones after
+ * the block's start or, when fewer rows follow the page in the block, counted back from
+ * its last row. A large block (a list grown or never cut) is cut after this page.
+ */
+async function blockPage(
+  db: Executor,
+  listId: number,
+  ordering: BlockOrdering,
+  descending: boolean,
+  filter: SubscriberFilter,
+  page: PositionedPage,
+  query: (q: PageQuery) => Promise<PositionedResults<string>>,
+) {
+  const fromEnd = page.total - page.offset - page.limit;
+  if (Math.min(page.offset, fromEnd) < DIRECT_SKIP) {
+    try {
+      return await offsetPage(page, query);
+    } finally {
+      if (page.total > BLOCK_ROWS) cutIfUncut(db, listId, page.version);
+    }
+  }
+  // Blocks count in ascending key order; a descending page is as far from the end.
+  const at = descending ? fromEnd : page.offset;
+  const states = filter.state ? [filter.state] : NOT_DELETED;
+  const block = await locateInBlocks(db, listId, ordering, states, at);
+  const rowsAfter = block.rows - block.skip - page.limit;
+  try {
+    // `reverse` scans against the ordering: ascending keys for a descending ordering.
+    if (rowsAfter >= 0 && rowsAfter < block.skip) {
+      const end = block.through === undefined ? {} : { from: [block.through], inclusive: true };
+      return await query({ ...end, limit: page.limit, offset: rowsAfter, reverse: !descending });
+    }
+    const start = block.after === undefined ? {} : { from: [block.after] };
+    return await query({ ...start, limit: page.limit, offset: block.skip, reverse: descending });
+  } finally {
+    // After the page's query, which would otherwise wait (PGlite runs one statement at a time).
+    if (block.size > 2 * BLOCK_ROWS) startCutting(db, listId);
+  }
+}
+
 /** Rows between two anchors: a jump by page number skips at most this many index entries. */
 export const ANCHOR_STEP = 5000;
 
@@ -88,6 +160,8 @@ export const FEW_MATCHES = 10_000;
 
 type PageQuery = {
   from?: Position;
+  /** The row at `from` is part of the scan. */
+  inclusive?: boolean;
   limit: number;
   offset: number;
   reverse?: boolean;
@@ -114,8 +188,8 @@ function positionKeys(terms: OrderingTerm[]): Key[] | undefined {
   return keys.every((k) => k.descending === keys[0]!.descending) ? keys : undefined;
 }
 
-/** Rows strictly after `position` in the scan's direction. */
-function beyond(keys: Key[], position: Position, reverse: boolean): SQL {
+/** Rows after `position` in the scan's direction (and the one at it, if `inclusive`). */
+function beyond(keys: Key[], position: Position, reverse: boolean, inclusive = false): SQL {
   const forward = keys[0]!.descending === reverse;
   const columns = sql.join(
     keys.map((k) => k.column),
@@ -125,7 +199,8 @@ function beyond(keys: Key[], position: Position, reverse: boolean): SQL {
     keys.map((k, i) => sql`${position[i]}::${sql.raw(k.type)}`),
     sql`, `,
   );
-  return forward ? sql`(${columns}) > (${values})` : sql`(${columns}) < (${values})`;
+  const operator = sql.raw(`${forward ? '>' : '<'}${inclusive ? '=' : ''}`);
+  return sql`(${columns}) ${operator} (${values})`;
 }
 
 async function selectPage(
@@ -134,7 +209,7 @@ async function selectPage(
   terms: OrderingTerm[],
   keys: Key[] | undefined,
   record: SQL,
-  { from, limit, offset, reverse = false, unordered = false }: PageQuery,
+  { from, inclusive, limit, offset, reverse = false, unordered = false }: PageQuery,
 ): Promise<PositionedResults<string>> {
   // `id + 0` and `lower(email) || ''` sort the same, but no index returns them in order.
   const sortKey = ({ name, column }: OrderingTerm) =>
@@ -145,7 +220,7 @@ async function selectPage(
   const ids = db
     .select({ id: subscribers.id })
     .from(subscribers)
-    .where(from && keys ? and(where, beyond(keys, from, reverse)) : where)
+    .where(from && keys ? and(where, beyond(keys, from, reverse, inclusive)) : where)
     .orderBy(...order)
     .limit(limit)
     .offset(offset)
@@ -164,10 +239,21 @@ async function selectPage(
         sql`, `,
       )})::text`
     : sql`null::text`;
+  // With one key, the first and last rows hold its least and greatest value: no sorts.
+  const single = keys?.length === 1 ? keys[0]! : undefined;
+  const bound = (fn: 'min' | 'max') =>
+    sql`nullif(json_build_array(${sql.raw(fn)}(${single!.column}))::text, '[null]')`;
+  const [first, last] = single
+    ? single.descending
+      ? [bound('max'), bound('min')]
+      : [bound('min'), bound('max')]
+    : [
+        sql`(array_agg(${position} ORDER BY ${inOrder(false)}))[1]`,
+        sql`(array_agg(${position} ORDER BY ${inOrder(true)}))[1]`,
+      ];
   const result = (await db.execute(sql`
     SELECT json_agg(r ORDER BY ${inOrder(false)})::text AS items,
-           (array_agg(${position} ORDER BY ${inOrder(false)}))[1] AS first,
-           (array_agg(${position} ORDER BY ${inOrder(true)}))[1] AS last
+           ${first} AS first, ${last} AS last
       FROM ${subscribers}
       JOIN ${ids} ON ${subscribers.id} = ${ids.id}
      CROSS JOIN LATERAL (SELECT ${record}) AS r`)) as unknown as {
