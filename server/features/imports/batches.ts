@@ -2,6 +2,7 @@ import { IMPORT_MAX_ERRORS } from '../../../contract/imports.js';
 import type { Db } from '../../db/client.js';
 import type { ImportRowError } from '../../db/schema/imports.js';
 import { commitBatch, type BatchOutcome, type ClaimedJob } from './job-queries.js';
+import type { PendingListCleaner } from './pending-list.js';
 import type { SubscriberValues } from './rows.js';
 
 export type Batch = BatchOutcome & { candidates: SubscriberValues[] };
@@ -24,6 +25,7 @@ export function batchCommitter(
   db: Db,
   job: ClaimedJob,
   subscription: 'active' | 'pending',
+  pendingList: PendingListCleaner,
   afterBatch?: (progress: { importId: number; processedRows: number }) => void | Promise<void>,
 ) {
   let pending = emptyBatch(job.processedRows);
@@ -57,8 +59,11 @@ export function batchCommitter(
       await settle();
       const batch = pending;
       pending = emptyBatch(batch.processedRows);
-      inFlight = commitBatch(db, job, subscription, batch)
-        .then(() => afterBatch?.({ importId: job.id, processedRows: job.processedRows }))
+      inFlight = commitBatch(db, job, subscription, batch, pendingList)
+        .then(() => {
+          pendingList.afterCommit();
+          return afterBatch?.({ importId: job.id, processedRows: job.processedRows });
+        })
         .catch((error: unknown) => {
           failed = { error };
         });
@@ -68,7 +73,8 @@ export function batchCommitter(
     async finish(final: NonNullable<BatchOutcome['final']>) {
       await settle();
       pending.final = final;
-      await commitBatch(db, job, subscription, pending);
+      await commitBatch(db, job, subscription, pending, pendingList);
+      pendingList.afterCommit();
     },
   };
 }

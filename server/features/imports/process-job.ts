@@ -5,6 +5,7 @@ import { batchCommitter } from './batches.js';
 import { RecordTooLongError, csvRecords, detectLayout, isBlankRecord } from './csv.js';
 import { UndecodableError, createDecoder, decodeSample } from './encoding.js';
 import { chunkCount, readChunk, releaseJob, renewLease, type ClaimedJob } from './job-queries.js';
+import { pendingListCleaner } from './pending-list.js';
 import { importsRepository } from './repository.js';
 import { rowValidator } from './rows.js';
 import { SeenAddresses } from './seen-set.js';
@@ -16,6 +17,8 @@ export type ProcessOptions = {
   afterBatch?: (progress: { importId: number; processedRows: number }) => void | Promise<void>;
   /** Checked between batches: true lets go of the job (shutdown). */
   shouldStop?: () => boolean;
+  /** Where a failed merge of the search index's pending list is reported (pending-list.ts). */
+  onCleanupError?: (error: unknown) => void;
 };
 
 /** A problem with the file itself: the job ends `failed` with this message. */
@@ -69,7 +72,12 @@ export async function processJob(
   });
   const batchSize = Math.max(1, Math.min(options.batchSize, 10_000));
   const seen = new SeenAddresses();
-  const batches = batchCommitter(db, job, subscription, options.afterBatch);
+  const pendingList = pendingListCleaner(
+    db,
+    options.onCleanupError ??
+      ((error) => console.warn('Merging the search index pending list failed:', error)),
+  );
+  const batches = batchCommitter(db, job, subscription, pendingList, options.afterBatch);
   // `row` numbers every record of the file (as a spreadsheet numbers rows); `record`
   // counts the data records after the header, the unit of `processed_rows`.
   let row = 0;
@@ -167,5 +175,8 @@ export async function processJob(
     // The rows read before the problem are kept and counted, then the job ends.
     await batches.finish({ failure: { row: 0, field: 'file', message } });
     return 'failed';
+  } finally {
+    // The last merge ends with the job, so no connection is still in use after it.
+    await pendingList.drain();
   }
 }

@@ -75,7 +75,13 @@ export function startImportWorker(
           lastCleanup = Date.now();
           await importsRepository(database.db).deleteAbandonedUploads(6 * 3600_000);
         }
-        await runImportJobs(database.db, { ...jobOptions, batchSize, shouldStop: () => stopped });
+        await runImportJobs(database.db, {
+          onCleanupError: (error) =>
+            log?.warn({ err: error }, 'merging the search index pending list failed'),
+          ...jobOptions,
+          batchSize,
+          shouldStop: () => stopped,
+        });
       } catch (error) {
         log?.error({ err: error }, 'import job failed; it is retried once its claim is stale');
       }
