@@ -21,6 +21,7 @@ import type { FailedAttemptThrottle } from './features/users/throttle.js';
 import type { SessionLifetime } from './features/sessions/tokens.js';
 import { apiRoutes } from './features/routes.js';
 import { startImportWorker } from './features/imports/worker.js';
+import { prepareSubscriberPages, subscriberPagesPrepared } from './features/subscribers/index.js';
 import { sendingPlugin } from './features/deliveries/plugin.js';
 import type { SendingOptions } from './features/deliveries/options.js';
 
@@ -106,8 +107,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
     options: options.sending,
     worker: options.deliveryWorker,
   });
+  // Page blocks are cut in the background (after an import, or as a large list is paged);
+  // the database must outlive those short runs.
+  app.addHook('onClose', () => subscriberPagesPrepared());
   if (options.importWorker) {
-    const worker = startImportWorker(options.database, { log: app.log });
+    const db = options.database.db;
+    const worker = startImportWorker(options.database, {
+      log: app.log,
+      // An import batch drops the list's page blocks; the job's end cuts them again.
+      afterJob: (listId) => void prepareSubscriberPages(db, listId),
+    });
     app.addHook('onClose', () => worker.stop());
   }
   if (options.importWorker && options.database.kind === 'pglite') {

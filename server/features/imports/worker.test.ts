@@ -1,5 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { subscriberPagesPrepared } from '../subscribers/index.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
+import { queryRows } from './repository.js';
 import { createList, postImport } from './test-support.js';
 
 let t: TestContext;
@@ -8,16 +11,40 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+async function importDone(listId: number, file: string) {
+  const created = await postImport(t, listId, file);
+  expect(created.statusCode).toBe(201);
+  let record = created.json();
+  for (let i = 0; i < 300 && record.status !== 'done'; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    record = (await t.get(`/api/v1/lists/${listId}/imports/${record.id}`)).json();
+  }
+  return record;
+}
+
 describe('the job loop of the server', () => {
   it('processes an upload after the 201 on its own', async () => {
     const listId = await createList(t);
-    const created = await postImport(t, listId, 'email\na@example.com\nb@example.com\n');
-    expect(created.statusCode).toBe(201);
-    let record = created.json();
-    for (let i = 0; i < 100 && record.status !== 'done'; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      record = (await t.get(`/api/v1/lists/${listId}/imports/${record.id}`)).json();
-    }
+    const record = await importDone(listId, 'email\na@example.com\nb@example.com\n');
     expect(record).toMatchObject({ status: 'done', total_rows: 2, created: 2 });
+  });
+
+  it('cuts the page blocks of a list an import filled, so its deep pages are found at once', async () => {
+    const listId = await createList(t);
+    const rows = Array.from({ length: 8_500 }, (_, i) => `p${i}@example.com`);
+    const record = await importDone(listId, `email\n${rows.join('\n')}\n`);
+    expect(record).toMatchObject({ status: 'done', created: 8_500 });
+    await subscriberPagesPrepared();
+    const blocks = await queryRows<{ by_id: number | string; by_email: number | string }>(
+      t.db,
+      sql`SELECT count(id_key) AS by_id, count(email_key) AS by_email
+            FROM subscriber_page_blocks WHERE list_id = ${listId}`,
+    );
+    expect(Number(blocks[0]!.by_id)).toBeGreaterThan(0);
+    expect(Number(blocks[0]!.by_email)).toBeGreaterThan(0);
+    // The last page is the same list the plain query gives.
+    const last = await t.get(`/api/v1/lists/${listId}/subscribers?page=340`);
+    expect(last.statusCode).toBe(200);
+    expect(last.json().results.map((s: { email: string }) => s.email)).toEqual(rows.slice(8_475));
   });
 });

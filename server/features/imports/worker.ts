@@ -9,6 +9,11 @@ import { importsRepository } from './repository.js';
 export type ImportJobOptions = Partial<ProcessOptions> & {
   /** A running job whose worker wrote nothing for this long is taken over. */
   staleAfterMs?: number;
+  /**
+   * Told the list of each job that ended (done or failed): the app uses it to prepare the
+   * list's pages for what the import changed. Must not throw; its promise is not awaited.
+   */
+  afterJob?: (listId: number) => void;
 };
 
 export const DEFAULT_BATCH_SIZE = 10_000;
@@ -35,7 +40,10 @@ export async function runImportJobs(db: Db, options: ImportJobOptions = {}): Pro
     });
     if (outcome === 'stopped') break;
     // Planner statistics for the imported rows (PGlite has no autovacuum; docs/architecture.md §6).
-    if (outcome !== 'gone') await maintainAfterImport(db);
+    if (outcome !== 'gone') {
+      await maintainAfterImport(db);
+      options.afterJob?.(job.listId);
+    }
     finished++;
   }
   return finished;
