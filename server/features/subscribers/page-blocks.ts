@@ -105,7 +105,7 @@ export async function cutBlocks(
   listId: number,
   ordering: BlockOrdering,
   blockRows = BLOCK_ROWS,
-): Promise<number | false> {
+): Promise<{ size: number; blocks: number } | false> {
   const { key, column, type } = orderings[ordering];
   return db.transaction(async (tx) => {
     // The lock first, on its own: the blocks are read by the next statement, whose snapshot
@@ -161,7 +161,9 @@ export async function cutBlocks(
           deleted = deleted - ${total('deleted')}
          WHERE id = ${target.id}`);
     }
-    return counted.rows.length > 0 ? read.size : false;
+    return counted.rows.length > 0
+      ? { size: read.size, blocks: read.blocks.length + counted.rows.length }
+      : false;
   });
 }
 
@@ -195,11 +197,18 @@ function startRun(db: Executor, listId: number, blockRows: number, fromPage: boo
     for (const ordering of ['id', 'email'] as const) {
       let steps = 0;
       let limit = Infinity;
-      let size: number | false;
-      while ((size = await cutBlocks(db, listId, ordering, blockRows)) !== false) {
-        // Bounded by about two whole cuts: an import dropping the blocks again and again
-        // (each batch does) must not keep a run going; the import's end starts a new one.
-        limit = Math.min(limit, 2 * Math.ceil(size / blockRows / PIECES_PER_STEP) + 4);
+      let cut = 0;
+      let step: Awaited<ReturnType<typeof cutBlocks>>;
+      while ((step = await cutBlocks(db, listId, ordering, blockRows)) !== false) {
+        // Fewer blocks than this run had cut: a bulk change (an import batch) dropped them
+        // since the last step. Cutting on would be undone by its next batch and only slow
+        // the import (measured: 3× slower on PGlite with the list's page 1 open); the
+        // import's end starts a new run, or a later page does.
+        if (step.blocks <= cut) return;
+        cut = step.blocks;
+        // Bounded by about two whole cuts, in case blocks are dropped between a step's
+        // counting and the next one's.
+        limit = Math.min(limit, 2 * Math.ceil(step.size / blockRows / PIECES_PER_STEP) + 4);
         if (++steps >= limit) break;
         // Requests waiting for the database go first.
         await new Promise((resolve) => setImmediate(resolve));
