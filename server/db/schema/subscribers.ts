@@ -12,7 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { subscriptionStates } from '../../../contract/lists.js';
-import { audit } from './columns.js';
+import { auditCheckedByTriggers } from './columns.js';
 import { lists } from './lists.js';
 
 export { subscriptionStates };
@@ -21,10 +21,10 @@ export const subscribers = pgTable(
   'subscribers',
   {
     id: serial('id').primaryKey(),
-    listId: integer('list_id')
-      .notNull()
-      .references(() => lists.id, { onDelete: 'cascade' }),
-    ...audit(),
+    // The list and users are checked per statement by triggers (migration 0012), not by
+    // foreign keys: deleting a list still deletes its subscribers, a user's id is cleared.
+    listId: integer('list_id').notNull(),
+    ...auditCheckedByTriggers(),
     subscription: text('subscription', { enum: subscriptionStates }).notNull(),
     email: text('email').notNull(),
     firstName: text('first_name').notNull().default(''),
