@@ -21,6 +21,7 @@ import type { FailedAttemptThrottle } from './features/users/throttle.js';
 import type { SessionLifetime } from './features/sessions/tokens.js';
 import { apiRoutes } from './features/routes.js';
 import { startImportWorker } from './features/imports/worker.js';
+import { trackRequestActivity } from './plugins/request-activity.js';
 import { prepareSubscriberPages, subscriberPagesPrepared } from './features/subscribers/index.js';
 import { sendingPlugin } from './features/deliveries/plugin.js';
 import type { SendingOptions } from './features/deliveries/options.js';
@@ -93,6 +94,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     return app;
   }
   if (!options.database) throw new Error('buildApp needs a database or an upstream URL.');
+  const requests = trackRequestActivity(app);
+  app.decorate('requestActivity', requests);
   await app.register(jsonBodyPlugin);
   // Before the routes (the session routes come with the auth plugin): it collects them.
   await app.register(openapiPlugin);
@@ -114,6 +117,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     const db = options.database.db;
     const worker = startImportWorker(options.database, {
       log: app.log,
+      requests,
       // An import batch drops the list's page blocks; the job's end cuts them again.
       afterJob: (listId) => void prepareSubscriberPages(db, listId),
     });

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import type { ImportRowError } from '../../db/schema/imports.js';
 import { commitBatch, type BatchOutcome, type ClaimedJob } from './job-queries.js';
 import type { PendingListCleaner } from './pending-list.js';
+import type { ProcessOptions } from './process-job.js';
 import type { SubscriberValues } from './rows.js';
 
 export type Batch = BatchOutcome & { candidates: SubscriberValues[] };
@@ -26,8 +27,9 @@ export function batchCommitter(
   job: ClaimedJob,
   subscription: 'active' | 'pending',
   pendingList: PendingListCleaner,
-  afterBatch?: (progress: { importId: number; processedRows: number }) => void | Promise<void>,
+  hooks: Pick<ProcessOptions, 'afterBatch' | 'beforeBatch'>,
 ) {
+  const { afterBatch, beforeBatch } = hooks;
   let pending = emptyBatch(job.processedRows);
   let inFlight: Promise<void> = Promise.resolve();
   let failed: { error: unknown } | undefined;
@@ -59,7 +61,9 @@ export function batchCommitter(
       await settle();
       const batch = pending;
       pending = emptyBatch(batch.processedRows);
-      inFlight = commitBatch(db, job, subscription, batch, pendingList)
+      // The next batch is read meanwhile, while the commit waits for its turn.
+      inFlight = Promise.resolve(beforeBatch?.())
+        .then(() => commitBatch(db, job, subscription, batch, pendingList))
         .then(() => {
           pendingList.afterCommit();
           return afterBatch?.({ importId: job.id, processedRows: job.processedRows });
@@ -73,6 +77,7 @@ export function batchCommitter(
     async finish(final: NonNullable<BatchOutcome['final']>) {
       await settle();
       pending.final = final;
+      await beforeBatch?.();
       await commitBatch(db, job, subscription, pending, pendingList);
       pendingList.afterCommit();
     },

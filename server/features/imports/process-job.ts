@@ -13,6 +13,11 @@ import { SeenAddresses } from './seen-set.js';
 export type ProcessOptions = {
   /** Data rows per transaction (at most 10,000). */
   batchSize: number;
+  /**
+   * Awaited before each batch's transaction starts. On PGlite (one connection) the server
+   * waits there for a moment without API requests, so they do not queue behind batches.
+   */
+  beforeBatch?: () => Promise<void>;
   /** Called after each committed batch; tests throw from it to simulate a crash. */
   afterBatch?: (progress: { importId: number; processedRows: number }) => void | Promise<void>;
   /** Checked between batches: true lets go of the job (shutdown). */
@@ -77,7 +82,7 @@ export async function processJob(
     options.onCleanupError ??
       ((error) => console.warn('Merging the search index pending list failed:', error)),
   );
-  const batches = batchCommitter(db, job, subscription, pendingList, options.afterBatch);
+  const batches = batchCommitter(db, job, subscription, pendingList, options);
   // `row` numbers every record of the file (as a spreadsheet numbers rows); `record`
   // counts the data records after the header, the unit of `processed_rows`.
   let row = 0;

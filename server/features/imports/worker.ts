@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../../db/client.js';
 import { maintainAfterImport } from '../../db/maintenance.js';
+import type { RequestActivity } from '../../plugins/request-activity.js';
 import { claimJob } from './job-queries.js';
 import { processJob, type ProcessOptions } from './process-job.js';
 import { importsRepository } from './repository.js';
@@ -21,7 +22,17 @@ export const DEFAULT_BATCH_SIZE = 10_000;
  * PGlite has one connection: API reads wait while a batch's transaction runs, so its
  * batches are smaller to keep that wait short.
  */
-export const PGLITE_BATCH_SIZE = 2_000;
+export const PGLITE_BATCH_SIZE = 1_000;
+/**
+ * On PGlite a batch starts once no API request is in flight, waiting at most this long: a
+ * read then waits for the one batch already running (tens of ms at PGLITE_BATCH_SIZE), not
+ * for the next ones too. Steady traffic still lets the import go on at this pace.
+ */
+const PGLITE_REQUEST_PRIORITY_MS = 500;
+
+/** What the server's worker awaits before each batch on PGlite (see above). */
+export const pgliteBatchGate = (requests: RequestActivity) => () =>
+  requests.whenIdle(PGLITE_REQUEST_PRIORITY_MS);
 const DEFAULT_STALE_AFTER_MS = 120_000;
 
 /**
@@ -61,11 +72,18 @@ export type ImportWorker = { stop(): Promise<void> };
  */
 export function startImportWorker(
   database: Database,
-  options: ImportJobOptions & { pollMs?: number; log?: FastifyBaseLogger } = {},
+  options: ImportJobOptions & {
+    pollMs?: number;
+    log?: FastifyBaseLogger;
+    /** The server's API requests: on PGlite, batches let them go first. */
+    requests?: RequestActivity;
+  } = {},
 ): ImportWorker {
-  const { pollMs = 2_000, log, ...jobOptions } = options;
-  const batchSize =
-    jobOptions.batchSize ?? (database.kind === 'pglite' ? PGLITE_BATCH_SIZE : DEFAULT_BATCH_SIZE);
+  const { pollMs = 2_000, log, requests, ...jobOptions } = options;
+  const pglite = database.kind === 'pglite';
+  const batchSize = jobOptions.batchSize ?? (pglite ? PGLITE_BATCH_SIZE : DEFAULT_BATCH_SIZE);
+  const beforeBatch =
+    jobOptions.beforeBatch ?? (pglite && requests ? pgliteBatchGate(requests) : undefined);
   let stopped = false;
   let wake = () => {};
   let woken = false;
@@ -88,6 +106,7 @@ export function startImportWorker(
             log?.warn({ err: error }, 'merging the search index pending list failed'),
           ...jobOptions,
           batchSize,
+          beforeBatch,
           shouldStop: () => stopped,
         });
       } catch (error) {

@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/harness.js';
+import { createList, postImport } from './test-support.js';
+import { runImportJobs } from './worker.js';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+describe('an import letting API requests go first', () => {
+  it('starts each batch only once `beforeBatch` lets it, while the API answers meanwhile', async () => {
+    const listId = await createList(t);
+    const file = ['email', ...Array.from({ length: 25 }, (_, i) => `p${i}@example.com`)].join('\n');
+    const { id } = (await postImport(t, listId, file)).json();
+
+    let open = false;
+    let letGo = () => {};
+    const gate = new Promise<void>((resolve) => (letGo = resolve));
+    let asked = 0;
+    const job = runImportJobs(t.db, {
+      batchSize: 10,
+      beforeBatch: () => {
+        asked++;
+        return open ? Promise.resolve() : gate;
+      },
+    });
+    for (let i = 0; i < 200 && asked === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(asked).toBe(1);
+
+    // The first batch waits; the database is free for requests (PGlite's one connection
+    // included), and nothing of the batch is written yet.
+    const waiting = await t.get(`/api/v1/lists/${listId}/imports/${id}`);
+    expect(waiting.json()).toMatchObject({ status: 'running', created: 0 });
+    expect((await t.get(`/api/v1/lists/${listId}/subscribers`)).json().count).toBe(0);
+
+    open = true;
+    letGo();
+    expect(await job).toBe(1);
+    // Batches of 10, 10 and the last 5: each asked once.
+    expect(asked).toBe(3);
+    expect((await t.get(`/api/v1/lists/${listId}/imports/${id}`)).json()).toMatchObject({
+      status: 'done',
+      created: 25,
+    });
+  });
+});

@@ -1,0 +1,82 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Fastify from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { trackRequestActivity } from './request-activity.js';
+
+/** An app whose `/slow` answers when the test calls `release()`. */
+async function appWithSlowRoute() {
+  const app = Fastify();
+  const activity = trackRequestActivity(app);
+  let release = () => {};
+  let arrived = () => {};
+  const arrival = new Promise<void>((resolve) => (arrived = resolve));
+  app.get('/slow', async () => {
+    arrived();
+    await new Promise<void>((resolve) => (release = resolve));
+    return { ok: true };
+  });
+  app.get('/fast', async () => ({ ok: true }));
+  await app.ready();
+  return { app, activity, release: () => release(), arrival };
+}
+
+let close: (() => Promise<unknown>) | undefined;
+afterEach(async () => {
+  await close?.();
+  close = undefined;
+});
+
+const settled = async (promise: Promise<unknown>) => {
+  let done = false;
+  void promise.then(() => (done = true));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  return done;
+};
+
+describe('request activity', () => {
+  it('is idle at once with no request, and once the requests in flight are answered', async () => {
+    const { app, activity, release, arrival } = await appWithSlowRoute();
+    close = () => app.close();
+    expect(await settled(activity.whenIdle(10_000))).toBe(true);
+
+    const slow = app.inject({ method: 'GET', url: '/slow' });
+    await arrival;
+    expect((await app.inject({ method: 'GET', url: '/fast' })).statusCode).toBe(200);
+    expect(activity.inFlight).toBe(1);
+    const idle = activity.whenIdle(10_000);
+    expect(await settled(idle)).toBe(false);
+
+    release();
+    expect((await slow).statusCode).toBe(200);
+    expect(await settled(idle)).toBe(true);
+    expect(activity.inFlight).toBe(0);
+  });
+
+  it('stops waiting after the longest wait given, while a request is still in flight', async () => {
+    const { app, activity, release, arrival } = await appWithSlowRoute();
+    close = () => app.close();
+    const slow = app.inject({ method: 'GET', url: '/slow' });
+    await arrival;
+    expect(await settled(activity.whenIdle(20))).toBe(true);
+    expect(activity.inFlight).toBe(1);
+    release();
+    await slow;
+  });
+
+  it('counts a request the client gave up on as ended', async () => {
+    const { app, activity, release, arrival } = await appWithSlowRoute();
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    close = () => app.close();
+    const { port } = app.server.address() as AddressInfo;
+    const client = httpRequest({ host: '127.0.0.1', port, path: '/slow' });
+    client.on('error', () => {});
+    client.end();
+    await arrival;
+    expect(activity.inFlight).toBe(1);
+    client.destroy();
+    await activity.whenIdle(10_000);
+    expect(activity.inFlight).toBe(0);
+    release();
+  });
+});

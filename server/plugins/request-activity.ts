@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Requests being answered, so background work can let them go first. PGlite has one
+ * connection: a request that arrives while an import batch runs waits for the batch, and
+ * one that arrives before the next batch starts would wait for that one too. The import
+ * worker waits for a moment without requests before each batch (`whenIdle`), so a read
+ * waits for at most the one batch already running.
+ */
+export type RequestActivity = {
+  readonly inFlight: number;
+  /** Resolves once no request is in flight, or after `maxWaitMs` (so steady traffic
+   * slows background work without stopping it). */
+  whenIdle(maxWaitMs: number): Promise<void>;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The API's requests in flight (server/app.ts). */
+    requestActivity: RequestActivity;
+  }
+}
+
+/** Counts the requests of routes registered after this call. */
+export function trackRequestActivity(app: FastifyInstance): RequestActivity {
+  let inFlight = 0;
+  let waiters: (() => void)[] = [];
+  const ended = () => {
+    inFlight--;
+    if (inFlight > 0) return;
+    const ready = waiters;
+    waiters = [];
+    for (const resolve of ready) resolve();
+  };
+  app.addHook('onRequest', async (_request, reply) => {
+    inFlight++;
+    // 'close' follows every response, sent or cut off by the client, exactly once.
+    reply.raw.once('close', ended);
+  });
+  return {
+    get inFlight() {
+      return inFlight;
+    },
+    whenIdle(maxWaitMs) {
+      if (inFlight === 0) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          waiters = waiters.filter((w) => w !== done);
+          resolve();
+        };
+        const timer = setTimeout(done, maxWaitMs);
+        waiters.push(done);
+      });
+    },
+  };
+}
