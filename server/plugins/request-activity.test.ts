@@ -11,12 +11,15 @@ async function appWithSlowRoute() {
   let release = () => {};
   let arrived = () => {};
   const arrival = new Promise<void>((resolve) => (arrived = resolve));
-  app.get('/slow', async () => {
+  const slow = async () => {
     arrived();
     await new Promise<void>((resolve) => (release = resolve));
     return { ok: true };
-  });
+  };
+  app.get('/slow', slow);
   app.get('/fast', async () => ({ ok: true }));
+  app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
+  app.post('/slow', slow);
   await app.ready();
   return { app, activity, release: () => release(), arrival };
 }
@@ -62,6 +65,22 @@ describe('request activity', () => {
     expect(activity.inFlight).toBe(1);
     release();
     await slow;
+  });
+
+  it('leaves uploads out: they wait for the network, not the database', async () => {
+    const { app, activity, release, arrival } = await appWithSlowRoute();
+    close = () => app.close();
+    const upload = app.inject({
+      method: 'POST',
+      url: '/slow',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      payload: '--x--\r\n',
+    });
+    await arrival;
+    expect(activity.inFlight).toBe(0);
+    expect(await settled(activity.whenIdle(10_000))).toBe(true);
+    release();
+    expect((await upload).statusCode).toBe(200);
   });
 
   it('counts a request the client gave up on as ended', async () => {

@@ -32,7 +32,10 @@ export function trackRequestActivity(app: FastifyInstance): RequestActivity {
     waiters = [];
     for (const resolve of ready) resolve();
   };
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', async (request, reply) => {
+    // An upload streams for as long as the network takes (up to 200 MB): mostly waiting for
+    // bytes, not for the database, so it does not hold back an import meanwhile.
+    if (request.headers['content-type']?.startsWith('multipart/')) return;
     inFlight++;
     // 'close' follows every response, sent or cut off by the client, exactly once.
     reply.raw.once('close', ended);
