@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -12,13 +13,13 @@ import { openDatabase, type Database } from '../server/db/client.js';
 import { queryRows } from '../server/features/imports/repository.js';
 import {
   DEFAULT_BATCH_SIZE,
-  PGLITE_BATCH_SIZE,
-  pgliteBatchGate,
+  pgliteJobOptions,
   runImportJobs,
 } from '../server/features/imports/worker.js';
 import { DASHBOARD_HEADER } from '../server/plugins/browser-requests.js';
 import { usersRepository } from '../server/features/users/repository.js';
 import { generateCsv, upload } from './support/import-files.js';
+import { describeReads, remoteReader } from './support/remote-reader.js';
 
 /** 1,000,000 by default; IMPORT_BENCH_ROWS for a quicker look (e.g. 100000). */
 const ROWS = Number(process.env.IMPORT_BENCH_ROWS ?? 1_000_000);
@@ -44,39 +45,6 @@ type Run = {
 /** Searched during and after the import: a local part, so the trigram index (and its
  * pending list, which grows while rows arrive) answers it. */
 const SEARCH = 'user4711';
-
-/** Latencies of a request repeated every `pauseMs` until `stop()`. */
-function repeatedly(request: () => Promise<unknown>, pauseMs: number, started: number) {
-  let running = true;
-  const latencies: number[] = [];
-  let worst = 0;
-  let worstAt = 0;
-  const loop = (async () => {
-    while (running) {
-      const t0 = performance.now();
-      await request();
-      const took = performance.now() - t0;
-      if (took > worst) {
-        worst = took;
-        worstAt = t0 - started;
-      }
-      latencies.push(took);
-      await new Promise((r) => setTimeout(r, pauseMs));
-    }
-  })();
-  return {
-    async stop() {
-      running = false;
-      await loop;
-      latencies.sort((a, b) => a - b);
-      const p95 = latencies[Math.floor((latencies.length - 1) * 0.95)] ?? 0;
-      return { count: latencies.length, p95, worst, worstAt };
-    },
-    describe(stats: { count: number; p95: number; worst: number; worstAt: number }) {
-      return `${stats.count} during the import: p95 ${stats.p95.toFixed(0)} ms, worst ${stats.worst.toFixed(0)} ms at ${(stats.worstAt / 1000).toFixed(1)} s`;
-    },
-  };
-}
 
 /** CPU time of a local PostgreSQL backend in seconds, if its /proc entry is readable. */
 function backendCpu(pid: number): number | undefined {
@@ -154,12 +122,9 @@ async function measure(
     });
     if (signIn.statusCode !== 201) throw new Error(`not signed in: ${signIn.body}`);
     const cookie = String(signIn.headers['set-cookie']).split(';')[0]!;
+    const listPath = `/api/v1/lists/${listId}/subscribers`;
     const read = (query = '') =>
-      app.inject({
-        method: 'GET',
-        url: `/api/v1/lists/${listId}/subscribers${query}`,
-        headers: { cookie },
-      });
+      app.inject({ method: 'GET', url: `${listPath}${query}`, headers: { cookie } });
     const search = () => read(`?search=${SEARCH}`);
 
     // Warms the route up (first-call compilation is not what an import does to reads).
@@ -169,6 +134,14 @@ async function measure(
     const uploadStart = performance.now();
     const importId = await upload(app, authorization, listId, file);
     const uploadMs = performance.now() - uploadStart;
+
+    // Up before the baseline: their threads' memory is not the import's.
+    const { port } = app.server.address() as AddressInfo;
+    const remote = (query: string, pauseMs: number) =>
+      remoteReader(`http://127.0.0.1:${port}${listPath}${query}`, { cookie }, pauseMs);
+    const reader = reads ? remote('', 100) : undefined;
+    const searcher = reads ? remote(`?search=${SEARCH}`, 250) : undefined;
+    await Promise.all([reader?.ready, searcher?.ready]);
 
     global.gc?.();
     const baseline = process.memoryUsage().rss;
@@ -180,18 +153,20 @@ async function measure(
       void meter.sample();
     }, 200);
 
-    const batchSize = kind === 'pglite' ? PGLITE_BATCH_SIZE : DEFAULT_BATCH_SIZE;
+    // As the server's worker runs a job (startImportWorker): on PGlite, API requests go first.
+    const jobOptions =
+      kind === 'pglite'
+        ? pgliteJobOptions(database.db, app.requestActivity)
+        : { batchSize: DEFAULT_BATCH_SIZE };
+    const { batchSize } = jobOptions;
     const cpuStart = process.cpuUsage();
     const started = performance.now();
-    const reader = reads ? repeatedly(() => read(), 100, started) : undefined;
-    const searcher = reads ? repeatedly(search, 250, started) : undefined;
+    const since = performance.timeOrigin + started;
 
-    // As the server's worker runs it (startImportWorker): on PGlite, API requests go first.
-    const beforeBatch = kind === 'pglite' ? pgliteBatchGate(app.requestActivity) : undefined;
-    await runImportJobs(database.db, { batchSize, beforeBatch });
+    await runImportJobs(database.db, jobOptions);
     const processMs = performance.now() - started;
-    const readStats = await reader?.stop();
-    const searchStats = await searcher?.stop();
+    const readStats = await reader?.stop(since);
+    const searchStats = await searcher?.stop(since);
     clearInterval(sampler);
     await meter.sample();
     const own = process.cpuUsage(cpuStart);
@@ -213,10 +188,10 @@ async function measure(
       `     processing  ${(processMs / 1000).toFixed(1)} s = ${rate.toLocaleString('en')} rows/s; CPU ${cpu.toFixed(1)} s = ${nodeCpu.toFixed(1)} s in this process${kind === 'pglite' ? ' (with PGlite)' : meter.total() === undefined ? ' (PostgreSQL not local: its CPU unknown)' : ` + ${meter.total()!.toFixed(1)} s in PostgreSQL`}`,
     );
     console.log(`     RSS growth  ${rssGrowthMb.toFixed(0)} MB peak`);
-    if (reader && readStats && searcher && searchStats) {
-      console.log(`     reads       GET …/subscribers ${reader.describe(readStats)}`);
+    if (readStats && searchStats) {
+      console.log(`     reads       GET …/subscribers ${describeReads(readStats)}`);
       console.log(
-        `     searches    GET …/subscribers?search=${SEARCH} ${searcher.describe(searchStats)}`,
+        `     searches    GET …/subscribers?search=${SEARCH} ${describeReads(searchStats)}`,
       );
       // What search answers once the import is done, against a scan that uses no index.
       const found = (await search()).json<{ count: number }>().count;

@@ -21,7 +21,7 @@ import type { FailedAttemptThrottle } from './features/users/throttle.js';
 import type { SessionLifetime } from './features/sessions/tokens.js';
 import { apiRoutes } from './features/routes.js';
 import { startImportWorker } from './features/imports/worker.js';
-import { trackRequestActivity } from './plugins/request-activity.js';
+import { requestsFirst, trackRequestActivity } from './plugins/request-activity.js';
 import { prepareSubscriberPages, subscriberPagesPrepared } from './features/subscribers/index.js';
 import { sendingPlugin } from './features/deliveries/plugin.js';
 import type { SendingOptions } from './features/deliveries/options.js';
@@ -126,6 +126,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   if (options.importWorker && options.database.kind === 'pglite') {
     // No autovacuum in PGlite: planner statistics follow row changes (db/maintenance.ts).
     const maintenance = startMaintenance(options.database.db, {
+      beforeEach: () => requestsFirst(requests),
       onError: (error) => app.log.error({ err: error }, 'ANALYZE/VACUUM failed'),
     });
     app.addHook('onClose', () => maintenance.stop());

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createList, importFile } from '../features/imports/test-support.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
+import { refreshPlannerStatistics } from './maintenance.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -50,4 +51,17 @@ describe('planner statistics', () => {
     );
     expect(Number(scan?.[1])).toBeGreaterThan(ROWS / 2);
   }, 120_000);
+
+  it('lets each ANALYZE or VACUUM wait for its turn, as the server lets requests go first', async () => {
+    const listId = await createList(t);
+    await t.db.execute(sql`
+      INSERT INTO subscribers (list_id, subscription, email)
+      SELECT ${listId}, 'active', 'turn' || i || '@example.com' FROM generate_series(1, 6000) AS i`);
+    const order: string[] = [];
+    const result = await refreshPlannerStatistics(t.db, async () => {
+      order.push('turn');
+    });
+    expect(result.vacuumed).toContain('subscribers');
+    expect(order).toHaveLength(result.analyzed.length + result.vacuumed.length);
+  });
 });

@@ -29,7 +29,11 @@ export type MaintenanceResult = { analyzed: string[]; vacuumed: string[] };
  * and VACUUMs (with ANALYZE) those with enough new or dead rows, which also sets the
  * visibility map that index-only scans need.
  */
-export async function refreshPlannerStatistics(db: Db): Promise<MaintenanceResult> {
+export async function refreshPlannerStatistics(
+  db: Db,
+  /** Awaited before each ANALYZE or VACUUM: on PGlite the server lets requests go first. */
+  beforeEach: () => Promise<void> = async () => {},
+): Promise<MaintenanceResult> {
   // Table counters are flushed lazily; this makes the next statement see current numbers.
   await db.execute(sql`SELECT pg_stat_force_next_flush()`);
   const { rows } = (await db.execute(sql`
@@ -45,9 +49,11 @@ export async function refreshPlannerStatistics(db: Db): Promise<MaintenanceResul
       t.inserted > VACUUM_INSERT_BASE + VACUUM_INSERT_SCALE * t.tuples ||
       t.dead > VACUUM_DEAD_BASE + VACUUM_DEAD_SCALE * t.tuples;
     if (vacuum) {
+      await beforeEach();
       await db.execute(sql`VACUUM (ANALYZE) ${sql.identifier(t.table)}`);
       result.vacuumed.push(t.table);
     } else if (t.changed > ANALYZE_BASE + ANALYZE_SCALE * t.tuples) {
+      await beforeEach();
       await db.execute(sql`ANALYZE ${sql.identifier(t.table)}`);
       result.analyzed.push(t.table);
     }
@@ -65,8 +71,16 @@ export async function analyzeAfterMigrations(db: Db) {
  * After an import job: its rows are in the statistics before the list is browsed. Kept to
  * one call at the end of a job (features/imports/worker.ts).
  */
-export async function maintainAfterImport(db: Db) {
-  return refreshPlannerStatistics(db);
+export async function maintainAfterImport(db: Db, beforeEach?: () => Promise<void>) {
+  return refreshPlannerStatistics(db, beforeEach);
+}
+
+/**
+ * During a long import on PGlite: sets the visibility map of the rows imported so far, so
+ * the VACUUM at the job's end visits only the last ones (features/imports/worker.ts).
+ */
+export async function vacuumImportedRows(db: Db) {
+  await db.execute(sql`VACUUM subscribers`);
 }
 
 export type Maintenance = { stop(): Promise<void> };
@@ -74,12 +88,16 @@ export type Maintenance = { stop(): Promise<void> };
 /** Checks the thresholds every `everyMs` in the background of a PGlite server. */
 export function startMaintenance(
   db: Db,
-  options: { everyMs?: number; onError?: (error: unknown) => void } = {},
+  options: {
+    everyMs?: number;
+    onError?: (error: unknown) => void;
+    beforeEach?: () => Promise<void>;
+  } = {},
 ): Maintenance {
-  const { everyMs = 60_000, onError } = options;
+  const { everyMs = 60_000, onError, beforeEach } = options;
   let running: Promise<unknown> | undefined;
   const timer = setInterval(() => {
-    running ??= refreshPlannerStatistics(db)
+    running ??= refreshPlannerStatistics(db, beforeEach)
       .catch((error: unknown) => onError?.(error))
       .finally(() => (running = undefined));
   }, everyMs);

@@ -58,3 +58,14 @@ export function trackRequestActivity(app: FastifyInstance): RequestActivity {
     },
   };
 }
+
+/**
+ * How long background work on PGlite (an import batch, a VACUUM or ANALYZE) waits at most
+ * for a moment without requests: a request then waits for the one statement already
+ * running, not for the next ones too. Steady traffic still lets the work go on at this pace.
+ */
+const REQUESTS_FIRST_MAX_WAIT_MS = 500;
+
+/** Awaited by background work on PGlite before each statement or batch. */
+export const requestsFirst = (requests?: RequestActivity) =>
+  requests?.whenIdle(REQUESTS_FIRST_MAX_WAIT_MS) ?? Promise.resolve();

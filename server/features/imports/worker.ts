@@ -1,8 +1,8 @@
 import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../../db/client.js';
-import { maintainAfterImport } from '../../db/maintenance.js';
-import type { RequestActivity } from '../../plugins/request-activity.js';
+import { maintainAfterImport, vacuumImportedRows } from '../../db/maintenance.js';
+import { requestsFirst, type RequestActivity } from '../../plugins/request-activity.js';
 import { claimJob } from './job-queries.js';
 import { processJob, type ProcessOptions } from './process-job.js';
 import { importsRepository } from './repository.js';
@@ -19,20 +19,38 @@ export type ImportJobOptions = Partial<ProcessOptions> & {
 
 export const DEFAULT_BATCH_SIZE = 10_000;
 /**
- * PGlite has one connection: API reads wait while a batch's transaction runs, so its
- * batches are smaller to keep that wait short.
+ * PGlite has one connection: a request that arrives while a batch's transaction runs waits
+ * for it (batches start only between requests, see requestsFirst), so its batches are
+ * smaller to keep that wait short.
  */
 export const PGLITE_BATCH_SIZE = 1_000;
 /**
- * On PGlite a batch starts once no API request is in flight, waiting at most this long: a
- * read then waits for the one batch already running (tens of ms at PGLITE_BATCH_SIZE), not
- * for the next ones too. Steady traffic still lets the import go on at this pace.
+ * On PGlite the rows imported so far are vacuumed every this many rows, so no VACUUM
+ * (at the job's end, or the minute's maintenance) has more than these to visit: one VACUUM
+ * of a whole 1M-row import held PGlite's one thread, and every request, for ~0.4 s.
  */
-const PGLITE_REQUEST_PRIORITY_MS = 500;
+const PGLITE_VACUUM_EVERY_ROWS = 100_000;
 
-/** What the server's worker awaits before each batch on PGlite (see above). */
-export const pgliteBatchGate = (requests: RequestActivity) => () =>
-  requests.whenIdle(PGLITE_REQUEST_PRIORITY_MS);
+/** The job options of the server's worker on PGlite (the import bench runs the same). */
+export function pgliteJobOptions(
+  db: Db,
+  requests?: RequestActivity,
+): Required<Pick<ProcessOptions, 'batchSize' | 'beforeBatch' | 'afterBatch'>> {
+  const idle = () => requestsFirst(requests);
+  let vacuumed = { importId: 0, rows: 0 };
+  return {
+    batchSize: PGLITE_BATCH_SIZE,
+    beforeBatch: idle,
+    async afterBatch({ importId, processedRows }) {
+      if (importId !== vacuumed.importId) vacuumed = { importId, rows: 0 };
+      if (processedRows - vacuumed.rows < PGLITE_VACUUM_EVERY_ROWS) return;
+      vacuumed.rows = processedRows;
+      await idle();
+      await vacuumImportedRows(db);
+    },
+  };
+}
+
 const DEFAULT_STALE_AFTER_MS = 120_000;
 
 /**
@@ -52,7 +70,8 @@ export async function runImportJobs(db: Db, options: ImportJobOptions = {}): Pro
     if (outcome === 'stopped') break;
     // Planner statistics for the imported rows (PGlite has no autovacuum; docs/architecture.md §6).
     if (outcome !== 'gone') {
-      await maintainAfterImport(db);
+      // Each statement waits for its turn as a batch does (PGlite: after the requests).
+      await maintainAfterImport(db, options.beforeBatch);
       options.afterJob?.(job.listId);
     }
     finished++;
@@ -80,10 +99,13 @@ export function startImportWorker(
   } = {},
 ): ImportWorker {
   const { pollMs = 2_000, log, requests, ...jobOptions } = options;
-  const pglite = database.kind === 'pglite';
-  const batchSize = jobOptions.batchSize ?? (pglite ? PGLITE_BATCH_SIZE : DEFAULT_BATCH_SIZE);
-  const beforeBatch =
-    jobOptions.beforeBatch ?? (pglite && requests ? pgliteBatchGate(requests) : undefined);
+  const pglite = database.kind === 'pglite' ? pgliteJobOptions(database.db, requests) : undefined;
+  const batchSize = jobOptions.batchSize ?? pglite?.batchSize ?? DEFAULT_BATCH_SIZE;
+  const beforeBatch = jobOptions.beforeBatch ?? pglite?.beforeBatch;
+  const afterBatch: ProcessOptions['afterBatch'] = async (progress) => {
+    await pglite?.afterBatch(progress);
+    await jobOptions.afterBatch?.(progress);
+  };
   let stopped = false;
   let wake = () => {};
   let woken = false;
@@ -107,6 +129,7 @@ export function startImportWorker(
           ...jobOptions,
           batchSize,
           beforeBatch,
+          afterBatch,
           shouldStop: () => stopped,
         });
       } catch (error) {
