@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Requests being answered, so background work can let them go first. PGlite has one
- * connection: a request that arrives while an import batch runs waits for the batch, and
- * one that arrives before the next batch starts would wait for that one too. The import
- * worker waits for a moment without requests before each batch (`whenIdle`), so a read
- * waits for at most the one batch already running.
+ * connection: a request that arrives while an import batch (or a VACUUM, an ANALYZE) runs
+ * waits for it, and one that arrives before the next starts would wait for that one too.
+ * Background work awaits `requestsFirst` (below) before each statement, so a request waits
+ * for at most the one already running.
  */
 export type RequestActivity = {
   readonly inFlight: number;

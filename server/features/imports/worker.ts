@@ -23,7 +23,7 @@ export const DEFAULT_BATCH_SIZE = 10_000;
  * for it (batches start only between requests, see requestsFirst), so its batches are
  * smaller to keep that wait short.
  */
-export const PGLITE_BATCH_SIZE = 1_000;
+const PGLITE_BATCH_SIZE = 1_000;
 /**
  * On PGlite the rows imported so far are vacuumed every this many rows, so no VACUUM
  * (at the job's end, or the minute's maintenance) has more than these to visit: one VACUUM
