@@ -13,6 +13,7 @@ import { openDatabase, type Database } from '../server/db/client.js';
 import { queryRows } from '../server/features/imports/repository.js';
 import {
   DEFAULT_BATCH_SIZE,
+  PGLITE_BATCH_ROWS,
   pgliteJobOptions,
   runImportJobs,
 } from '../server/features/imports/worker.js';
@@ -158,7 +159,10 @@ async function measure(
       kind === 'pglite'
         ? pgliteJobOptions(database.db, app.requestActivity)
         : { batchSize: DEFAULT_BATCH_SIZE };
-    const { batchSize } = jobOptions;
+    const batches =
+      kind === 'pglite'
+        ? `batches of ${PGLITE_BATCH_ROWS.idle} rows, ${PGLITE_BATCH_ROWS.inUse} while requests come`
+        : `batches of ${DEFAULT_BATCH_SIZE} rows`;
     const cpuStart = process.cpuUsage();
     const started = performance.now();
     const since = performance.timeOrigin + started;
@@ -181,7 +185,7 @@ async function measure(
     const rate = Math.round(rows / (processMs / 1000));
     const rssGrowthMb = (peak - baseline) / 1024 / 1024;
     console.log(
-      `   ${kind}, history ${history ? 'recorded' : 'off'}${reads ? ', reads' : ', no reads'} (batches of ${batchSize} rows): ${JSON.stringify(result)}`,
+      `   ${kind}, history ${history ? 'recorded' : 'off'}${reads ? ', reads' : ', no reads'} (${batches}): ${JSON.stringify(result)}`,
     );
     console.log(`     upload      ${(uploadMs / 1000).toFixed(1)} s`);
     console.log(

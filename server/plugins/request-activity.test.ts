@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { trackRequestActivity } from './request-activity.js';
+import { requestsFirst, trackRequestActivity } from './request-activity.js';
 
 /** An app whose `/slow` answers when the test calls `release()`. */
 async function appWithSlowRoute() {
@@ -97,5 +97,39 @@ describe('request activity', () => {
     await activity.whenIdle(10_000);
     expect(activity.inFlight).toBe(0);
     release();
+  });
+
+  it('is recently active while a request is in flight and for the time given after it', async () => {
+    const { app, activity, release, arrival } = await appWithSlowRoute();
+    close = () => app.close();
+    expect(activity.recentlyActive(60_000)).toBe(false);
+    const slow = app.inject({ method: 'GET', url: '/slow' });
+    await arrival;
+    expect(activity.recentlyActive(0)).toBe(true);
+    release();
+    await slow;
+    expect(activity.recentlyActive(60_000)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(activity.recentlyActive(20)).toBe(false);
+  });
+
+  it('lets a request arriving on the socket in between steps of work that never waits', async () => {
+    const { app, activity } = await appWithSlowRoute();
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    close = () => app.close();
+    const { port } = app.server.address() as AddressInfo;
+    // Like PGlite: each step holds the thread and its promise resolves without any I/O.
+    let steps = 0;
+    let answeredAfter: number | undefined;
+    const response = fetch(`http://127.0.0.1:${port}/fast`).then(() => (answeredAfter = steps));
+    while (steps < 300 && answeredAfter === undefined) {
+      await requestsFirst(activity);
+      const until = performance.now() + 10;
+      while (performance.now() < until);
+      steps++;
+    }
+    await response;
+    // Without the yield in requestsFirst the request is read only once all 300 steps end.
+    expect(answeredAfter).toBeLessThan(100);
   });
 });

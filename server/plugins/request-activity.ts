@@ -1,3 +1,4 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -9,6 +10,8 @@ import type { FastifyInstance } from 'fastify';
  */
 export type RequestActivity = {
   readonly inFlight: number;
+  /** True while a request is in flight and for `withinMs` after the last one ended. */
+  recentlyActive(withinMs: number): boolean;
   /** Resolves once no request is in flight, or after `maxWaitMs` (so steady traffic
    * slows background work without stopping it). */
   whenIdle(maxWaitMs: number): Promise<void>;
@@ -24,9 +27,11 @@ declare module 'fastify' {
 /** Counts the requests of routes registered after this call. */
 export function trackRequestActivity(app: FastifyInstance): RequestActivity {
   let inFlight = 0;
+  let lastEndedAt = -Infinity;
   let waiters: (() => void)[] = [];
   const ended = () => {
     inFlight--;
+    lastEndedAt = performance.now();
     if (inFlight > 0) return;
     const ready = waiters;
     waiters = [];
@@ -43,6 +48,9 @@ export function trackRequestActivity(app: FastifyInstance): RequestActivity {
   return {
     get inFlight() {
       return inFlight;
+    },
+    recentlyActive(withinMs) {
+      return inFlight > 0 || performance.now() - lastEndedAt < withinMs;
     },
     whenIdle(maxWaitMs) {
       if (inFlight === 0) return Promise.resolve();
@@ -66,6 +74,13 @@ export function trackRequestActivity(app: FastifyInstance): RequestActivity {
  */
 const REQUESTS_FIRST_MAX_WAIT_MS = 500;
 
-/** Awaited by background work on PGlite before each statement or batch. */
-export const requestsFirst = (requests?: RequestActivity) =>
-  requests?.whenIdle(REQUESTS_FIRST_MAX_WAIT_MS) ?? Promise.resolve();
+/**
+ * Awaited by background work on PGlite before each statement or batch. It first yields to
+ * the event loop: PGlite answers through promises alone, so without it one batch after
+ * another (and the parsing between them) would run in a single task, and a request that
+ * arrived meanwhile would not even be read, let alone counted, until they were all done.
+ */
+export async function requestsFirst(requests?: RequestActivity) {
+  await yieldToEventLoop();
+  await requests?.whenIdle(REQUESTS_FIRST_MAX_WAIT_MS);
+}

@@ -45,4 +45,22 @@ describe('an import letting API requests go first', () => {
       created: 25,
     });
   });
+
+  it('asks for the batch size as each batch begins', async () => {
+    const listId = await createList(t);
+    const file = ['email', ...Array.from({ length: 25 }, (_, i) => `q${i}@example.com`)].join('\n');
+    const { id } = (await postImport(t, listId, file)).json();
+    const sizes = [3, 5, 10];
+    const committed: number[] = [];
+    await runImportJobs(t.db, {
+      batchSize: () => sizes.shift() ?? 4,
+      afterBatch: ({ processedRows }) => void committed.push(processedRows),
+    });
+    // The last batch (the job's end) is committed by `finish`, which has no afterBatch.
+    expect(committed).toEqual([3, 8, 18, 22]);
+    expect((await t.get(`/api/v1/lists/${listId}/imports/${id}`)).json()).toMatchObject({
+      status: 'done',
+      created: 25,
+    });
+  });
 });

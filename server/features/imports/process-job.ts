@@ -11,8 +11,11 @@ import { rowValidator } from './rows.js';
 import { SeenAddresses } from './seen-set.js';
 
 export type ProcessOptions = {
-  /** Data rows per transaction (at most 10,000). */
-  batchSize: number;
+  /**
+   * Data rows per transaction (at most 10,000), or a function asked as each batch begins
+   * (PGlite's batches are smaller while the dashboard is in use, see worker.ts).
+   */
+  batchSize: number | (() => number);
   /**
    * Awaited before each batch's transaction starts. On PGlite (one connection) the server
    * waits there for a moment without API requests, so they do not queue behind batches.
@@ -75,7 +78,11 @@ export async function processJob(
     dateFormat: job.dateFormat,
     ignoreInvalidFields: job.ignoreInvalidFields,
   });
-  const batchSize = Math.max(1, Math.min(options.batchSize, 10_000));
+  const nextBatchSize = () => {
+    const size = typeof options.batchSize === 'function' ? options.batchSize() : options.batchSize;
+    return Math.max(1, Math.min(size, 10_000));
+  };
+  let batchSize = nextBatchSize();
   const seen = new SeenAddresses();
   const pendingList = pendingListCleaner(
     db,
@@ -160,6 +167,7 @@ export async function processJob(
             return 'stopped';
           }
           await batches.send();
+          batchSize = nextBatchSize();
         }
       }
     }
