@@ -22,7 +22,11 @@ import type { SessionLifetime } from './features/sessions/tokens.js';
 import { apiRoutes } from './features/routes.js';
 import { startImportWorker } from './features/imports/worker.js';
 import { requestsFirst, trackRequestActivity } from './plugins/request-activity.js';
-import { prepareSubscriberPages, subscriberPagesPrepared } from './features/subscribers/index.js';
+import {
+  gateSubscriberPageSteps,
+  prepareSubscriberPages,
+  subscriberPagesPrepared,
+} from './features/subscribers/index.js';
 import { sendingPlugin } from './features/deliveries/plugin.js';
 import type { SendingOptions } from './features/deliveries/options.js';
 
@@ -113,6 +117,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // Page blocks are cut in the background (after an import, or as a large list is paged);
   // the database must outlive those short runs.
   app.addHook('onClose', () => subscriberPagesPrepared());
+  // PGlite's one connection: a cut step waits, like an import batch, for requests to end.
+  if (options.database.kind === 'pglite') {
+    gateSubscriberPageSteps(options.database.db, () => requestsFirst(requests));
+  }
   if (options.importWorker) {
     const db = options.database.db;
     const worker = startImportWorker(options.database, {

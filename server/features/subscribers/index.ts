@@ -2,4 +2,8 @@
  * The subscribers feature's public surface: what the app's composition (server/app.ts) may
  * use. Everything else in this folder is the feature's own (docs/architecture.md §2).
  */
-export { prepareSubscriberPages, subscriberPagesPrepared } from './page-blocks.js';
+export {
+  gateSubscriberPageSteps,
+  prepareSubscriberPages,
+  subscriberPagesPrepared,
+} from './page-blocks.js';

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import {
+  gateSubscriberPageSteps,
   prepareSubscriberPages,
   BLOCK_ROWS,
   subscriberPagesPrepared,
@@ -169,6 +170,35 @@ describe('pages reached by number through page blocks', () => {
     await prepareSubscriberPages(t.db, listId, 30);
     expect(await blockErrors(listId)).toEqual([]);
     await expectPagesMatchSql(listId, 'after concurrent writes');
+  });
+
+  it('waits between steps at the gate set for the database (PGlite: until no request is in flight)', async () => {
+    const listId = await createList(t);
+    await seed(listId, 1500);
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let asked = 0;
+    gateSubscriberPageSteps(t.db, () => {
+      asked++;
+      return gate;
+    });
+    try {
+      const run = prepareSubscriberPages(t.db, listId, 40);
+      for (let i = 0; i < 500 && asked === 0; i++) await new Promise((r) => setTimeout(r, 10));
+      const afterOneStep = await blockCount(listId);
+      expect(afterOneStep).toBeGreaterThan(0);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await blockCount(listId)).toBe(afterOneStep);
+      expect(asked).toBe(1);
+
+      open();
+      await run;
+      expect(await blockCount(listId)).toBeGreaterThan(60);
+      expect(await blockErrors(listId)).toEqual([]);
+    } finally {
+      // The other tests' runs go on at the next turn of the event loop.
+      gateSubscriberPageSteps(t.db, () => new Promise((resolve) => setImmediate(resolve)));
+    }
   });
 
   it('a deep page, or page 1, of a large list without blocks starts cutting them; later pages come from them', async () => {

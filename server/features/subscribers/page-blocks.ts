@@ -174,6 +174,17 @@ export async function cutBlocks(
 }
 
 const preparing = new WeakMap<object, Map<number, Promise<void>>>();
+const stepGates = new WeakMap<object, () => Promise<void>>();
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * What every step of a run awaits on this database before it starts, instead of a turn of
+ * the event loop: on PGlite, the app's wait for a moment without API requests
+ * (plugins/request-activity.ts), as its import batches and maintenance do.
+ */
+export function gateSubscriberPageSteps(db: Executor, beforeStep: () => Promise<void>): void {
+  stepGates.set(db, beforeStep);
+}
 const finished = new WeakMap<object, Map<number, number>>();
 const allRuns = new Set<Promise<void>>();
 /** A page starts no run for a list whose last run ended this recently (see startCutting). */
@@ -217,7 +228,7 @@ function startRun(db: Executor, listId: number, blockRows: number, fromPage: boo
         limit = Math.min(limit, 2 * Math.ceil(step.size / blockRows / PIECES_PER_STEP) + 4);
         if (++steps >= limit) break;
         // Requests waiting for the database go first.
-        await new Promise((resolve) => setImmediate(resolve));
+        await (stepGates.get(db) ?? nextTurn)();
       }
     }
   })()
