@@ -83,6 +83,11 @@ export async function vacuumImportedRows(db: Db) {
   await db.execute(sql`VACUUM subscribers`);
 }
 
+/** During an import: the planner learns how large the list has grown (features/imports/upkeep.ts). */
+export async function analyzeImportedRows(db: Db) {
+  await db.execute(sql`ANALYZE subscribers`);
+}
+
 export type Maintenance = { stop(): Promise<void> };
 
 /** Checks the thresholds every `everyMs` in the background of a PGlite server. */

@@ -2,7 +2,7 @@ import { IMPORT_MAX_ERRORS } from '../../../contract/imports.js';
 import type { Db } from '../../db/client.js';
 import type { ImportRowError } from '../../db/schema/imports.js';
 import { commitBatch, type BatchOutcome, type ClaimedJob } from './job-queries.js';
-import type { PendingListCleaner } from './pending-list.js';
+import type { ImportUpkeep } from './upkeep.js';
 import type { ProcessOptions } from './process-job.js';
 import type { SubscriberValues } from './rows.js';
 
@@ -26,7 +26,7 @@ export function batchCommitter(
   db: Db,
   job: ClaimedJob,
   subscription: 'active' | 'pending',
-  pendingList: PendingListCleaner,
+  upkeep: ImportUpkeep,
   hooks: Pick<ProcessOptions, 'afterBatch' | 'beforeBatch'>,
 ) {
   const { afterBatch, beforeBatch } = hooks;
@@ -63,11 +63,9 @@ export function batchCommitter(
       pending = emptyBatch(batch.processedRows);
       // The next batch is read meanwhile, while the commit waits for its turn.
       inFlight = Promise.resolve(beforeBatch?.())
-        .then(() => commitBatch(db, job, subscription, batch, pendingList))
-        .then(() => {
-          pendingList.afterCommit();
-          return afterBatch?.({ importId: job.id, processedRows: job.processedRows });
-        })
+        .then(() => commitBatch(db, job, subscription, batch, upkeep))
+        .then(() => upkeep.afterCommit(job.processedRows))
+        .then(() => afterBatch?.({ importId: job.id, processedRows: job.processedRows }))
         .catch((error: unknown) => {
           failed = { error };
         });
@@ -78,8 +76,8 @@ export function batchCommitter(
       await settle();
       pending.final = final;
       await beforeBatch?.();
-      await commitBatch(db, job, subscription, pending, pendingList);
-      pendingList.afterCommit();
+      await commitBatch(db, job, subscription, pending, upkeep);
+      await upkeep.afterCommit(job.processedRows);
     },
   };
 }

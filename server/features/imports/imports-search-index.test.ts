@@ -22,9 +22,9 @@ const file = [
   ),
 ].join('\n');
 
-async function importWith(listId: number, onCleanupError: (error: unknown) => void) {
+async function importWith(listId: number, onUpkeepError: (error: unknown) => void) {
   const { id } = (await postImport(t, listId, file)).json<{ id: number }>();
-  expect(await runImportJobs(t.db, { batchSize: 100, onCleanupError })).toBe(1);
+  expect(await runImportJobs(t.db, { batchSize: 100, onUpkeepError })).toBe(1);
   return (await t.get(`/api/v1/lists/${listId}/imports/${id}`)).json();
 }
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import type { ImportRowError } from '../../db/schema/imports.js';
 import { withActor } from '../../lib/actor.js';
-import type { PendingListCleaner } from './pending-list.js';
+import type { ImportUpkeep } from './upkeep.js';
 import { queryRows } from './repository.js';
 import type { SubscriberValues } from './rows.js';
 
@@ -162,13 +162,13 @@ export async function commitBatch(
   job: ClaimedJob,
   subscription: 'active' | 'pending',
   batch: BatchOutcome,
-  pendingList?: Pick<PendingListCleaner, 'prepare'>,
+  upkeep?: Pick<ImportUpkeep, 'prepare'>,
 ): Promise<{ created: number; skippedExisting: number }> {
   return db.transaction(async (tx) => {
     await withActor(tx, { userId: job.createUser, via: 'import', importId: job.id });
     let created = 0;
     if (batch.candidates.length > 0) {
-      await pendingList?.prepare(tx);
+      await upkeep?.prepare(tx);
       const rows = batch.candidates;
       const column = <K extends keyof SubscriberValues>(key: K) =>
         sql.param(rows.map((r) => r[key]));

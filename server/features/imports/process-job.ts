@@ -5,7 +5,7 @@ import { batchCommitter } from './batches.js';
 import { RecordTooLongError, csvRecords, detectLayout, isBlankRecord } from './csv.js';
 import { UndecodableError, createDecoder, decodeSample } from './encoding.js';
 import { chunkCount, readChunk, releaseJob, renewLease, type ClaimedJob } from './job-queries.js';
-import { pendingListCleaner } from './pending-list.js';
+import { importUpkeep } from './upkeep.js';
 import { importsRepository } from './repository.js';
 import { rowValidator } from './rows.js';
 import { SeenAddresses } from './seen-set.js';
@@ -25,8 +25,10 @@ export type ProcessOptions = {
   afterBatch?: (progress: { importId: number; processedRows: number }) => void | Promise<void>;
   /** Checked between batches: true lets go of the job (shutdown). */
   shouldStop?: () => boolean;
-  /** Where a failed merge of the search index's pending list is reported (pending-list.ts). */
-  onCleanupError?: (error: unknown) => void;
+  /** Where a failed search-index merge or ANALYZE beside the import is reported (upkeep.ts). */
+  onUpkeepError?: (error: unknown) => void;
+  /** Processed rows at which the job first ANALYZEs the list, then at each doubling (upkeep.ts). */
+  analyzeFirstAtRows?: number;
 };
 
 /** A problem with the file itself: the job ends `failed` with this message. */
@@ -84,12 +86,14 @@ export async function processJob(
   };
   let batchSize = nextBatchSize();
   const seen = new SeenAddresses();
-  const pendingList = pendingListCleaner(
-    db,
-    options.onCleanupError ??
-      ((error) => console.warn('Merging the search index pending list failed:', error)),
-  );
-  const batches = batchCommitter(db, job, subscription, pendingList, options);
+  const upkeep = importUpkeep(db, {
+    onError:
+      options.onUpkeepError ??
+      ((error) => console.warn('Search-index merge or ANALYZE beside an import failed:', error)),
+    analyzeFirstAtRows: options.analyzeFirstAtRows,
+    beforeStatement: options.beforeBatch,
+  });
+  const batches = batchCommitter(db, job, subscription, upkeep, options);
   // `row` numbers every record of the file (as a spreadsheet numbers rows); `record`
   // counts the data records after the header, the unit of `processed_rows`.
   let row = 0;
@@ -189,7 +193,7 @@ export async function processJob(
     await batches.finish({ failure: { row: 0, field: 'file', message } });
     return 'failed';
   } finally {
-    // The last merge ends with the job, so no connection is still in use after it.
-    await pendingList.drain();
+    // The last merge or ANALYZE ends with the job, so no connection is in use after it.
+    await upkeep.drain();
   }
 }

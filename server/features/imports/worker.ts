@@ -130,8 +130,8 @@ export function startImportWorker(
           await importsRepository(database.db).deleteAbandonedUploads(6 * 3600_000);
         }
         await runImportJobs(database.db, {
-          onCleanupError: (error) =>
-            log?.warn({ err: error }, 'merging the search index pending list failed'),
+          onUpkeepError: (error) =>
+            log?.warn({ err: error }, 'a search-index merge or ANALYZE beside an import failed'),
           ...jobOptions,
           batchSize,
           beforeBatch,
