@@ -174,6 +174,10 @@ export async function cutBlocks(
 }
 
 const preparing = new WeakMap<object, Map<number, Promise<void>>>();
+const finished = new WeakMap<object, Map<number, number>>();
+const allRuns = new Set<Promise<void>>();
+/** A page starts no run for a list whose last run ended this recently (see startCutting). */
+const RUN_AGAIN_AFTER_MS = 10_000;
 const stepGates = new WeakMap<object, () => Promise<void>>();
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -185,10 +189,6 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 export function gateSubscriberPageSteps(db: Executor, beforeStep: () => Promise<void>): void {
   stepGates.set(db, beforeStep);
 }
-const finished = new WeakMap<object, Map<number, number>>();
-const allRuns = new Set<Promise<void>>();
-/** A page starts no run for a list whose last run ended this recently (see startCutting). */
-const RUN_AGAIN_AFTER_MS = 10_000;
 
 /**
  * Cuts the list's blocks in both orderings until none holds more than twice
