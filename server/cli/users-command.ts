@@ -1,4 +1,5 @@
 import type { Db } from '../db/client.js';
+import { isUniqueViolation } from '../db/errors.js';
 import { usersRepository } from '../features/users/repository.js';
 
 export const USAGE = `Usage: npm run users -- <command>
@@ -129,9 +130,3 @@ async function newPassword(io: UsersIo): Promise<string> {
   }
   return password;
 }
-
-const isUniqueViolation = (error: unknown): boolean =>
-  typeof error === 'object' &&
-  error !== null &&
-  ((error as { code?: unknown }).code === '23505' ||
-    isUniqueViolation((error as { cause?: unknown }).cause));

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { mailingOrderingFields, mailingWrite } from '../../../contract/mailings.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { mailings } from '../../db/schema/index.js';
 import { notFound } from '../../lib/http-errors.js';
 import { parseOrdering } from '../../lib/ordering.js';
@@ -10,7 +11,7 @@ import { idParam, orderingQuery, paginationQuery, queryFilter, queryInt } from '
 import type { RouteOptions } from '../../lib/route-options.js';
 import { mailingsRepository } from './repository.js';
 import { serializeMailing, serializeMailingSummary } from './serialize.js';
-import { duplicateName, isUniqueViolation, prepareLayouts, resolveMailing } from './values.js';
+import { duplicateName, prepareLayouts, resolveMailing } from './values.js';
 
 const orderingColumns = {
   id: mailings.id,

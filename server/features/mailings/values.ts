@@ -89,12 +89,3 @@ export function resolveMailing(
     }),
   };
 }
-
-/** Whether a database error (possibly wrapped by drizzle) violates the named unique index. */
-export function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let e = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint: name } = e as { code?: string; constraint?: string };
-    if (code === '23505') return name === undefined || name === constraint;
-  }
-  return false;
-}

@@ -2,6 +2,7 @@ import { and, eq, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { SubscriptionState, subscriberOrderingFields } from '../../../contract/subscribers.js';
 import type { Executor } from '../../db/client.js';
+import { pgErrorCode } from '../../db/errors.js';
 import { lists, listSubscriberCounts, subscribers } from '../../db/schema/index.js';
 
 export type SubscriberRow = typeof subscribers.$inferSelect;
@@ -199,13 +200,4 @@ export function subscribersRepository(db: Executor) {
       return row;
     },
   };
-}
-
-/** The SQLSTATE of a driver error, also when drizzle wraps it in DrizzleQueryError. */
-export function pgErrorCode(error: unknown): string | undefined {
-  for (let e = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return undefined;
 }

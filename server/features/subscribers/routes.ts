@@ -5,6 +5,7 @@ import { storableText } from '../../../contract/fields.js';
 import { subscriberSearch, subscriptionState } from '../../../contract/subscribers.js';
 import { subscribers } from '../../db/schema/index.js';
 import type { Executor } from '../../db/client.js';
+import { pgErrorCode } from '../../db/errors.js';
 import { asActor, requestActor } from '../../lib/actor.js';
 import { notFound } from '../../lib/http-errors.js';
 import { parseOrderingTerms } from '../../lib/ordering.js';
@@ -14,12 +15,7 @@ import { fieldsRepository } from '../fields/repository.js';
 import type { RouteOptions } from '../../lib/route-options.js';
 import { subscriberBodyParsers } from './body-parsers.js';
 import { describeSubscribers } from './introspection.js';
-import {
-  pgErrorCode,
-  subscriberOrderColumns,
-  subscribersRepository,
-  type SubscriberRow,
-} from './repository.js';
+import { subscriberOrderColumns, subscribersRepository, type SubscriberRow } from './repository.js';
 import { subscriberPage } from './pages.js';
 import { serializeSubscriber } from './serialize.js';
 import { collectionParams, collectionPath as path, itemParams } from './params.js';

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { basic, createTestContext, type TestContext } from '../../test/harness.js';
 import { usersRepository } from '../users/repository.js';
-import { pgErrorCode } from './repository.js';
+import { pgErrorCode } from '../../db/errors.js';
 import { createList, subscriberCounts } from './test-fixtures.js';
 
 // A subscriber's list and users are checked by statement triggers since migration 0012,
