@@ -2,6 +2,7 @@ import { IMPORT_MAX_ERRORS } from '../../../contract/imports.js';
 import type { Db } from '../../db/client.js';
 import type { ImportRowError } from '../../db/schema/imports.js';
 import { commitBatch, type BatchOutcome, type ClaimedJob } from './job-queries.js';
+import { subscriberInserter } from './insert-subscribers.js';
 import type { ImportUpkeep } from './upkeep.js';
 import type { ProcessOptions } from './process-job.js';
 import type { SubscriberValues } from './rows.js';
@@ -34,6 +35,8 @@ export function batchCommitter(
   let inFlight: Promise<void> = Promise.resolve();
   let failed: { error: unknown } | undefined;
   let keptErrors = job.storedErrors;
+  // One per job: it remembers whether the last batch met addresses already in the list.
+  const commitOptions = { upkeep, insert: subscriberInserter() };
 
   const settle = async () => {
     await inFlight;
@@ -63,7 +66,7 @@ export function batchCommitter(
       pending = emptyBatch(batch.processedRows);
       // The next batch is read meanwhile, while the commit waits for its turn.
       inFlight = Promise.resolve(beforeBatch?.())
-        .then(() => commitBatch(db, job, subscription, batch, upkeep))
+        .then(() => commitBatch(db, job, subscription, batch, commitOptions))
         .then(() => upkeep.afterCommit(job.processedRows))
         .then(() => afterBatch?.({ importId: job.id, processedRows: job.processedRows }))
         .catch((error: unknown) => {
@@ -76,7 +79,7 @@ export function batchCommitter(
       await settle();
       pending.final = final;
       await beforeBatch?.();
-      await commitBatch(db, job, subscription, pending, upkeep);
+      await commitBatch(db, job, subscription, pending, commitOptions);
       await upkeep.afterCommit(job.processedRows);
     },
   };

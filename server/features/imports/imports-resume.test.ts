@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { claimJob, commitBatch, LeaseLostError } from './job-queries.js';
+import { blankSubscriber } from './rows.js';
 import { allSubscribers, createList, postImport } from './test-support.js';
 import { runImportJobs } from './worker.js';
 
@@ -118,18 +119,7 @@ describe('an interrupted import', () => {
     expect(second.id).toBe(first.id);
     const batch = {
       processedRows: 1,
-      candidates: [
-        {
-          email: 'late@example.com',
-          first_name: '',
-          last_name: '',
-          gender: '',
-          date_of_birth: null,
-          language: '',
-          region: '',
-          custom: {},
-        },
-      ],
+      candidates: [blankSubscriber('late@example.com')],
       skippedDuplicate: 0,
       invalid: 0,
       errors: [],

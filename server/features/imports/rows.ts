@@ -31,6 +31,18 @@ export type SubscriberValues = {
   custom: Record<string, unknown>;
 };
 
+/** A subscriber with only an address: every other column empty, as a row without them imports. */
+export const blankSubscriber = (email = ''): SubscriberValues => ({
+  email,
+  first_name: '',
+  last_name: '',
+  gender: '',
+  date_of_birth: null,
+  language: '',
+  region: '',
+  custom: {},
+});
+
 export type { FieldProblem };
 
 export type RowResult =
@@ -62,16 +74,7 @@ export function rowValidator(rules: RowRules): (cells: readonly string[]) => Row
 
   return (cells) => {
     const problems: FieldProblem[] = [...unmapped];
-    const values: SubscriberValues = {
-      email: '',
-      first_name: '',
-      last_name: '',
-      gender: '',
-      date_of_birth: null,
-      language: '',
-      region: '',
-      custom: {},
-    };
+    const values = blankSubscriber();
     for (const { field, index, check } of columns) {
       const checked = check(cells[index] ?? '');
       if (!checked.ok) {
