@@ -32,7 +32,9 @@ export async function transactionWithCopy<T>(
       const result = await tx.query(`COPY ${target} FROM '/dev/blob' WITH (FORMAT csv)`, [], {
         blob: new Blob([csv]),
       });
-      return result.affectedRows ?? 0;
+      if (typeof result.affectedRows !== 'number')
+        throw new Error('PGlite did not report the rows COPY loaded.');
+      return result.affectedRows;
     }),
   );
 }

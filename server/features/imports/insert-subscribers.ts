@@ -38,7 +38,7 @@ export function subscriberInserter(): SubscriberInserter {
       // Only the COPY is undone when it meets an address in the list, not the transaction.
       await tx.execute(sql`SAVEPOINT import_copy`);
       try {
-        const copied = await copyCsv(`subscribers ${COPY_COLUMNS}`, copyRows(target, rows));
+        const copied = await copyCsv(`subscribers ${COLUMNS}`, copyRows(target, rows));
         await tx.execute(sql`RELEASE SAVEPOINT import_copy`);
         return copied;
       } catch (error) {
@@ -52,7 +52,8 @@ export function subscriberInserter(): SubscriberInserter {
   };
 }
 
-const COPY_COLUMNS = `(list_id, create_user, update_user, subscription, email, first_name,
+/** The columns both paths (COPY and INSERT) write, in this order. */
+const COLUMNS = `(list_id, create_user, update_user, subscription, email, first_name,
   last_name, gender, date_of_birth, language, region, custom)`;
 
 /** A text value in COPY's CSV: always quoted, so '' stays '' (unquoted it would be NULL). */
@@ -61,15 +62,17 @@ const quoted = (value: string) => `"${value.replaceAll('"', '""')}"`;
 const customJson = (row: SubscriberValues) =>
   Object.keys(row.custom).length ? JSON.stringify(row.custom) : '{}';
 
-/** The rows as COPY reads them, in the order of COPY_COLUMNS. */
+/** The rows as COPY reads them, in the order of COLUMNS. */
 function copyRows(target: BatchTarget, rows: readonly SubscriberValues[]): string {
   const user = target.userId === null ? '' : String(target.userId);
-  const shared = `${target.listId},${user},${user},${target.subscription},`;
+  const shared = `${target.listId},${user},${user},${target.subscription}`;
   let csv = '';
-  for (const r of rows)
-    csv += `${shared}${quoted(r.email)},${quoted(r.first_name)},${quoted(r.last_name)},${quoted(
-      r.gender,
-    )},${r.date_of_birth === null ? '' : quoted(r.date_of_birth)},${quoted(r.language)},${quoted(r.region)},${quoted(customJson(r))}\n`;
+  for (const r of rows) {
+    const birth = r.date_of_birth === null ? '' : quoted(r.date_of_birth);
+    const nameAndGender = `${quoted(r.first_name)},${quoted(r.last_name)},${quoted(r.gender)}`;
+    csv += `${shared},${quoted(r.email)},${nameAndGender},${birth},${quoted(r.language)},`;
+    csv += `${quoted(r.region)},${quoted(customJson(r))}\n`;
+  }
   return csv;
 }
 
@@ -85,8 +88,7 @@ async function insertNewAddresses(
 ): Promise<number> {
   const column = <K extends keyof SubscriberValues>(key: K) => sql.param(rows.map((r) => r[key]));
   const result = await tx.execute(sql`
-    INSERT INTO subscribers (list_id, create_user, update_user, subscription, email,
-      first_name, last_name, gender, date_of_birth, language, region, custom)
+    INSERT INTO subscribers ${sql.raw(COLUMNS)}
     SELECT ${target.listId}, ${target.userId}, ${target.userId}, ${target.subscription}, r.*
       FROM unnest(${column('email')}::text[], ${column('first_name')}::text[],
         ${column('last_name')}::text[], ${column('gender')}::text[],
