@@ -20,6 +20,15 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction or the database itself: repositories take either. */
 export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/**
+ * The pool behind `db` on PostgreSQL; undefined on PGlite, whose one connection is the
+ * PGlite instance itself. For the few places that need the driver, not just SQL.
+ */
+export function postgresPool(db: Db): pg.Pool | undefined {
+  const client = (db as { $client?: unknown }).$client;
+  return client instanceof pg.Pool ? client : undefined;
+}
+
 export const migrationsFolder = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
   'migrations',

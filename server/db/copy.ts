@@ -5,7 +5,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import type { Db, Executor } from './client.js';
+import { postgresPool, type Db, type Executor } from './client.js';
 
 /**
  * Loads CSV text (`FORMAT csv`: an unquoted empty value is NULL, so text values come quoted)
@@ -25,9 +25,10 @@ export async function transactionWithCopy<T>(
   db: Db,
   work: (tx: Executor, copyCsv: CopyCsv) => Promise<T>,
 ): Promise<T> {
-  const client = (db as { $client?: unknown }).$client;
-  if (client instanceof pg.Pool) return pgTransaction(client, work);
-  return (client as PGlite).transaction((tx) =>
+  const pool = postgresPool(db);
+  if (pool) return pgTransaction(pool, work);
+  const pglite = (db as { $client?: unknown }).$client as PGlite;
+  return pglite.transaction((tx) =>
     work(drizzleOver(tx), async (target, csv) => {
       const result = await tx.query(`COPY ${target} FROM '/dev/blob' WITH (FORMAT csv)`, [], {
         blob: new Blob([csv]),

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import type { Db, Executor } from '../../db/client.js';
+import { postgresPool, type Db, type Executor } from '../../db/client.js';
 import { analyzeImportedRows } from '../../db/maintenance.js';
 
 /**
@@ -86,7 +85,7 @@ export function importUpkeep(db: Db, options: UpkeepOptions): ImportUpkeep {
     options.onError(error);
   };
 
-  if (!((db as { $client?: unknown }).$client instanceof pg.Pool)) {
+  if (!postgresPool(db)) {
     return {
       prepare: async () => {},
       async afterCommit(processedRows) {
