@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readDkimKey } from './features/deliveries/dkim.js';
 
 const booleanFlag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
@@ -91,6 +92,26 @@ export const configSchema = z.object({
   DELIVERY_GRACE_MINUTES: positiveNumber('minutes').default(60),
   TRACKING: z.enum(['people', 'counts']).default('people'),
   TRACKING_SECRET: z.string().min(16, 'must have at least 16 characters').optional(),
+  /** The former TRACKING_SECRET, still accepted for links already sent (rotation). */
+  TRACKING_SECRET_PREVIOUS: z.string().min(16, 'must have at least 16 characters').optional(),
+  /** DKIM signing (all three or none): the d= domain, the s= selector, PEM text or a file path. */
+  DKIM_DOMAIN: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, 'must be a domain name')
+    .optional(),
+  DKIM_SELECTOR: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9._-]*$/i, 'must be a DNS label')
+    .optional(),
+  DKIM_PRIVATE_KEY: z.string().optional(),
+  /** VERP: each message's envelope sender is bounces+<signed token>@ this domain. */
+  RETURN_PATH_DOMAIN: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, 'must be a domain name')
+    .optional(),
   BOUNCE_WEBHOOK_TOKEN: z.string().min(16, 'must have at least 16 characters').optional(),
   SOFT_BOUNCE_LIMIT: wholeNumber('bounces', 1, 1000).default(3),
   SOFT_BOUNCE_DAYS: positiveNumber('days').default(30),
@@ -112,6 +133,19 @@ export const sendingOptions = (config: Config) => ({
   graceMs: config.DELIVERY_GRACE_MINUTES * 60_000,
   tracking: config.TRACKING,
   ...(config.TRACKING_SECRET ? { secret: config.TRACKING_SECRET } : {}),
+  ...(config.TRACKING_SECRET_PREVIOUS ? { previousSecret: config.TRACKING_SECRET_PREVIOUS } : {}),
+  ...(config.DKIM_DOMAIN && config.DKIM_SELECTOR && config.DKIM_PRIVATE_KEY
+    ? {
+        dkim: {
+          domain: config.DKIM_DOMAIN.toLowerCase(),
+          selector: config.DKIM_SELECTOR,
+          privateKey: readDkimKey(config.DKIM_PRIVATE_KEY),
+        },
+      }
+    : {}),
+  ...(config.RETURN_PATH_DOMAIN
+    ? { returnPathDomain: config.RETURN_PATH_DOMAIN.toLowerCase() }
+    : {}),
   ...(config.BOUNCE_WEBHOOK_TOKEN ? { bounceWebhookToken: config.BOUNCE_WEBHOOK_TOKEN } : {}),
   softBounceLimit: config.SOFT_BOUNCE_LIMIT,
   softBounceDays: config.SOFT_BOUNCE_DAYS,
@@ -128,6 +162,19 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  const dkim = [parsed.data.DKIM_DOMAIN, parsed.data.DKIM_SELECTOR, parsed.data.DKIM_PRIVATE_KEY];
+  if (dkim.some(Boolean) && !dkim.every(Boolean)) {
+    throw new Error(
+      'Invalid configuration:\n  DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY: set all three or none',
+    );
+  }
+  if (parsed.data.DKIM_PRIVATE_KEY) {
+    try {
+      readDkimKey(parsed.data.DKIM_PRIVATE_KEY);
+    } catch (error) {
+      throw new Error(`Invalid configuration:\n  ${(error as Error).message}`);
+    }
   }
   return parsed.data;
 }

@@ -1,5 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns.js';
 import { deliveries } from './mailings.js';
 
@@ -53,8 +61,14 @@ export const clicks = pgTable(
 
 export const bounces = pgTable(
   'stat_bounces',
-  { ...recordColumns(), hard: boolean('hard').notNull() },
+  {
+    ...recordColumns(),
+    hard: boolean('hard').notNull(),
+    /** What makes a webhook report the same event (migration 0014); null: not deduplicated. */
+    eventKey: text('event_key'),
+  },
   (t) => [
+    uniqueIndex('stat_bounces_event_key').on(t.eventKey),
     index('stat_bounces_mailing_dt').on(t.mailingId, t.datetime),
     index('stat_bounces_campaign_dt').on(t.campaign, t.datetime),
     index('stat_bounces_dt').on(t.datetime),

@@ -177,6 +177,7 @@ describe('delivery through SMTP', () => {
     const tampered = pathOf(link).replace(/.$/, (ch) => (ch === 'A' ? 'B' : 'A'));
     expect((await t.app.inject({ method: 'GET', url: tampered })).statusCode).toBe(404);
 
+    await t.app.trackingHits.flush(); // hits are written after the answer
     const clicks = (await t.get(`/api/v1/statistics/clicks?mailing=${mailing}`)).json();
     expect(clicks.results).toMatchObject([
       { mailing, email: 'a@example.test', url: 'https://example.org/spring?a=1&b=2' },

@@ -28,22 +28,36 @@ async function fields(block: string): Promise<Map<string, string>> {
 /** `rfc822; user@example.com` → `user@example.com`. */
 const address = (v: string | undefined) => (v?.split(';').pop() ?? '').trim().replace(/^<|>$/g, '');
 
+/** Headers naming where a bounce message was delivered (the VERP address, if any). */
+const ENVELOPE_HEADERS = new Set(['to', 'delivered-to', 'x-original-to', 'envelope-to']);
+const ADDRESS = /[^\s<>,;:"]+@[^\s<>,;:"]+/g;
+
 /**
- * The failed and delayed recipients of an RFC 3464 delivery status notification: `body`
- * is the `message/delivery-status` part itself, a `multipart/report` body (its boundary in
+ * The failed recipients of an RFC 3464 delivery status notification: `body` is the
+ * `message/delivery-status` part itself, a `multipart/report` body (its boundary in
  * `contentType`) or a whole bounce message (`message/rfc822`). Permanent (`Action: failed`
- * with a 5.x.x status) is a hard bounce; delayed or 4.x.x a soft one. Throws on anything
- * that is not a DSN.
+ * with a 5.x.x status) is a hard bounce, `failed` with 4.x.x a soft one; `delayed` (the
+ * relay still tries), `delivered`, `relayed` and `expanded` are no bounce at all.
+ * `envelopeTo`: the addresses a whole bounce message was delivered to (To, Delivered-To…),
+ * where a VERP return path shows. Throws on anything that is not a DSN.
  */
-export async function parseDsn(contentType: string, body: string): Promise<BounceReport[]> {
+export async function parseDsn(
+  contentType: string,
+  body: string,
+): Promise<{ reports: BounceReport[]; envelopeTo: string[] }> {
   let status: string;
   let messageId: string | undefined;
+  const envelopeTo: string[] = [];
   if (/^message\/delivery-status\b/i.test(contentType)) status = body;
   else {
     const source = /^message\/rfc822\b/i.test(contentType)
       ? body
       : `Content-Type: ${contentType}\r\nMIME-Version: 1.0\r\n\r\n${body}`;
     const mail = await simpleParser(source, { keepDeliveryStatus: true, skipTextToHtml: true });
+    for (const { key, line } of mail.headerLines) {
+      if (ENVELOPE_HEADERS.has(key))
+        envelopeTo.push(...(line.split(':').slice(1).join(':').match(ADDRESS) ?? []));
+    }
     const part = mail.attachments.find((a) => /delivery-status/i.test(a.contentType));
     if (!part) throw new Error('The report has no message/delivery-status part.');
     status = part.content.toString('utf8');
@@ -56,20 +70,22 @@ export async function parseDsn(contentType: string, body: string): Promise<Bounc
   }
   const [, ...recipientBlocks] = status.trim().split(PER_RECIPIENT_BLOCKS);
   const reports: BounceReport[] = [];
+  let named = 0;
   for (const block of recipientBlocks) {
     const f = await fields(block);
     const email = address(f.get('final-recipient') ?? f.get('original-recipient'));
     const action = (f.get('action') ?? '').toLowerCase();
     const code = f.get('status') ?? '';
     if (!email.includes('@') || !/^[245]\.\d{1,3}\.\d{1,3}/.test(code)) continue;
-    if (action !== 'failed' && action !== 'delayed') continue;
+    named++;
+    if (action !== 'failed') continue;
     reports.push({
       email,
-      hard: action === 'failed' && code.startsWith('5'),
+      hard: code.startsWith('5'),
       ...(messageId ? { messageId } : {}),
       reason: (f.get('diagnostic-code') ?? `${action} ${code}`).slice(0, 1000),
     });
   }
-  if (reports.length === 0) throw new Error('The report names no failed or delayed recipient.');
-  return reports;
+  if (named === 0) throw new Error('The report names no recipient with an action and a status.');
+  return { reports, envelopeTo };
 }

@@ -1,3 +1,5 @@
+import type { DkimSettings } from './dkim.js';
+
 /** How this process sends (from the environment, server/config.ts; README "Configuration"). */
 export type SendingOptions = {
   /** SMTP servers sharing the load; none = the embedded outbox. */
@@ -20,6 +22,12 @@ export type SendingOptions = {
   leaseMs: number;
   /** HMAC key of tracking and unsubscribe links; default: generated once in the database. */
   secret?: string;
+  /** The former secret, still accepted during a rotation (TRACKING_SECRET_PREVIOUS). */
+  previousSecret?: string;
+  /** DKIM signing of every message (DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY). */
+  dkim?: DkimSettings;
+  /** VERP envelope senders `bounces+…@` this domain (RETURN_PATH_DOMAIN); unset: none. */
+  returnPathDomain?: string;
   /** Bearer token of POST /api/v1/bounces; unset = the webhook answers 401 to everyone. */
   bounceWebhookToken?: string;
   /** A subscriber with this many soft bounces within `softBounceDays` becomes `bounced`. */

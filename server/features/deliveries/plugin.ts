@@ -7,8 +7,10 @@ import { outboxRoutes } from './outbox-routes.js';
 import { publicRoutes } from './public-routes.js';
 import { deliveriesRoutes } from './routes.js';
 import type { SendingContext } from './sender.js';
-import { createSigner, loadSecret } from './tokens.js';
+import { createSigner, deriveKey, loadSecret } from './tokens.js';
+import { hitRecorder, type HitRecorder } from './tracking.js';
 import { outboxTransport, smtpTransport } from './transport.js';
+import { createVerp } from './verp.js';
 import { startDeliveryWorker } from './worker.js';
 
 export type SendingPluginOptions = {
@@ -30,6 +32,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The delivery engine's context (tests run rounds with it). */
     sending: SendingContext;
+    /** Opens and clicks waiting to be written (tests flush it before reading statistics). */
+    trackingHits: HitRecorder;
   }
 }
 
@@ -38,6 +42,13 @@ export const sendingPlugin = fp(async (app: FastifyInstance, plugin: SendingPlug
   const options = { ...defaultSendingOptions, ...plugin.options };
   const { db } = plugin.database;
   const publicUrl = options.publicUrl?.replace(/\/+$/, '');
+  const secret = await loadSecret(db, options.secret);
+  const verp = options.returnPathDomain
+    ? createVerp(options.returnPathDomain, [
+        deriveKey(secret),
+        ...(options.previousSecret ? [deriveKey(options.previousSecret)] : []),
+      ])
+    : undefined;
   const transport =
     options.smtpUrls.length > 0
       ? smtpTransport(
@@ -45,13 +56,14 @@ export const sendingPlugin = fp(async (app: FastifyInstance, plugin: SendingPlug
           options.ratePerServer,
           options.concurrency,
           Math.max(1000, options.leaseMs / 4),
+          { dkim: options.dkim, verp },
         )
       : outboxTransport(db, options.outboxCap);
   const sending: SendingContext = {
     db,
     options,
     transport,
-    signer: createSigner(await loadSecret(db, options.secret)),
+    signer: createSigner(secret, options.previousSecret),
     baseUrl: () => publicUrl ?? ownUrl(app),
   };
   app.decorate('sending', sending);
@@ -62,11 +74,14 @@ export const sendingPlugin = fp(async (app: FastifyInstance, plugin: SendingPlug
     },
     { prefix: '/api/v1' },
   );
-  await app.register(bounceRoutes, { sending });
-  await app.register(publicRoutes, { sending });
+  await app.register(bounceRoutes, { sending, verp });
+  const hits = hitRecorder(db, app.log);
+  app.decorate('trackingHits', hits);
+  await app.register(publicRoutes, { sending, hits });
   const worker = plugin.worker ? startDeliveryWorker(sending, app.log) : undefined;
   app.addHook('onClose', async () => {
     await worker?.stop();
+    await hits.close();
     transport.close();
   });
 });

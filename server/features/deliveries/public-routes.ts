@@ -4,7 +4,16 @@ import { queryRows } from '../imports/repository.js';
 import { confirmForm, message, unsubscribeForm } from './pages.js';
 import type { SendingContext } from './sender.js';
 import { changeSubscription } from './subscriber-state.js';
-import { hitRecorder } from './tracking.js';
+import type { HitRecorder } from './tracking.js';
+
+/**
+ * The URL as a `Location` header can carry it: an IRI (`https://example.jp/記事`, an IDN host)
+ * becomes its ASCII form (percent-encoded UTF-8, punycode), as a browser would send it.
+ */
+export function locationOf(url: string): string {
+  if (URL.canParse(url)) return new URL(url).href;
+  return url.replace(/[^\x21-\x7e]+/g, (run) => encodeURIComponent(run));
+}
 
 /** A transparent 1×1 GIF. */
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
@@ -26,9 +35,11 @@ const INVALID = message(
  * unsubscribe page and RFC 8058 one-click POST, opt-in confirmation. Tokens are signed
  * (tokens.ts); a tampered one is a 4xx and records nothing.
  */
-export async function publicRoutes(app: FastifyInstance, { sending }: { sending: SendingContext }) {
+export async function publicRoutes(
+  app: FastifyInstance,
+  { sending, hits }: { sending: SendingContext; hits: HitRecorder },
+) {
   const { db, signer } = sending;
-  const recordHit = hitRecorder(db);
   // One-click and the page's form post form data (or nothing); their content is not needed.
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_r, body, done) =>
     done(null, body),
@@ -41,14 +52,15 @@ export async function publicRoutes(app: FastifyInstance, { sending }: { sending:
   app.get<{ Params: { token: string } }>('/t/c/:token', tracking, async (request, reply) => {
     const p = signer.verify(request.params.token);
     if (p?.kind !== 'k') return html(reply, 404, INVALID);
-    await recordHit({ who: p.who, url: p.url });
-    return reply.code(302).header('cache-control', 'no-store').redirect(p.url);
+    // Answered from the token alone; the record is written later (tracking.ts).
+    hits.record({ who: p.who, url: p.url });
+    return reply.code(302).header('cache-control', 'no-store').redirect(locationOf(p.url));
   });
 
   app.get<{ Params: { token: string } }>('/t/o/:token', tracking, async (request, reply) => {
     const p = signer.verify(request.params.token);
     if (p?.kind !== 'o') return reply.code(404).send();
-    await recordHit({ who: p.who });
+    hits.record({ who: p.who });
     return reply
       .header('content-type', 'image/gif')
       .header('cache-control', 'no-store')

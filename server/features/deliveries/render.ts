@@ -31,6 +31,8 @@ export type OutgoingMessage = {
   text: string;
   messageId: string;
   unsubscribeUrl: string;
+  /** Whom a bounce of this message is about (the VERP envelope sender); none for a test. */
+  bounceRef?: { deliveryId: number; subscriberId: number };
 };
 
 const HREF = /(\bhref\s*=\s*)(["'])(https?:\/\/[^"'\s]*)\2/gi;
@@ -129,7 +131,11 @@ export function renderMessage(
   signer: Signer,
 ): OutgoingMessage {
   const tracked = new Map<string, string>();
+  // A test message records nothing: its links go straight to the layout's own URLs, and no
+  // click token is signed for it (else any dashboard user could sign a redirect to anywhere).
+  const test = r.who === 't';
   const link = (url: string) => {
+    if (test) return url;
     let out = tracked.get(url);
     if (!out) {
       out = `${baseUrl}/t/c/${signer.sign({ kind: 'k', who: r.who, url })}`;
@@ -143,7 +149,9 @@ export function renderMessage(
       .join('');
   const pixel = `<img src="${baseUrl}/t/o/${signer.sign({ kind: 'o', who: r.who })}" width="1" height="1" alt="" style="display:block;width:1px;height:1px;border:0">`;
   let html = fill(t.html);
-  html = /<\/body>/i.test(html) ? html.replace(/<\/body>/i, `${pixel}</body>`) : html + pixel;
+  if (!test) {
+    html = /<\/body>/i.test(html) ? html.replace(/<\/body>/i, `${pixel}</body>`) : html + pixel;
+  }
   const unsubscribeUrl = `${baseUrl}/u/${signer.sign({
     kind: 'u',
     subscriber: r.subscriberId ?? 0,
@@ -159,5 +167,8 @@ export function renderMessage(
     text: fill(t.text),
     messageId: `<${randomUUID()}@${domain}>`,
     unsubscribeUrl,
+    ...(r.subscriberId !== null && r.deliveryId > 0
+      ? { bounceRef: { deliveryId: r.deliveryId, subscriberId: r.subscriberId } }
+      : {}),
   };
 }

@@ -1,11 +1,12 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { queryRows } from '../imports/repository.js';
 
 /**
- * Signed tokens of the public links in messages (click, open, unsubscribe, opt-in): the
- * payload in base64url plus a truncated HMAC-SHA256, so nobody can forge or enumerate them.
+ * Signed tokens of the public links in messages (click, open, unsubscribe, opt-in): a key
+ * id, the payload in base64url and a truncated HMAC-SHA256, so nobody can forge or
+ * enumerate them.
  * - `k` click: recipient log id (or `d<delivery>` when tracking counts only, or `t` for a
  *   test message) and the original URL
  * - `o` open: the same without the URL
@@ -22,38 +23,96 @@ export type Signer = { sign(p: TokenPayload): string; verify(token: string): Tok
 
 const SIGNATURE_BYTES = 16;
 
-export function createSigner(secret: string): Signer {
-  const mac = (data: string) =>
-    createHmac('sha256', secret).update(data).digest().subarray(0, SIGNATURE_BYTES);
+/** What a key is used for: each token kind and the VERP return path get their own key. */
+export type KeyPurpose = TokenPayload['kind'] | 'verp';
+
+/**
+ * One secret's derived keys (HKDF-SHA256, one per purpose, so a MAC of one kind is never
+ * valid as another) and its public key id: 4 base64url characters of the secret's hash,
+ * which tells a verifier which of the current and previous secrets signed a token.
+ */
+export type Key = { id: string; derived(purpose: KeyPurpose): Buffer; legacy: Buffer };
+
+export function deriveKey(secret: string): Key {
+  const keys = new Map<KeyPurpose, Buffer>();
+  return {
+    id: createHash('sha256').update(`mailboard key id\n${secret}`).digest('base64url').slice(0, 4),
+    derived(purpose) {
+      let key = keys.get(purpose);
+      if (!key) {
+        key = Buffer.from(hkdfSync('sha256', secret, 'mailboard tokens', `token ${purpose}`, 32));
+        keys.set(purpose, key);
+      }
+      return key;
+    },
+    legacy: Buffer.from(secret),
+  };
+}
+
+const mac = (key: Buffer, data: string) =>
+  createHmac('sha256', key)
+    .update(data)
+    .digest()
+    .subarray(0, SIGNATURE_BYTES)
+    .toString('base64url');
+
+// Compared as text: base64 decoding ignores a last character's spare bits, so a token whose
+// text was changed there would otherwise still pass.
+const same = (given: string, expected: string) =>
+  given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+
+function encode(p: TokenPayload) {
+  const parts =
+    p.kind === 'k'
+      ? [p.kind, p.who, p.url]
+      : p.kind === 'o'
+        ? [p.kind, p.who]
+        : p.kind === 'u'
+          ? [p.kind, String(p.subscriber), String(p.delivery)]
+          : [p.kind, String(p.subscriber)];
+  return Buffer.from(parts.join('\n')).toString('base64url');
+}
+
+function decode(data: string): TokenPayload | null {
+  const [kind, a = '', b = ''] = Buffer.from(data, 'base64url').toString().split('\n');
+  const id = (v: string) => (/^\d{1,10}$/.test(v) ? Number(v) : NaN);
+  if (kind === 'k' && a && /^https?:\/\//i.test(b)) return { kind, who: a, url: b };
+  if (kind === 'o' && a) return { kind, who: a };
+  if (kind === 'u' && id(a) >= 0 && id(b) >= 0) return { kind, subscriber: id(a), delivery: id(b) };
+  if (kind === 'a' && id(a) >= 0) return { kind, subscriber: id(a) };
+  return null;
+}
+
+/**
+ * Tokens are `<key id>.<payload>.<mac>`, the MAC made with the key derived for the payload's
+ * kind. `previous` (TRACKING_SECRET_PREVIOUS) is still accepted, so links already sent keep
+ * working while the secret rotates. Tokens of the first format, `<payload>.<mac>` with the
+ * secret itself as the key (mails sent before key ids), are accepted with either secret.
+ */
+export function createSigner(secret: string, previous?: string): Signer {
+  const current = deriveKey(secret);
+  const keys = previous ? [current, deriveKey(previous)] : [current];
   return {
     sign(p) {
-      const parts =
-        p.kind === 'k'
-          ? [p.kind, p.who, p.url]
-          : p.kind === 'o'
-            ? [p.kind, p.who]
-            : p.kind === 'u'
-              ? [p.kind, String(p.subscriber), String(p.delivery)]
-              : [p.kind, String(p.subscriber)];
-      const data = Buffer.from(parts.join('\n')).toString('base64url');
-      return `${data}.${mac(data).toString('base64url')}`;
+      const data = encode(p);
+      return `${current.id}.${data}.${mac(current.derived(p.kind), data)}`;
     },
     verify(token) {
-      const [data, signature, ...rest] = token.split('.');
-      if (!data || !signature || rest.length) return null;
-      // Compared as text: base64 decoding ignores a last character's spare bits, so a token
-      // whose text was changed there would otherwise still pass.
-      const given = Buffer.from(signature);
-      const expected = Buffer.from(mac(data).toString('base64url'));
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-      const [kind, a = '', b = ''] = Buffer.from(data, 'base64url').toString().split('\n');
-      const id = (v: string) => (/^\d{1,10}$/.test(v) ? Number(v) : NaN);
-      if (kind === 'k' && a && /^https?:\/\//i.test(b)) return { kind, who: a, url: b };
-      if (kind === 'o' && a) return { kind, who: a };
-      if (kind === 'u' && id(a) >= 0 && id(b) >= 0)
-        return { kind, subscriber: id(a), delivery: id(b) };
-      if (kind === 'a' && id(a) >= 0) return { kind, subscriber: id(a) };
-      return null;
+      const parts = token.split('.');
+      if (parts.length === 2) {
+        const [data, signature] = parts as [string, string];
+        if (!data || !keys.some((k) => same(signature, mac(k.legacy, data)))) return null;
+        return decode(data);
+      }
+      if (parts.length !== 3) return null;
+      const [id, data, signature] = parts as [string, string, string];
+      if (!data) return null;
+      const payload = decode(data);
+      if (!payload) return null;
+      const ok = keys.some(
+        (k) => k.id === id && same(signature, mac(k.derived(payload.kind), data)),
+      );
+      return ok ? payload : null;
     },
   };
 }

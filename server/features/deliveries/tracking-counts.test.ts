@@ -44,6 +44,7 @@ describe('TRACKING=counts', () => {
     for (const link of links) {
       expect((await t.app.inject({ method: 'GET', url: link })).statusCode).toBe(302);
     }
+    await t.app.trackingHits.flush(); // hits are written after the answer
     const clicks = (await t.get(`/api/v1/statistics/clicks?mailing=${mailing}`)).json();
     expect(clicks.results).toMatchObject([
       { mailing, email: '', url: 'https://example.org/x' },
@@ -56,12 +57,14 @@ describe('TRACKING=counts', () => {
       Array.from({ length: 25 }, () => t.app.inject({ method: 'GET', url: links[0]! })),
     );
     expect(burst.map((r) => r.statusCode)).toEqual(Array(25).fill(302));
+    await t.app.trackingHits.flush();
     const all = (await t.get(`/api/v1/statistics/clicks?mailing=${mailing}`)).json();
     expect(all.count).toBe(27);
     const unique = (await t.get(`/api/v1/statistics/clicks?mailing=${mailing}&unique=true`)).json();
     expect(unique.count).toBe(1);
     const opens = bodies.map((b) => /mail\.example\.test(\/t\/o\/[^"]+)"/.exec(b.html)![1]!);
     await Promise.all(opens.map((url) => t.app.inject({ method: 'GET', url })));
+    await t.app.trackingHits.flush();
     const opened = (await t.get(`/api/v1/statistics/opens?mailing=${mailing}`)).json();
     expect(opened.count).toBe(2);
   });

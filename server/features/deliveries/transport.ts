@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import type { OutgoingMessage } from './render.js';
 import { tokenBucket } from './token-bucket.js';
+import { dkimOption, type DkimSettings } from './dkim.js';
+import type { Verp } from './verp.js';
 
 /** What became of one message: accepted, or refused for now, or refused for good (5xx). */
 export type SendOutcome =
@@ -51,6 +53,8 @@ export function smtpTransport(
   concurrency: number,
   /** Longest wait for a server; kept well inside the send lease (options.leaseMs). */
   timeoutMs = 20_000,
+  /** Sender authentication (dkim.ts, verp.ts): DKIM signing and VERP envelope senders. */
+  sender: { dkim?: DkimSettings | undefined; verp?: Verp | undefined } = {},
 ): Transport {
   const servers: { transporter: Transporter; bucket: ReturnType<typeof tokenBucket> }[] = urls.map(
     (url) => ({
@@ -61,6 +65,7 @@ export function smtpTransport(
         connectionTimeout: timeoutMs,
         greetingTimeout: timeoutMs,
         socketTimeout: timeoutMs,
+        ...(sender.dkim ? { dkim: dkimOption(sender.dkim) } : {}),
       } as never),
       bucket: tokenBucket(ratePerServer),
     }),
@@ -81,6 +86,9 @@ export function smtpTransport(
           messageId: m.messageId,
           headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
           list: { unsubscribe: { url: m.unsubscribeUrl, comment: 'Unsubscribe' } },
+          ...(sender.verp && m.bounceRef
+            ? { envelope: { from: sender.verp.address(m.bounceRef), to: [m.to] } }
+            : {}),
         })) as { response?: string; rejected?: unknown[]; rejectedErrors?: unknown[] };
         if (info.rejected?.length) {
           return classifySmtpError(info.rejectedErrors?.[0] ?? new Error('Recipient rejected'));
