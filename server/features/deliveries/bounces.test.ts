@@ -1,4 +1,6 @@
 import { readFile } from 'node:fs/promises';
+import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -131,28 +133,109 @@ describe('POST /api/v1/bounces', () => {
     expect(res.json()).toEqual({ received: 1, recorded: 0 });
   });
 
-  it('takes a real DSN as a whole bounce message and as its multipart/report body', async () => {
+  it('takes a real DSN as a whole bounce message and as its multipart/report body, once', async () => {
     const { mailing, state } = await sent();
     const eml = await readFile(fixture, 'utf8');
     const whole = await webhook(eml, 'message/rfc822');
     expect(whole.statusCode).toBe(200);
     expect(whole.json()).toEqual({ received: 1, recorded: 1 });
     expect(await state('gone@example.test')).toBe('bounced');
+    // The same event again (a retried webhook): acknowledged, not counted.
+    expect((await webhook(eml, 'message/rfc822')).json()).toEqual({ received: 1, recorded: 0 });
 
     const [headers, ...rest] = eml.split('\r\n\r\n');
     const contentType = /Content-Type: (multipart\/report;[^]*?)\r\n(?=\S)/.exec(
       `${headers}\r\n`,
     )![1]!;
+    // Its multipart/report body names the same message: the same event.
     const report = await webhook(rest.join('\r\n\r\n'), contentType.replace(/\r\n\s+/g, ' '));
-    expect(report.json()).toEqual({ received: 1, recorded: 1 });
+    expect(report.json()).toEqual({ received: 1, recorded: 0 });
 
+    // The status part alone names no message: it falls back to the address, and counts.
     const part = /Content-Type: message\/delivery-status\r\n\r\n([^]*?)\r\n--/.exec(eml)![1]!;
     const statusOnly = await webhook(part, 'message/delivery-status');
     expect(statusOnly.json()).toEqual({ received: 1, recorded: 1 });
     expect(await bounces()).toMatchObject([
       { mailing, email: 'gone@example.test', hard: true },
       { mailing, email: 'gone@example.test', hard: true },
+    ]);
+  });
+
+  it('counts a provider event sent twice once', async () => {
+    const { mailing, state } = await sent();
+    const event = JSON.stringify({ email: 'soft@example.test', hard: false, event_id: 'ev-1' });
+    expect((await webhook(event, 'application/json')).json()).toEqual({ received: 1, recorded: 1 });
+    expect((await webhook(event, 'application/json')).json()).toEqual({ received: 1, recorded: 0 });
+    // With the soft-bounce limit at 2, a retried webhook must not bounce the subscriber.
+    expect(await state('soft@example.test')).toBe('active');
+    // Without an event id: the Message-ID, the type and the recipient make the event.
+    const byMessage = JSON.stringify({
+      email: 'gone@example.test',
+      hard: true,
+      message_id: FIXTURE_MESSAGE_ID,
+    });
+    expect((await webhook(byMessage, 'application/json')).json()).toMatchObject({ recorded: 1 });
+    expect((await webhook(byMessage, 'application/json')).json()).toMatchObject({ recorded: 0 });
+    expect(await bounces()).toMatchObject([
+      { mailing, email: 'soft@example.test', hard: false },
       { mailing, email: 'gone@example.test', hard: true },
     ]);
+  });
+
+  it('falls back to the address when the Message-ID matches nothing', async () => {
+    const { mailing, state } = await sent();
+    const res = await webhook(
+      JSON.stringify({ email: 'gone@example.test', hard: true, message_id: '<unknown@elsewhere>' }),
+      'application/json',
+    );
+    expect(res.json()).toEqual({ received: 1, recorded: 1 });
+    expect(await bounces()).toMatchObject([{ mailing, email: 'gone@example.test' }]);
+    expect(await state('gone@example.test')).toBe('bounced');
+  });
+
+  it('takes a delayed DSN for what it is: no bounce', async () => {
+    const { state } = await sent();
+    const eml = (await readFile(fixture, 'utf8'))
+      .replace('Action: failed', 'Action: delayed')
+      .replace('Status: 5.1.1', 'Status: 4.4.1');
+    const res = await webhook(eml, 'message/rfc822');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ received: 0, recorded: 0 });
+    expect(await bounces()).toEqual([]);
+    expect(await state('gone@example.test')).toBe('active');
+  });
+
+  it('refuses a wrong token before reading a large body', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    // ~1 MB announced (within the body limit, so no early 413), 64 KiB sent: the 401 comes
+    // while the rest was never sent; a server that read the body first would still wait.
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/v1/bounces',
+          headers: {
+            authorization: 'Bearer wrong',
+            'content-type': 'application/json',
+            'content-length': String(1_000_000),
+          },
+        },
+        (res) => {
+          let body = '';
+          res.on('data', (c: Buffer) => (body += c.toString()));
+          res.on('end', () => {
+            resolve({ status: res.statusCode ?? 0, body });
+            req.destroy();
+          });
+        },
+      );
+      req.on('error', reject);
+      req.write(Buffer.alloc(64 * 1024, 'x'));
+    });
+    expect(answer.status).toBe(401);
+    expect(JSON.parse(answer.body)).toEqual({ detail: 'Invalid or missing bounce webhook token.' });
   });
 });
