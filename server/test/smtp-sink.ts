@@ -2,8 +2,14 @@ import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-/** `client`: the name the sender gave in EHLO (which replica sent it). */
-export type SinkMessage = { to: string; raw: string; mail: ParsedMail; client: string };
+/** `client`: the name the sender gave in EHLO (which replica sent it); `from`: MAIL FROM. */
+export type SinkMessage = {
+  to: string;
+  raw: string;
+  mail: ParsedMail;
+  client: string;
+  from: string;
+};
 
 /**
  * A real SMTP server on a free loopback port that keeps what it receives. `answer` decides,
@@ -40,7 +46,9 @@ export async function startSmtpSink(
           if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
           for (const r of session.envelope.rcptTo) {
             const client = session.hostNameAppearsAs;
-            messages.push({ to: r.address.toLowerCase(), raw, mail, client });
+            const { mailFrom } = session.envelope;
+            const from = mailFrom ? mailFrom.address : '';
+            messages.push({ to: r.address.toLowerCase(), raw, mail, client, from });
           }
           callback();
         }, callback);

@@ -7,6 +7,7 @@ import { outboxRoutes } from './outbox-routes.js';
 import { publicRoutes } from './public-routes.js';
 import { deliveriesRoutes } from './routes.js';
 import type { SendingContext } from './sender.js';
+import { settingsRoutes } from './settings-routes.js';
 import { createSigner, deriveKey, loadSecret } from './tokens.js';
 import { hitRecorder, type HitRecorder } from './tracking.js';
 import { outboxTransport, smtpTransport } from './transport.js';
@@ -71,6 +72,7 @@ export const sendingPlugin = fp(async (app: FastifyInstance, plugin: SendingPlug
     async (api) => {
       await api.register(deliveriesRoutes, { sending });
       await api.register(outboxRoutes, { db, enabled: options.smtpUrls.length === 0 });
+      await api.register(settingsRoutes, { sending });
     },
     { prefix: '/api/v1' },
   );
