@@ -1,0 +1,115 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/harness.js';
+import { queryRows } from '../imports/repository.js';
+import { createList } from '../subscribers/test-fixtures.js';
+import { sendRound } from './sender.js';
+import { createSigner } from './tokens.js';
+
+/**
+ * Links in sent messages always work: the redirect and the pixel answer from the signed
+ * token alone (the database locked or gone), IRIs are sent as valid `Location` headers, and
+ * links signed with the previous secret still work during a rotation.
+ */
+const OLD = 'the tracking secret of last year';
+const NEW = 'the tracking secret of this year';
+
+let t: TestContext;
+let databaseClosed = false;
+let recipient: number;
+beforeAll(async () => {
+  t = await createTestContext({ sending: { secret: NEW, previousSecret: OLD } });
+  const list = await createList(t);
+  await t.post(`/api/v1/lists/${list}/subscribers`, { email: 'reader@example.test' });
+  await t.post('/api/v1/mailings', {
+    list,
+    name: 'Links',
+    variants: [
+      {
+        subject: 'Links',
+        layout: { text: 'Hi' },
+        deliveries: [{ scheduled_datetime: new Date(Date.now() - 1000).toISOString() }],
+      },
+    ],
+  });
+  await sendRound(t.app.sending);
+  [{ id: recipient }] = (await queryRows<{ id: number }>(
+    t.db,
+    sql`SELECT id FROM delivery_recipients`,
+  )) as [{ id: number }];
+});
+afterAll(async () => {
+  await t.app.close();
+  if (!databaseClosed) await t.database.close();
+});
+
+const click = (url: string, signer = t.app.sending.signer) =>
+  t.app.inject({
+    method: 'GET',
+    url: `/t/c/${signer.sign({ kind: 'k', who: String(recipient), url })}`,
+  });
+const clicks = async () => {
+  await t.app.trackingHits.flush();
+  return (await t.get('/api/v1/statistics/clicks')).json().results as { url: string }[];
+};
+
+describe('tracked links', () => {
+  it('send IRIs as ASCII in Location and record the URL as written', async () => {
+    const res = await click('https://example.jp/記事?q=日本#見出し');
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(
+      'https://example.jp/%E8%A8%98%E4%BA%8B?q=%E6%97%A5%E6%9C%AC#%E8%A6%8B%E5%87%BA%E3%81%97',
+    );
+    const idn = await click('https://bücher.example/straße');
+    expect(idn.headers.location).toBe('https://xn--bcher-kva.example/stra%C3%9Fe');
+    expect((await clicks()).map((c) => c.url)).toEqual([
+      'https://example.jp/記事?q=日本#見出し',
+      'https://bücher.example/straße',
+    ]);
+  });
+
+  it('accept links signed with the previous secret during a rotation', async () => {
+    expect((await click('https://example.org/old', createSigner(OLD))).statusCode).toBe(302);
+    expect(
+      (await click('https://example.org/x', createSigner('some other secret'))).statusCode,
+    ).toBe(404);
+  });
+
+  it('answer while the statistics table is locked, and record the hit once it is free', async () => {
+    const before = (await clicks()).length;
+    let release!: () => void;
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holder = t.db.transaction(async (tx) => {
+      await tx.execute(sql`LOCK TABLE stat_clicks IN ACCESS EXCLUSIVE MODE`);
+      locked();
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await isLocked;
+    const res = await click('https://example.org/while-locked');
+    expect(res.statusCode).toBe(302);
+    const pixel = await t.app.inject({
+      method: 'GET',
+      url: `/t/o/${t.app.sending.signer.sign({ kind: 'o', who: String(recipient) })}`,
+    });
+    expect(pixel.statusCode).toBe(200);
+    expect(t.app.trackingHits.pending()).toBeGreaterThan(0);
+    release();
+    await holder;
+    expect(await clicks()).toHaveLength(before + 1);
+  });
+
+  it('answer with the database gone', async () => {
+    await t.database.close();
+    databaseClosed = true;
+    const res = await click('https://example.org/still-works');
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('https://example.org/still-works');
+    const pixel = await t.app.inject({
+      method: 'GET',
+      url: `/t/o/${t.app.sending.signer.sign({ kind: 'o', who: String(recipient) })}`,
+    });
+    expect(pixel.statusCode).toBe(200);
+    expect(pixel.headers['content-type']).toBe('image/gif');
+  });
+});
