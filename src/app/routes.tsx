@@ -66,6 +66,7 @@ export const routes: RouteObject[] = [
               { path: 'regions/:code', lazy: () => import('./routes/region-detail') },
               { path: 'languages', lazy: () => import('./routes/languages') },
               { path: 'api-docs', lazy: () => import('./routes/api-docs') },
+              { path: 'settings/sending', lazy: () => import('./routes/settings-sending') },
               { path: 'people', lazy: () => import('./routes/people') },
               { path: 'people/person', lazy: () => import('./routes/person') },
               { path: '*', lazy: () => import('./routes/not-found') },

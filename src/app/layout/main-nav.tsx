@@ -5,6 +5,7 @@ import {
   IconInbox,
   IconList,
   IconMail,
+  IconShieldCheck,
   IconWorld,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -26,6 +27,12 @@ const items = [
     match: ['/regions', '/languages'],
   },
   { label: 'API reference', to: '/api-docs', icon: IconApi, match: ['/api-docs'] },
+  {
+    label: 'Sending setup',
+    to: '/settings/sending',
+    icon: IconShieldCheck,
+    match: ['/settings/sending'],
+  },
 ];
 
 export function MainNav({ onNavigate }: { onNavigate: () => void }) {

@@ -1,0 +1,18 @@
+import { PageHeader } from '../../components/page-header';
+import { SendingSettingsView } from '../../features/settings/components/sending-settings';
+import { settingsQueries } from '../../features/settings/queries';
+import { prefetch } from '../query-client';
+
+export const loader = () => prefetch(settingsQueries.sending());
+
+export function Component() {
+  return (
+    <>
+      <PageHeader
+        title="Sending setup"
+        description="Whether receivers can trust this deployment's mail, and the DNS records to publish."
+      />
+      <SendingSettingsView />
+    </>
+  );
+}

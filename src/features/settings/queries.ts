@@ -1,0 +1,14 @@
+import { queryOptions } from '@tanstack/react-query';
+import { getSendingSettings } from '../../api/settings';
+
+/** Query keys and options of the settings screens (docs/architecture.md §3.1). */
+export const settingsQueries = {
+  all: () => ['settings'] as const,
+  /** The configuration changes only with a restart: fetched once per visit. */
+  sending: () =>
+    queryOptions({
+      queryKey: [...settingsQueries.all(), 'sending'] as const,
+      queryFn: ({ signal }) => getSendingSettings(signal),
+      staleTime: 60_000,
+    }),
+};
