@@ -1,3 +1,7 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readConfig, sendingOptions } from './config.js';
 
@@ -144,5 +148,48 @@ describe('readConfig', () => {
     for (const name of ['PORT', 'DEMO_DATA', 'TRUST_PROXY', 'LOG_LEVEL']) {
       expect(message).toContain(`  ${name}: `);
     }
+  });
+});
+
+describe('sender authentication settings', () => {
+  const pem = generateKeyPairSync('rsa', { modulusLength: 1024 })
+    .privateKey.export({ type: 'pkcs8', format: 'pem' })
+    .toString();
+
+  it('reads DKIM from PEM text (line breaks written \\n) or a file, and the rest', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'dkim-'));
+    const file = path.join(dir, 'dkim.pem');
+    await writeFile(file, pem);
+    for (const key of [pem.replace(/\n/g, '\\n'), file]) {
+      const options = sendingOptions(
+        readConfig({
+          DKIM_DOMAIN: 'Acme.Example',
+          DKIM_SELECTOR: 's1',
+          DKIM_PRIVATE_KEY: key,
+          RETURN_PATH_DOMAIN: 'bounces.acme.example',
+          TRACKING_SECRET: 'a secret of sixteen+',
+          TRACKING_SECRET_PREVIOUS: 'an older secret of 16',
+        }),
+      );
+      expect(options.dkim).toMatchObject({ domain: 'acme.example', selector: 's1' });
+      expect(options.dkim?.privateKey).toContain('BEGIN PRIVATE KEY');
+      expect(options).toMatchObject({
+        returnPathDomain: 'bounces.acme.example',
+        previousSecret: 'an older secret of 16',
+      });
+    }
+    await rm(dir, { recursive: true });
+  });
+
+  it('refuses half a DKIM setup, an unreadable key and a non-RSA key', () => {
+    expect(problems({ DKIM_DOMAIN: 'acme.example' })).toMatch(/set all three or none/);
+    const base = { DKIM_DOMAIN: 'acme.example', DKIM_SELECTOR: 's1' };
+    expect(problems({ ...base, DKIM_PRIVATE_KEY: '/nowhere/dkim.pem' })).toMatch(
+      /neither PEM text nor a readable file/,
+    );
+    const ed = generateKeyPairSync('ed25519')
+      .privateKey.export({ type: 'pkcs8', format: 'pem' })
+      .toString();
+    expect(problems({ ...base, DKIM_PRIVATE_KEY: ed })).toMatch(/an RSA key is needed/);
   });
 });
