@@ -10,7 +10,7 @@ import type { HitRecorder } from './tracking.js';
  * The URL as a `Location` header can carry it: an IRI (`https://example.jp/記事`, an IDN host)
  * becomes its ASCII form (percent-encoded UTF-8, punycode), as a browser would send it.
  */
-export function locationOf(url: string): string {
+function locationOf(url: string): string {
   if (URL.canParse(url)) return new URL(url).href;
   return url.replace(/[^\x21-\x7e]+/g, (run) => encodeURIComponent(run));
 }

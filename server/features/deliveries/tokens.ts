@@ -24,7 +24,7 @@ export type Signer = { sign(p: TokenPayload): string; verify(token: string): Tok
 const SIGNATURE_BYTES = 16;
 
 /** What a key is used for: each token kind and the VERP return path get their own key. */
-export type KeyPurpose = TokenPayload['kind'] | 'verp';
+type KeyPurpose = TokenPayload['kind'] | 'verp';
 
 /**
  * One secret's derived keys (HKDF-SHA256, one per purpose, so a MAC of one kind is never

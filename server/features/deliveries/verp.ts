@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Key } from './tokens.js';
 
 /** The recipient a VERP return path names: one row of a delivery's send log. */
-export type VerpRef = { deliveryId: number; subscriberId: number };
+type VerpRef = { deliveryId: number; subscriberId: number };
 
 export type Verp = {
   domain: string;
