@@ -149,8 +149,31 @@ describe('sender authentication', () => {
     expect((await post(dsn(gone))).json()).toEqual({ received: 1, recorded: 1 });
     // Sent twice (a retried pipe): counted once.
     expect((await post(dsn(gone))).json()).toEqual({ received: 1, recorded: 0 });
+    // A pipe that passes the envelope recipient (Postfix's ${recipient}) with the status part
+    // only, and a JSON report naming it: matched the same way.
+    const kept = from.get('kept@example.test')!;
+    const statusOnly = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/bounces?envelope_to=${encodeURIComponent(kept)}`,
+      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'message/delivery-status' },
+      payload: dsn(kept)
+        .split('Content-Type: message/delivery-status\r\n\r\n')[1]!
+        .split('--b--')[0]!,
+    });
+    expect(statusOnly.json()).toEqual({ received: 1, recorded: 1 });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/bounces',
+      headers: { authorization: `Bearer ${TOKEN}` },
+      payload: { email: 'alias@forward.example.test', hard: false, envelope_to: kept },
+    });
+    expect(json.json()).toEqual({ received: 1, recorded: 1 });
     const bounces = (await t.get('/api/v1/statistics/bounces')).json();
-    expect(bounces.results).toMatchObject([{ mailing, email: 'gone@example.test', hard: true }]);
+    expect(bounces.results).toMatchObject([
+      { mailing, email: 'gone@example.test', hard: true },
+      { mailing, email: 'kept@example.test', hard: true },
+      { mailing, email: 'kept@example.test', hard: false },
+    ]);
   });
 });
 
