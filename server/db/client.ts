@@ -16,7 +16,7 @@ import * as schema from './schema/index.js';
 import type { Db } from './types.js';
 
 // The types live a level down (types.ts), so maintenance.ts can use them without a cycle.
-export type { Db, Executor, Schema } from './types.js';
+export type { Db, Executor } from './types.js';
 
 /**
  * The pool behind `db` on PostgreSQL; undefined on PGlite, whose one connection is the
