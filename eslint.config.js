@@ -7,6 +7,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import pluginQuery from '@tanstack/eslint-plugin-query';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import cycles from './scripts/eslint-no-import-cycle.js';
 
 // One zone per feature: it may import anything but another feature.
 const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
@@ -52,6 +53,8 @@ const boundaries = {
     },
   ],
   'import/no-cycle': ['error', { maxDepth: 10, ignoreExternal: true }],
+  // import/no-cycle skips type-only imports; this one counts them (scripts/eslint-no-import-cycle.js).
+  'local/no-import-cycle': 'error',
 };
 
 export default tseslint.config(
@@ -70,7 +73,7 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
-    plugins: { import: importPlugin },
+    plugins: { import: importPlugin, local: cycles },
     settings: {
       // eslint-plugin-import with the enhanced-resolve based TypeScript resolver (3.8): later
       // resolvers need unrs-resolver, whose per-platform optional packages this registry

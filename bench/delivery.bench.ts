@@ -12,7 +12,7 @@ import { buildApp, type App } from '../server/app.js';
 import { DASHBOARD_HEADER } from '../server/plugins/browser-requests.js';
 import { openDatabase, type Db } from '../server/db/client.js';
 import { compileVariant, renderMessage } from '../server/features/deliveries/render.js';
-import { queryRows } from '../server/features/imports/repository.js';
+import { queryRows } from '../server/db/query-rows.js';
 import { usersRepository } from '../server/features/users/repository.js';
 
 /** 100,000 by default; DELIVERY_BENCH_RECIPIENTS for a quicker look. PostgreSQL only. */

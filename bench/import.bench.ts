@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../server/app.js';
 import { openDatabase, type Database } from '../server/db/client.js';
-import { queryRows } from '../server/features/imports/repository.js';
+import { queryRows } from '../server/db/query-rows.js';
 import {
   DEFAULT_BATCH_SIZE,
   PGLITE_BATCH_ROWS,

@@ -23,6 +23,11 @@ process.env.DATA_DIR = path.join(workDir, 'data');
 delete process.env.DATABASE_URL;
 delete process.env.UPSTREAM_API_URL;
 process.env.DEMO_DATA ??= '1';
+// The demo's live delivery goes out seconds after the start, so demo-story.spec.ts sees it
+// reach the Outbox without waiting minutes.
+process.env.DEMO_LIVE_DELIVERY ??= '1';
+process.env.DEMO_LIVE_DELIVERY_MINUTES ??= '0.1';
+delete process.env.SMTP_URL;
 process.env.LOG_LEVEL ??= 'warn';
 
 const { main } = await import('../server/main.js');

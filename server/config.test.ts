@@ -22,6 +22,8 @@ describe('readConfig', () => {
       DATA_DIR: '.data',
       ADMIN_USERNAME: 'admin@example.com',
       DEMO_DATA: true,
+      DEMO_LIVE_DELIVERY: true,
+      DEMO_LIVE_DELIVERY_MINUTES: 3,
       TRUST_PROXY: 'loopback',
       SESSION_IDLE_MINUTES: 30,
       SESSION_LIFETIME_HOURS: 12,
@@ -78,6 +80,15 @@ describe('readConfig', () => {
     );
     expect(problems({ SESSION_LIFETIME_HOURS: 'forever' })).toContain(
       'SESSION_LIFETIME_HOURS: must be a number of hours',
+    );
+  });
+
+  it('reads the demo live delivery switch and its delay, fractions included', () => {
+    expect(
+      readConfig({ DEMO_LIVE_DELIVERY: '0', DEMO_LIVE_DELIVERY_MINUTES: '0.1' }),
+    ).toMatchObject({ DEMO_LIVE_DELIVERY: false, DEMO_LIVE_DELIVERY_MINUTES: 0.1 });
+    expect(problems({ DEMO_LIVE_DELIVERY_MINUTES: '0' })).toContain(
+      'DEMO_LIVE_DELIVERY_MINUTES: must be more than 0 minutes',
     );
   });
 

@@ -32,9 +32,12 @@ export async function main() {
     printedPassword = config.ADMIN_PASSWORD ? undefined : password;
   }
 
+  let liveDemo: string | undefined;
   if (config.DEMO_DATA) {
-    const loaded = await loadDemoData(database.db);
+    const live = config.DEMO_LIVE_DELIVERY ? config.DEMO_LIVE_DELIVERY_MINUTES : undefined;
+    const loaded = await loadDemoData(database.db, { liveDeliveryMinutes: live });
     if (loaded) console.log(`Loaded demo data: ${loaded}`);
+    if (loaded && live !== undefined) liveDemo = liveDemoLine(config, live);
   }
 
   const app = await buildApp({
@@ -65,6 +68,7 @@ export async function main() {
           : config.ADMIN_PASSWORD
             ? ' with the password in ADMIN_PASSWORD'
             : ' with the password printed when it was created (set ADMIN_PASSWORD to reset it)'),
+      ...(liveDemo ? [liveDemo] : []),
       '',
     ].join('\n'),
   );
@@ -95,6 +99,16 @@ async function proxy(config: Config, upstream: string) {
     ].join('\n'),
   );
   return app;
+}
+
+/** The banner's word on the demo's live delivery: when, where to, and how to turn it off. */
+function liveDemoLine(config: Config, minutes: number) {
+  const at = new Date(Date.now() + minutes * 60_000).toISOString().slice(11, 16);
+  const where = config.SMTP_URL ? 'through SMTP_URL' : 'to the embedded outbox';
+  return (
+    `  Demo: a small live delivery goes out at ${at} UTC ${where} (Outbox, mailing page);\n` +
+    '  DEMO_LIVE_DELIVERY=0 skips it, DEMO_DATA=0 skips all demo data (first start only)'
+  );
 }
 
 const sessionLifetime = (config: Config) => ({

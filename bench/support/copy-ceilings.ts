@@ -6,7 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../../server/db/client.js';
 import { pgliteExtensions } from '../../server/db/pglite-extensions.js';
-import { queryRows } from '../../server/features/imports/repository.js';
+import { queryRows } from '../../server/db/query-rows.js';
 
 /**
  * What the database's own bulk loader reaches with the rows an import bench loads, in the

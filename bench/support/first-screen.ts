@@ -29,6 +29,7 @@ export async function measureFirstScreen(distDir: string): Promise<FirstScreen> 
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
     DEMO_DATA: '1',
+    DEMO_LIVE_DELIVERY: '0',
     LOG_LEVEL: 'warn',
   };
   delete env.DATABASE_URL;

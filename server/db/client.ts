@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -14,11 +13,10 @@ import { pgliteExtensions } from './pglite-extensions.js';
 import { analyzeAfterMigrations } from './maintenance.js';
 import * as schema from './schema/index.js';
 
-export type Schema = typeof schema;
-/** The one database type repositories see, whichever driver is behind it. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-/** A transaction or the database itself: repositories take either. */
-export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+import type { Db } from './types.js';
+
+// The types live a level down (types.ts), so maintenance.ts can use them without a cycle.
+export type { Db, Executor } from './types.js';
 
 /**
  * The pool behind `db` on PostgreSQL; undefined on PGlite, whose one connection is the

@@ -1,16 +1,22 @@
 import { count } from 'drizzle-orm';
 import type { Db } from './client.js';
 import { seedAudience, type DemoAudience } from './demo/audience.js';
+import { scheduleLiveDelivery } from './demo/live-delivery.js';
 import { seedMailings } from './demo/mailings.js';
 import { seedCampaigns, seedSegments } from './demo/segments.js';
 import { lists } from './schema/index.js';
+
+export type DemoOptions = {
+  /** Schedule one small live delivery this many minutes after loading (live-delivery.ts). */
+  liveDeliveryMinutes?: number;
+};
 
 /**
  * Loads the deterministic demo data into an empty database and says what it loaded, or
  * returns undefined when the database already has lists. One transaction: a start that
  * fails halfway leaves nothing behind, so the next start tries again.
  */
-export async function loadDemoData(db: Db): Promise<string | undefined> {
+export async function loadDemoData(db: Db, options: DemoOptions = {}): Promise<string | undefined> {
   const [existing] = await db.select({ n: count() }).from(lists);
   if (existing!.n > 0) return undefined;
   return db.transaction(async (tx) => {
@@ -22,6 +28,10 @@ export async function loadDemoData(db: Db): Promise<string | undefined> {
     await seedCampaigns(tx, audience.userId);
     parts.push(await seedMailings(tx, audience));
     parts.push(`${await seedSegments(tx, audience)} segments`);
+    if (options.liveDeliveryMinutes !== undefined) {
+      const live = await scheduleLiveDelivery(tx, audience, options.liveDeliveryMinutes);
+      if (live) parts.push(live);
+    }
     // ─────────────────────────────────────────────────────────────────────────────────
 
     return parts.join('; ');

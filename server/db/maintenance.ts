@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from './client.js';
+import type { Db } from './types.js';
 
 /**
  * Planner statistics and visibility maps for PGlite, which runs no autovacuum (docs/architecture.md §6):

@@ -13,10 +13,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance, options: { spa: bool
   const shadow = FindMyWay({ ignoreTrailingSlash: true, ignoreDuplicateSlashes: true });
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
+    // The SPA's catch-all (`GET /*`) answers every path for GET; it must not make an API or
+    // media path that has no route "exist for GET" (POST /api/v1/nothing is 404, not 405).
+    const catchAll = route.url === '/*';
     for (const method of methods) {
       if (method === 'HEAD') continue;
       try {
-        shadow.on(method as never, route.url, () => undefined);
+        shadow.on(method as never, route.url, () => undefined, { catchAll });
       } catch {
         // Same route registered twice under different prefixes: already known.
       }
@@ -28,9 +31,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance, options: { spa: bool
     if (options.spa && wantsSpa(request.method, url)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    const allowed = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'].filter(
-      (m) => m !== request.method && shadow.find(m as never, url) !== null,
-    );
+    const served = !url.startsWith('/api/') && !url.startsWith('/media/');
+    const allowed = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'].filter((m) => {
+      if (m === request.method) return false;
+      const found = shadow.find(m as never, url);
+      return found !== null && (served || !(found.store as { catchAll: boolean }).catchAll);
+    });
     if (allowed.length > 0) {
       return reply
         .code(405)

@@ -21,6 +21,8 @@ export function processEnv(dataDir: string, extra: Record<string, string> = {}) 
     HOST: '127.0.0.1',
     ADMIN_PASSWORD,
     DEMO_DATA: '0',
+    // Tests that load the demo data compare what it holds; nothing should be sending meanwhile.
+    DEMO_LIVE_DELIVERY: '0',
     LOG_LEVEL: 'warn',
     DIST_DIR: path.join(dataDir, 'no-dashboard'),
     ...extra,

@@ -8,15 +8,25 @@ export type SentDelivery = {
   urls: string[];
   /** Multiplies the base open rate. */
   appeal: number;
-  recipients: string[];
+  /** The list's active subscribers the delivery was addressed to (by subscriber id). */
+  recipients: { id: number; email: string }[];
 };
 
 /** Rows in the shape the demo loader inserts (short keys keep the JSON small). */
 export type RecordRow = { d: number; m: number; c: number | null; e: string; t: string };
+/**
+ * A row of the delivery's send log (`delivery_recipients`): `bounced` when the server
+ * refused the message (a hard bounce, as an SMTP 5xx answer), else `sent` (a soft bounce
+ * arrives later, as a report, and leaves the message sent).
+ */
+export type RecipientRow = { d: number; s: number; e: string; st: 'sent' | 'bounced'; t: string };
 export type GeneratedRecords = {
   opens: RecordRow[];
   clicks: (RecordRow & { u: string })[];
   bounces: (RecordRow & { h: boolean })[];
+  recipients: RecipientRow[];
+  /** Subscribers a hard bounce set `bounced`, with when. */
+  hardBounced: { s: number; t: string }[];
 };
 
 const MINUTE = 60_000;
@@ -36,10 +46,12 @@ export function prng(seed: number) {
 }
 
 /**
- * Opens, clicks and bounces that look like a real send: about 2% bounces (a third hard)
- * within minutes; about 40% open, most within hours and a tail over days, a third of them
- * again later (so `unique` matters); a quarter of openers click, mostly the first link.
- * Nothing happens after `now`.
+ * The send log and the opens, clicks and bounces of a real send, consistent with each other:
+ * every recipient has a send-log row; about 2% bounce (a third hard) within minutes; about 40%
+ * open, most within hours and a tail over days, a third of them again later (so `unique`
+ * matters); a quarter of openers click, mostly the first link. Only recipients open, click or
+ * bounce. Deliveries are played in time order and a hard bounce sets the subscriber `bounced`,
+ * so later deliveries of the list no longer reach them. Nothing happens after `now`.
  */
 export function generateRecords(
   sent: SentDelivery[],
@@ -48,8 +60,15 @@ export function generateRecords(
 ): GeneratedRecords {
   const random = prng(seed);
   const exp = (mean: number) => -Math.log(1 - random()) * mean;
-  const out: GeneratedRecords = { opens: [], clicks: [], bounces: [] };
-  for (const delivery of sent) {
+  const out: GeneratedRecords = {
+    opens: [],
+    clicks: [],
+    bounces: [],
+    recipients: [],
+    hardBounced: [],
+  };
+  const gone = new Set<number>();
+  for (const delivery of [...sent].sort((a, b) => a.at - b.at)) {
     const base = { d: delivery.deliveryId, m: delivery.mailingId, c: delivery.campaign };
     const row = (email: string, time: number) => ({
       ...base,
@@ -63,12 +82,22 @@ export function generateRecords(
       for (const [i, w] of weights.entries()) if ((r -= w) < 0) return delivery.urls[i]!;
       return delivery.urls[0]!;
     };
-    for (const email of delivery.recipients) {
+    for (const { id, email } of delivery.recipients) {
+      if (gone.has(id)) continue;
+      const sentAt = new Date(delivery.at + random() * 20 * MINUTE).toISOString();
+      const logRow = { d: delivery.deliveryId, s: id, e: email, t: sentAt };
       if (random() < 0.02) {
-        const time = delivery.at + random() * 30 * MINUTE;
-        if (time <= now) out.bounces.push({ ...row(email, time), h: random() < 0.35 });
+        const hard = random() < 0.35;
+        const time = hard ? Date.parse(sentAt) : delivery.at + random() * 30 * MINUTE + 20 * MINUTE;
+        out.bounces.push({ ...row(email, time), h: hard });
+        out.recipients.push({ ...logRow, st: hard ? 'bounced' : 'sent' });
+        if (hard) {
+          gone.add(id);
+          out.hardBounced.push({ s: id, t: sentAt });
+        }
         continue;
       }
+      out.recipients.push({ ...logRow, st: 'sent' });
       if (random() >= 0.4 * delivery.appeal) continue;
       let open = delivery.at + Math.min(WEEK, random() < 0.65 ? exp(3 * HOUR) : exp(30 * HOUR));
       if (open > now) continue;

@@ -92,7 +92,10 @@ describe('generateRecords', () => {
         at: now - 3 * 86_400_000,
         urls: ['https://a.example/1', 'https://a.example/2'],
         appeal: 1,
-        recipients: Array.from({ length: 5000 }, (_, i) => `p${i}@x.example`),
+        recipients: Array.from({ length: 5000 }, (_, i) => ({
+          id: i + 1,
+          email: `p${i}@x.example`,
+        })),
       },
     ];
     const first = generateRecords(sent, now);

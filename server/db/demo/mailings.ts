@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { zipSync } from 'fflate';
 import type { Executor } from '../client.js';
 import { deliveries, subscribers, variants } from '../schema/index.js';
@@ -14,6 +14,7 @@ import {
 } from '../../features/mailings/index.js';
 import type { DemoAudience, DemoList } from './audience.js';
 import { plans, textLayout, type MailingPlan } from './mailing-plans.js';
+import { withActor } from '../../lib/actor.js';
 import { generateRecords, type GeneratedRecords, type SentDelivery } from './mailing-statistics.js';
 
 const HOUR_MS = 3_600_000;
@@ -57,6 +58,7 @@ export async function seedMailings(db: Executor, audience: DemoAudience): Promis
     WHERE scheduled_datetime <= ${new Date(now).toISOString()}::timestamptz`);
   const records = generateRecords(sent, now);
   await insertRecords(db, records);
+  await insertSendLog(db, records);
   const campaigns = new Set(plans.map((p) => p.campaign).filter((c) => c !== null)).size;
   const total = records.opens.length + records.clicks.length + records.bounces.length;
   return `${created} mailings in ${campaigns} campaigns, ${total.toLocaleString('en')} statistic records`;
@@ -103,15 +105,12 @@ async function deliveriesOf(
   list: DemoList,
   now: number,
 ): Promise<SentDelivery[]> {
+  // Whom the engine would have sent to: the list's active subscribers (the others left or
+  // bounced before the demo's deliveries; hard bounces during them are played in order).
   const people = await db
-    .select({ email: subscribers.email, language: subscribers.language })
+    .select({ id: subscribers.id, email: subscribers.email, language: subscribers.language })
     .from(subscribers)
-    .where(
-      and(
-        eq(subscribers.listId, list.id),
-        inArray(subscribers.subscription, ['active', 'bounced', 'unsubscribed']),
-      ),
-    )
+    .where(and(eq(subscribers.listId, list.id), eq(subscribers.subscription, 'active')))
     .orderBy(asc(subscribers.id));
   const rows = await db
     .select({ id: deliveries.id, at: deliveries.scheduledDatetime, languages: variants.languages })
@@ -133,7 +132,9 @@ async function deliveriesOf(
         at: row.at.getTime(),
         urls: plan.urls,
         appeal: plan.appeal,
-        recipients: audience.filter((_, i) => i % own.length === k).map((p) => p.email),
+        recipients: audience
+          .filter((_, i) => i % own.length === k)
+          .map((p) => ({ id: p.id, email: p.email })),
       }),
     );
   }
@@ -174,4 +175,33 @@ async function insertRecords(db: Executor, records: GeneratedRecords) {
   await insert('stat_opens', '', records.opens);
   await insert('stat_clicks', 'url', records.clicks);
   await insert('stat_bounces', 'hard', records.bounces);
+}
+
+/**
+ * The deliveries' send log, as the engine writes it (delivery_recipients, whose rows are the
+ * deliveries' progress), and the subscribers a hard bounce set `bounced`, recorded in their
+ * history as the engine's bounce handling records it (via `bounce`, at the bounce's time).
+ */
+async function insertSendLog(db: Executor, records: GeneratedRecords) {
+  for (let i = 0; i < records.recipients.length; i += 5000) {
+    const json = JSON.stringify(records.recipients.slice(i, i + 5000));
+    await db.execute(sql`
+      INSERT INTO delivery_recipients (delivery_id, subscriber_id, email, state, attempts,
+                                       next_attempt_datetime, sent_datetime, message_id, smtp_response)
+      SELECT d, s, e, st, 1, t, t, '<demo-' || d || '-' || s || '@mailboard.invalid>',
+             CASE st WHEN 'sent' THEN '250 2.0.0 OK' ELSE '550 5.1.1 User unknown' END
+      FROM json_to_recordset(${json}::json) AS x(d int, s int, e text, st text, t timestamptz)`);
+  }
+  if (records.hardBounced.length === 0) return;
+  const json = JSON.stringify(records.hardBounced);
+  await withActor(db, { userId: null, via: 'bounce' });
+  await db.execute(sql`
+    UPDATE subscribers SET subscription = 'bounced', update_datetime = x.t
+      FROM json_to_recordset(${json}::json) AS x(s int, t timestamptz) WHERE id = x.s`);
+  await db.execute(sql`
+    UPDATE subscriber_history h SET at = x.t
+      FROM json_to_recordset(${json}::json) AS x(s int, t timestamptz)
+     WHERE h.subscriber_id = x.s AND h.via = 'bounce'`);
+  // The rest of the demo's transaction is no bounce.
+  await db.execute(sql`SELECT set_config('mailboard.actor', '', true)`);
 }

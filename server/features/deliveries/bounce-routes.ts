@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { HttpError, badRequest } from '../../lib/http-errors.js';
-import { queryRows } from '../imports/repository.js';
+import { queryRows } from '../../db/query-rows.js';
 import { recordBounce } from './bounces.js';
 import { parseDsn, type BounceReport } from './dsn.js';
 import type { SendingContext } from './sender.js';

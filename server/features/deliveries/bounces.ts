@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { queryRows } from '../imports/repository.js';
+import { queryRows } from '../../db/query-rows.js';
 import { changeSubscription } from './subscriber-state.js';
 
 export type BouncePolicy = { softBounceLimit: number; softBounceDays: number };

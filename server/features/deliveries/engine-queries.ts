@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
-import { queryRows } from '../imports/repository.js';
+import { queryRows } from '../../db/query-rows.js';
 import { recipientSelection } from './recipients.js';
 
 /** Scheduled deliveries overdue by more than the grace period become `missed`. */

@@ -6,7 +6,7 @@ import type { Executor } from '../../db/client.js';
 import { notFound } from '../../lib/http-errors.js';
 import { paginate } from '../../lib/pagination.js';
 import { idParam, paginationQuery } from '../../lib/query.js';
-import { queryRows } from '../imports/repository.js';
+import { queryRows } from '../../db/query-rows.js';
 
 type OutboxRow = {
   id: number;

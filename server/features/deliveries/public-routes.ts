@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../imports/repository.js';
+import { queryRows } from '../../db/query-rows.js';
 import { confirmForm, message, unsubscribeForm } from './pages.js';
 import type { SendingContext } from './sender.js';
 import { changeSubscription } from './subscriber-state.js';

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { subscribers } from '../../db/schema/index.js';
-import { queryRows } from '../imports/repository.js';
+import { queryRows } from '../../db/query-rows.js';
 import { inAnySegment } from '../segments/membership.js';
 
 type VariantLanguages = { id: number; position: number; languages: string[] };

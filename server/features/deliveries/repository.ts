@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DeliveryStatusRecord, RecipientState } from '../../../contract/deliveries.js';
 import type { Executor } from '../../db/client.js';
-import { queryRows } from '../imports/repository.js';
+import { queryRows } from '../../db/query-rows.js';
 
 type DeliveryRow = {
   id: number;

@@ -6,7 +6,7 @@ import { deliveryActions, recipientStates, testSendWrite } from '../../../contra
 import { badRequest, HttpError, notFound } from '../../lib/http-errors.js';
 import { paginate } from '../../lib/pagination.js';
 import { idParam, paginationQuery, queryFilter } from '../../lib/query.js';
-import { queryRows } from '../imports/repository.js';
+import { queryRows } from '../../db/query-rows.js';
 import { deliveriesRepository } from './repository.js';
 import { compileVariant, renderMessage } from './render.js';
 import type { SendingContext } from './sender.js';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import type { SubscriberChangeVia } from '../../../contract/subscribers.js';
 import { withActor } from '../../lib/actor.js';
-import { queryRows } from '../imports/repository.js';
+import { queryRows } from '../../db/query-rows.js';
 
 /** Why a subscriber's state changed here (shown in the subscriber's history). */
 export type StateChangeVia = SubscriberChangeVia;

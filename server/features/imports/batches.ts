@@ -4,7 +4,7 @@ import type { ImportRowError } from '../../db/schema/imports.js';
 import { commitBatch, type BatchOutcome, type ClaimedJob } from './job-queries.js';
 import { subscriberInserter } from './insert-subscribers.js';
 import type { ImportUpkeep } from './upkeep.js';
-import type { ProcessOptions } from './process-job.js';
+import type { ProcessOptions } from './process-options.js';
 import type { SubscriberValues } from './rows.js';
 
 export type Batch = BatchOutcome & { candidates: SubscriberValues[] };

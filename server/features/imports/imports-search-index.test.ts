@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.js';
-import { queryRows } from './repository.js';
+import { queryRows } from '../../db/query-rows.js';
 import { createList, postImport } from './test-support.js';
 import { runImportJobs } from './worker.js';
 

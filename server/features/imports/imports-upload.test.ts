@@ -5,7 +5,7 @@ import { zodValidatorCompiler } from '../../lib/validation.js';
 import { errorsPlugin } from '../../plugins/errors.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import type { User } from '../users/repository.js';
-import { queryRows } from './repository.js';
+import { queryRows } from '../../db/query-rows.js';
 import { importsRoutes } from './routes.js';
 import { createList, multipartBody, postImport } from './test-support.js';
 import { CHUNK_BYTES } from './upload.js';

@@ -5,7 +5,7 @@ import type { ImportRowError } from '../../db/schema/imports.js';
 import { withActor } from '../../lib/actor.js';
 import { subscriberInserter, type SubscriberInserter } from './insert-subscribers.js';
 import type { ImportUpkeep } from './upkeep.js';
-import { queryRows } from './repository.js';
+import { queryRows } from '../../db/query-rows.js';
 import type { SubscriberValues } from './rows.js';
 
 /** A job as a worker holds it. `lease` is the `locked_at` it wrote: every later write

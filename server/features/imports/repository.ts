@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import { DEFAULT_DATE_FORMAT } from '../../../contract/imports.js';
 import type { Executor } from '../../db/client.js';
 import { customFields, imports, lists } from '../../db/schema/index.js';
@@ -10,12 +10,6 @@ export type QueueValues = Pick<
   ImportRow,
   'encoding' | 'delimiter' | 'hasHeader' | 'ignoreInvalidFields' | 'dateFormat' | 'fields'
 >;
-
-/** Rows of a raw query, whichever driver (node-postgres or PGlite) ran it. */
-export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 /** An import the API may show: not one whose upload is still streaming in. */
 const visible = (listId: number) =>

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriberPagesPrepared } from '../subscribers/index.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
-import { queryRows } from './repository.js';
+import { queryRows } from '../../db/query-rows.js';
 import { createList, postImport } from './test-support.js';
 
 let t: TestContext;

@@ -4,7 +4,8 @@ import type { Database, Db } from '../../db/client.js';
 import { maintainAfterImport, vacuumImportedRows } from '../../db/maintenance.js';
 import { requestsFirst, type RequestActivity } from '../../plugins/request-activity.js';
 import { claimJob } from './job-queries.js';
-import { processJob, type ProcessOptions } from './process-job.js';
+import { processJob } from './process-job.js';
+import type { ProcessOptions } from './process-options.js';
 import { importsRepository } from './repository.js';
 
 export type ImportJobOptions = Partial<ProcessOptions> & {

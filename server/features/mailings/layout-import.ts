@@ -1,11 +1,7 @@
 import { LAYOUT_IMAGES_DIR, LAYOUT_INDEX, parseZipDataUri } from '../../../contract/mailings.js';
 import { imageContentType, zipMessages } from '../../../contract/zip-entries.js';
-import {
-  decodeLayoutHtml,
-  findImageReferences,
-  layoutMediaUrl,
-  rewriteImportedReferences,
-} from './layout-html.js';
+import { decodeLayoutHtml } from '../../../contract/layout-html.js';
+import { findImageReferences, layoutMediaUrl, rewriteImportedReferences } from './layout-html.js';
 import { ZipLayoutError, inflateEntries, openArchive } from './zip-archive.js';
 
 export { ZipLayoutError } from './zip-archive.js';

@@ -1,5 +1,6 @@
 import { Inflate } from 'fflate';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import { concat } from '../../../contract/bytes.js';
 import { zipLayoutLimits } from '../../../contract/mailings.js';
 import { compressedTooMuch, zipMessages, zipPathProblem } from '../../../contract/zip-entries.js';
 
@@ -142,14 +143,3 @@ async function inflateEntry(
 }
 
 const tooLarge = () => new ZipLayoutError(zipMessages.tooLarge());
-
-function concat(chunks: Uint8Array[], length: number) {
-  if (chunks.length === 1) return chunks[0]!;
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
-}

@@ -25,7 +25,7 @@ export function Component() {
           <Breadcrumbs
             items={[
               { label: 'Lists', to: '/lists' },
-              { label: list.data?.name ?? `List ${listId}`, to: `/lists/${listId}` },
+              { label: list.data?.name ?? `List id ${listId}`, to: `/lists/${listId}` },
               { label: 'Past imports', to: `/lists/${listId}/imports` },
             ]}
           />

@@ -16,13 +16,13 @@ export function useAudienceNames(listId: number | undefined) {
     const found = campaigns.data?.supported
       ? campaigns.data.data.find((c) => c.id === id)
       : undefined;
-    return found?.name ?? `Campaign ${id}`;
+    return found?.name ?? `Campaign id ${id}`;
   };
   const segmentName = (id: number) => {
     const found = segments.data?.supported
       ? segments.data.data.find((s) => s.id === id)
       : undefined;
-    return found?.name ?? `Segment ${id}`;
+    return found?.name ?? `Segment id ${id}`;
   };
   return { campaignName, segmentName };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rangeToQuery } from '../../api/statistics';
-import { chartFilters, MAX_LIST_MAILINGS, planGroups, recordsScope } from './scope';
+import { chartFilters, MAX_LIST_MAILINGS, nameOfCampaign, planGroups, recordsScope } from './scope';
 
 const names = new Map([
   [4, 'Summer'],
@@ -14,7 +14,7 @@ describe('planGroups', () => {
     expect(groups).toEqual([
       { key: 'g0', label: 'Autumn', mailings: [5], mailing: 5 },
       { key: 'g1', label: 'Summer', mailings: [4], mailing: 4 },
-      { key: 'g2', label: 'Mailing 9', mailings: [9], mailing: 9 },
+      { key: 'g2', label: 'Mailing id 9', mailings: [9], mailing: 9 },
     ]);
   });
 
@@ -30,10 +30,10 @@ describe('planGroups', () => {
     expect(all.capped).toBe(true);
     const campaign = planGroups(
       { ...base, list: 3, campaign: 2 },
-      { listName: 'News', listMailings, names },
+      { listName: 'News', listMailings, names, campaignName: (id) => `Spring ${id}` },
     );
     expect(campaign.groups[0]).toMatchObject({
-      label: 'All mailings of News, campaign 2',
+      label: 'All mailings of News, Spring 2',
       mailings: [1],
     });
     expect(campaign.capped).toBe(false);
@@ -43,7 +43,17 @@ describe('planGroups', () => {
     expect(planGroups(base, { names }).groups).toEqual([
       { key: 'g0', label: 'All mailings', mailings: null },
     ]);
-    expect(planGroups({ ...base, campaign: 3 }, { names }).groups[0]!.label).toBe('Campaign 3');
+    // Without the campaigns extension the id is all there is, labelled as one.
+    expect(planGroups({ ...base, campaign: 3 }, { names }).groups[0]!.label).toBe('Campaign id 3');
+    const named = planGroups({ ...base, campaign: 3 }, { names, campaignName: () => 'Spring' });
+    expect(named.groups[0]!.label).toBe('Spring');
+  });
+
+  it('names a campaign from the extension, else by its id', () => {
+    const campaigns = { supported: true, data: [{ id: 3, name: 'Wandersommer' }] };
+    expect(nameOfCampaign(campaigns, 3)).toBe('Wandersommer');
+    expect(nameOfCampaign(campaigns, 4)).toBe('Campaign id 4');
+    expect(nameOfCampaign({ supported: false }, 3)).toBe('Campaign id 3');
   });
 });
 

@@ -4,6 +4,18 @@ import type { ViewState } from './view-params';
 export type MailingOption = { id: number; name: string; campaign: number | null };
 
 /**
+ * A campaign as people know it: its name from the campaigns extension; where the API has
+ * none (proxy mode) or does not know the id, the id, labelled as one.
+ */
+export function nameOfCampaign(
+  campaigns: { supported: boolean; data?: readonly { id: number; name: string }[] } | undefined,
+  id: number,
+): string {
+  const found = campaigns?.supported ? campaigns.data?.find((c) => c.id === id) : undefined;
+  return found?.name ?? `Campaign id ${id}`;
+}
+
+/**
  * One line in the overlaid charts and one row of headline numbers. `mailings: null` means
  * no mailing filter at all (every mailing the other filters match); otherwise the listed
  * mailings are summed (one per selected mailing, or all of a list's mailings).
@@ -30,17 +42,19 @@ export function planGroups(
     listName,
     listMailings,
     names,
+    campaignName = (id) => `Campaign id ${id}`,
   }: {
     listName?: string;
     listMailings?: readonly MailingOption[];
     names: ReadonlyMap<number, string>;
+    campaignName?: (id: number) => string;
   },
 ): { groups: Group[]; capped: boolean } {
   if (view.mailings.length > 0) {
     return {
       groups: view.mailings.map((id, i) => ({
         key: `g${i}`,
-        label: names.get(id) ?? `Mailing ${id}`,
+        label: names.get(id) ?? `Mailing id ${id}`,
         mailings: [id],
         mailing: id,
       })),
@@ -51,12 +65,12 @@ export function planGroups(
     const ofCampaign = (listMailings ?? []).filter(
       (m) => view.campaign === undefined || m.campaign === view.campaign,
     );
-    const label = `All mailings of ${listName ?? `list ${view.list}`}`;
+    const label = `All mailings of ${listName ?? `list id ${view.list}`}`;
     return {
       groups: [
         {
           key: 'g0',
-          label: view.campaign === undefined ? label : `${label}, campaign ${view.campaign}`,
+          label: view.campaign === undefined ? label : `${label}, ${campaignName(view.campaign)}`,
           mailings: ofCampaign.slice(0, MAX_LIST_MAILINGS).map((m) => m.id),
         },
       ],
@@ -67,7 +81,7 @@ export function planGroups(
     groups: [
       {
         key: 'g0',
-        label: view.campaign === undefined ? 'All mailings' : `Campaign ${view.campaign}`,
+        label: view.campaign === undefined ? 'All mailings' : campaignName(view.campaign),
         mailings: null,
       },
     ],

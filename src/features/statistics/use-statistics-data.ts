@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { isTruncated } from './chart-data';
 import { firstDelivery } from './overlay';
 import { statisticsQueries } from './queries';
-import { chartFilters, planGroups, recordsScope } from './scope';
+import { chartFilters, nameOfCampaign, planGroups, recordsScope } from './scope';
 import { chooseInterval, viewWindow } from './time-window';
 import type { ViewState } from './view-params';
 import { listQueries } from '../../api/shared-queries';
@@ -24,11 +24,14 @@ export function useStatisticsData(view: ViewState, now: number) {
     () => new Map((mailings.data ?? []).map((m) => [m.id, m.name] as const)),
     [mailings.data],
   );
+  const campaigns = useQuery(statisticsQueries.campaigns());
+  const campaignName = (id: number) => nameOfCampaign(campaigns.data, id);
   const listName = lists.data?.find((l) => l.id === view.list)?.name;
   const { groups, capped } = planGroups(view, {
     listName,
     listMailings: mailings.data,
     names,
+    campaignName,
   });
   // A list's mailings must be known before its sum can be asked for.
   const ready = view.list === undefined || view.mailings.length > 0 || mailings.isSuccess;
@@ -97,6 +100,7 @@ export function useStatisticsData(view: ViewState, now: number) {
     lists,
     mailings,
     names,
+    campaignName,
     groups: groupInfo,
     capped,
     filters,

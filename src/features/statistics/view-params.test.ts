@@ -79,6 +79,11 @@ describe('readView', () => {
 });
 
 describe('writeView', () => {
+  it('opens the comparison of the campaign chosen as filter, and closes it with the filter', () => {
+    expect(write('mailing=3', { campaign: 2 })).toBe('campaign=2&compare=2');
+    expect(write('campaign=2&compare=2', { campaign: undefined })).toBe('');
+  });
+
   it('writes a range and drops the single day and the page', () => {
     expect(
       write('day=2025-06-12&page=3', { range: { start: '2025-06-01', end: '2025-06-05' } }),

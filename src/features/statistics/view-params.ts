@@ -132,6 +132,8 @@ export function writeView(params: URLSearchParams, change: ViewChange): URLSearc
   }
   if ('campaign' in change) {
     set('campaign', change.campaign);
+    // Choosing a campaign also opens the comparison of its mailings (campaign-comparison.tsx).
+    set('compare', change.campaign);
     for (const key of ['mailing', 'url', 'records_mailing', 'align']) next.delete(key);
   }
   if (change.mailings) {

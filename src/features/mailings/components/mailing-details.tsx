@@ -25,11 +25,11 @@ export function MailingDetails({
 }) {
   const { data, error } = useQuery(mailingQueries.detail(mailingId));
   const summary = (useLocation().state as { summary?: MailingSummary } | null)?.summary;
-  const name = data?.supported ? data.data.name : (summary?.name ?? `Mailing ${mailingId}`);
+  const name = data?.supported ? data.data.name : (summary?.name ?? `Mailing id ${mailingId}`);
   return (
     <>
       <PageHeader
-        title={error && !summary ? `Mailing ${mailingId}` : name}
+        title={error && !summary ? `Mailing id ${mailingId}` : name}
         above={<Breadcrumbs items={[{ label: 'Mailings', to: '/mailings' }]} />}
       />
       <MailingBody mailingId={mailingId} summary={summary} extra={extra} />

@@ -17,7 +17,8 @@ const mediaSource = () => `${window.location.origin}/media/layouts/`;
 export function MailingView({ mailing }: { mailing: Mailing }) {
   const { campaignName, segmentName } = useAudienceNames(mailing.list);
   const lists = useQuery(listQueries.everyList());
-  const listName = lists.data?.find((l) => l.id === mailing.list)?.name ?? `List ${mailing.list}`;
+  const listName =
+    lists.data?.find((l) => l.id === mailing.list)?.name ?? `List id ${mailing.list}`;
   return (
     <Stack gap="lg">
       <MailingFacts

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  classifyReferences,
-  decodeLayoutHtml,
-  findReferences,
-  rewriteImageReferences,
-} from './layout-html';
+import { decodeLayoutHtml } from '../../../../contract/layout-html';
+import { classifyReferences, findReferences, rewriteImageReferences } from './layout-html';
 
 const html = [
   '<img src="images/a.png">',

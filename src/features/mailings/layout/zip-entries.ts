@@ -1,4 +1,5 @@
 import type JSZip from 'jszip';
+import { concat } from '../../../../contract/bytes';
 import { zipLayoutLimits } from '../../../../contract/mailings';
 import { compressedTooMuch, zipMessages, zipPathProblem } from '../../../../contract/zip-entries';
 
@@ -83,15 +84,4 @@ export function inflateEntry(
       })
       .resume();
   });
-}
-
-function concat(chunks: Uint8Array[], length: number): Uint8Array {
-  if (chunks.length === 1) return chunks[0]!;
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
 }

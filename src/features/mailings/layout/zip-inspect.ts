@@ -9,7 +9,8 @@ import { zipMessages } from '../../../../contract/zip-entries';
 import { MB, formatBytes } from '../../../lib/format';
 import { dataUriLength } from './data-uri';
 import { isImageFile, type SkippedFile } from './layout-files';
-import { classifyReferences, decodeLayoutHtml } from './layout-html';
+import { decodeLayoutHtml } from '../../../../contract/layout-html';
+import { classifyReferences } from './layout-html';
 import {
   LayoutProblem,
   entryPath,

@@ -38,6 +38,8 @@ export type FiltersPanelProps = {
   today: string;
   lists: readonly Pick<List, 'id' | 'name'>[];
   mailings: readonly MailingOption[];
+  /** A campaign's name (its id, labelled so, where the API has no campaigns). */
+  campaignName: (id: number) => string;
   /** Links to offer in the link filter (the current top links). */
   urls: readonly string[];
   alignment: { available: boolean; reason?: string };
@@ -50,6 +52,7 @@ export function FiltersPanel({
   today,
   lists,
   mailings,
+  campaignName,
   urls,
   alignment,
 }: FiltersPanelProps) {
@@ -63,7 +66,8 @@ export function FiltersPanel({
     .map((m) => ({ value: String(m.id), label: m.name }));
   const known = new Set(mailingChoices.map((m) => m.value));
   for (const id of view.mailings)
-    if (!known.has(String(id))) mailingChoices.push({ value: String(id), label: `Mailing ${id}` });
+    if (!known.has(String(id)))
+      mailingChoices.push({ value: String(id), label: `Mailing id ${id}` });
   const urlChoices = [...new Set([...(view.url ? [view.url] : []), ...urls])];
 
   return (
@@ -87,7 +91,7 @@ export function FiltersPanel({
             w={170}
             data={[
               { value: '', label: 'All campaigns' },
-              ...campaigns.map((c) => ({ value: String(c), label: `Campaign ${c}` })),
+              ...campaigns.map((c) => ({ value: String(c), label: campaignName(c) })),
             ]}
             value={view.campaign === undefined ? '' : String(view.campaign)}
             onChange={(e) =>

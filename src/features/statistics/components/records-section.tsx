@@ -25,7 +25,7 @@ function columnsOf(kind: StatisticKind, names: ReadonlyMap<number, string>): Col
     {
       key: 'mailing',
       header: 'Mailing',
-      render: (r) => names.get(r.mailing) ?? `Mailing ${r.mailing}`,
+      render: (r) => names.get(r.mailing) ?? `Mailing id ${r.mailing}`,
     },
     { key: 'email', header: 'Email', render: (r) => r.email },
   ];
@@ -114,7 +114,7 @@ export function RecordsSection({
                 w={240}
                 data={choices.map((id) => ({
                   value: String(id),
-                  label: names.get(id) ?? `Mailing ${id}`,
+                  label: names.get(id) ?? `Mailing id ${id}`,
                 }))}
                 value={mailing ? String(mailing) : ''}
                 onChange={(e) => update({ recordsMailing: Number(e.currentTarget.value) })}

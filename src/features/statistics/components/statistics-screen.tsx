@@ -34,6 +34,7 @@ export function StatisticsScreen() {
         today={today}
         lists={data.lists.data ?? []}
         mailings={data.mailings.data ?? []}
+        campaignName={data.campaignName}
         urls={topUrls.map((u) => u.url)}
         alignment={data.alignment}
       />
