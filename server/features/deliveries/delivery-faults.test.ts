@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { startSmtpSink } from '../../test/smtp-sink.js';
 import { createList } from '../subscribers/test-fixtures.js';
+import { sendOptinConfirmations } from './optin.js';
 import { sendRound } from './sender.js';
 
 /**
@@ -164,5 +165,34 @@ describe('the audience at each turn', () => {
         last_error: 'Not sent: the subscriber was deleted by their turn.',
       },
     ]);
+  });
+});
+
+describe('opt-in confirmations', () => {
+  it('retry a refusal for now like deliveries, and show in the history once sent', async () => {
+    const list = await createList(t, { double_opt_in: true });
+    const created = await t.post(`/api/v1/lists/${list}/subscribers`, {
+      email: 'busy-confirms@example.test',
+    });
+    const history = `/api/v1/lists/${list}/subscribers/${created.json().id}/history`;
+    expect(await sendOptinConfirmations(t.app.sending)).toBe(1); // 451: tried again later
+    expect(sink.messages).toEqual([]);
+    expect((await t.get(history)).json().results).not.toContainEqual(
+      expect.objectContaining({ kind: 'message' }),
+    );
+    let tried = 0;
+    while (sink.messages.length === 0 && tried++ < 50) {
+      await new Promise((r) => setTimeout(r, 100));
+      await sendOptinConfirmations(t.app.sending);
+    }
+    expect(sink.messages.map((m) => m.mail.subject)).toEqual([
+      'Please confirm your subscription to Newsletter',
+    ]);
+    expect((await t.get(history)).json().results[0]).toMatchObject({
+      kind: 'message',
+      field: 'confirmation',
+      new_value: 'sent',
+    });
+    expect(await sendOptinConfirmations(t.app.sending)).toBe(0);
   });
 });
