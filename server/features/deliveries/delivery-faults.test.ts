@@ -16,7 +16,9 @@ const sink = await startSmtpSink(
   0,
   {
     login: () =>
-      fault === 'login' ? { code: 535, message: '5.7.8 Authentication credentials invalid' } : undefined,
+      fault === 'login'
+        ? { code: 535, message: '5.7.8 Authentication credentials invalid' }
+        : undefined,
     sender: () =>
       fault === 'sender' ? { code: 554, message: '5.7.1 Sender address not verified' } : undefined,
   },
@@ -93,7 +95,10 @@ const everyone = ['a@example.test', 'b@example.test', 'c@example.test'];
 describe('server faults pause the delivery, nobody bounces', () => {
   it.each([
     ['login', /^The SMTP server refused the login: 535 5\.7\.8 Authentication credentials invalid/],
-    ['sender', /^The SMTP server refused the sender address: 554 5\.7\.1 Sender address not verified/],
+    [
+      'sender',
+      /^The SMTP server refused the sender address: 554 5\.7\.1 Sender address not verified/,
+    ],
   ] as const)('a refused %s pauses with the answer; resume continues', async (kind, reason) => {
     const { list, ids, delivery } = await deliveryTo(everyone);
     fault = kind;
@@ -150,9 +155,7 @@ describe('the audience at each turn', () => {
       'a@example.test',
       'busy-stays@example.test',
     ]);
-    const skipped = (
-      await t.get(`/api/v1/deliveries/${delivery}/recipients?state=skipped`)
-    ).json();
+    const skipped = (await t.get(`/api/v1/deliveries/${delivery}/recipients?state=skipped`)).json();
     expect(skipped.results).toMatchObject([
       {
         email: 'busy-unsubscribes@example.test',

@@ -28,18 +28,23 @@ export function resultWriter(db: Executor) {
     writing = true;
     const batch = pending;
     pending = [];
-    void write(batch.map((p) => p.result)).then(
-      () => batch.forEach((p) => p.done()),
-      (error: unknown) => batch.forEach((p) => p.done(error ?? new Error('write failed'))),
-    ).finally(() => {
-      writing = false;
-      kick();
-    });
+    void write(batch.map((p) => p.result))
+      .then(
+        () => batch.forEach((p) => p.done()),
+        (error: unknown) => batch.forEach((p) => p.done(error ?? new Error('write failed'))),
+      )
+      .finally(() => {
+        writing = false;
+        kick();
+      });
   };
   return {
     record(result: RecipientResult) {
       return new Promise<void>((resolve, reject) => {
-        pending.push({ result, done: (error) => (error === undefined ? resolve() : reject(error)) });
+        pending.push({
+          result,
+          done: (error) => (error === undefined ? resolve() : reject(error)),
+        });
         kick();
       });
     },

@@ -72,7 +72,8 @@ export function classifySmtpError(error: unknown, recipient = ''): SendOutcome {
     if (command === 'DATA' && names) return { kind: 'permanent', error: text };
     return { kind: 'fault', error: faultText(command, text) };
   }
-  if (code === undefined && e.code === 'EAUTH') return { kind: 'fault', error: faultText('AUTH', text) };
+  if (code === undefined && e.code === 'EAUTH')
+    return { kind: 'fault', error: faultText('AUTH', text) };
   const tls = e.code === 'ETLS' || (e.code === 'ESOCKET' && /certificate|CERT_|SSL/.test(text));
   if (code === undefined && tls) return { kind: 'fault', error: faultText('STARTTLS', text) };
   return { kind: 'temporary', error: e.code ? `${e.code}: ${text}` : text };
@@ -92,19 +93,17 @@ export function smtpTransport(
   /** The rate limit of one server (default: this process's own; shared-rate.ts: everyone's). */
   bucketFor: (url: string) => RateBucket = () => tokenBucket(ratePerServer),
 ): Transport {
-  const servers: { transporter: Transporter; bucket: RateBucket }[] = urls.map(
-    (url) => ({
-      transporter: nodemailer.createTransport(url, {
-        pool: true,
-        maxConnections: Math.max(1, concurrency),
-        maxMessages: Infinity,
-        connectionTimeout: timeoutMs,
-        greetingTimeout: timeoutMs,
-        socketTimeout: timeoutMs,
-      } as never),
-      bucket: bucketFor(url),
-    }),
-  );
+  const servers: { transporter: Transporter; bucket: RateBucket }[] = urls.map((url) => ({
+    transporter: nodemailer.createTransport(url, {
+      pool: true,
+      maxConnections: Math.max(1, concurrency),
+      maxMessages: Infinity,
+      connectionTimeout: timeoutMs,
+      greetingTimeout: timeoutMs,
+      socketTimeout: timeoutMs,
+    } as never),
+    bucket: bucketFor(url),
+  }));
   let turn = 0;
   return {
     async send(m) {

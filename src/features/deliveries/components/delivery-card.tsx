@@ -50,8 +50,8 @@ export function DeliveryCard({
           <Alert color="red" title="Paused by the service: the mail server refused to send">
             <Text size="sm">{delivery.pause_reason}</Text>
             <Text size="sm">
-              Nobody was marked as bounced. Fix the sending configuration, then resume: the
-              delivery continues where it stopped.
+              Nobody was marked as bounced. Fix the sending configuration, then resume: the delivery
+              continues where it stopped.
             </Text>
           </Alert>
         )}

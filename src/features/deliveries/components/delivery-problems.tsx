@@ -53,7 +53,9 @@ export function DeliveryProblems({ delivery }: { delivery: DeliveryState }) {
           data={[
             { value: 'failed', label: `Failed (${formatCount(failed)})` },
             { value: 'bounced', label: `Bounced (${formatCount(bounced)})` },
-            ...(skipped > 0 ? [{ value: 'skipped', label: `Skipped (${formatCount(skipped)})` }] : []),
+            ...(skipped > 0
+              ? [{ value: 'skipped', label: `Skipped (${formatCount(skipped)})` }]
+              : []),
           ]}
         />
       </Group>
