@@ -135,7 +135,7 @@ export async function claimRecipients(
       SELECT x.id, live.domain, s.subscription
         FROM live CROSS JOIN LATERAL (
           SELECT r.id, r.subscriber_id FROM delivery_recipients r
-           WHERE r.delivery_id = live.id
+           WHERE r.delivery_id = live.id AND r.state IN ('queued', 'sending')
              AND ((r.state = 'queued' AND r.next_attempt_datetime <= now())
                OR (r.state = 'sending' AND r.locked_until < now()))
            LIMIT ${share}
