@@ -17,14 +17,19 @@ import { usersRepository } from '../server/features/users/repository.js';
 
 /** 100,000 by default; DELIVERY_BENCH_RECIPIENTS for a quicker look. PostgreSQL only. */
 const RECIPIENTS = Number(process.env.DELIVERY_BENCH_RECIPIENTS ?? 100_000);
-/** The bare loop's rate settles long before this many messages. */
-const BASELINE = Math.min(RECIPIENTS, 5_000);
+/**
+ * A real relay instead of the in-process sink (issue 28: Debian's Postfix on loopback, every
+ * transport `discard`): the sink answers as fast as it parses and hides the engine's own cost.
+ */
+const RELAY = process.env.DELIVERY_BENCH_SMTP_URL;
+/** The bare loop's rate settles long before this many messages (a relay: the same count). */
+const BASELINE = RELAY ? RECIPIENTS : Math.min(RECIPIENTS, 5_000);
 /** SMTP connections (and messages in flight) of the engine and of the bare loop alike. */
 const CONCURRENCY = Number(process.env.DELIVERY_BENCH_CONCURRENCY ?? 10);
 const CLICK_CLIENTS = 20;
 const CLICK_SECONDS = 5;
 
-export const name = `Delivery: ${RECIPIENTS.toLocaleString('en')} recipients on PostgreSQL to a local SMTP sink, vs a bare nodemailer loop; click redirect with ${CLICK_CLIENTS} clients`;
+export const name = `Delivery: ${RECIPIENTS.toLocaleString('en')} recipients on PostgreSQL to ${RELAY ? `the relay at ${RELAY}` : 'a local SMTP sink'}, vs a bare nodemailer loop; click redirect with ${CLICK_CLIENTS} clients`;
 const USER = { username: 'bench@example.com', password: 'bench-password' };
 const authorization = `Basic ${Buffer.from(`${USER.username}:${USER.password}`).toString('base64')}`;
 
@@ -267,7 +272,9 @@ async function measure(app: App, db: Db, sink: ChildProcess, sinkUrl: string) {
   });
   if (signIn.statusCode !== 201) throw new Error(`not signed in: ${signIn.body}`);
   const cookie = String(signIn.headers['set-cookie']).split(';')[0]!;
-  const { received: before } = await ask<{ received: number }>(sink, 'count');
+  const received = async () =>
+    RELAY ? NaN : (await ask<{ received: number }>(sink, 'count')).received;
+  const before = await received();
   const rssBefore = process.memoryUsage().rss;
   let peak = process.memoryUsage();
   const rssTimer = setInterval(() => {
@@ -290,20 +297,20 @@ async function measure(app: App, db: Db, sink: ChildProcess, sinkUrl: string) {
   clearInterval(rssTimer);
   loopDelay.disable();
   const pageTimes = await ask<{ count: number; p95: number }>(pages, 'stop');
-  const { received: after } = await ask<{ received: number }>(sink, 'count');
+  const after = await received();
   const engine = RECIPIENTS / seconds;
   console.log(
-    `   delivery engine: ${RECIPIENTS.toLocaleString('en')} recipients in ${seconds.toFixed(1)} s, ${engine.toFixed(0)} messages/s (sink received ${(after - before).toLocaleString('en')})`,
+    `   delivery engine: ${RECIPIENTS.toLocaleString('en')} recipients in ${seconds.toFixed(1)} s, ${engine.toFixed(0)} messages/s ${RELAY ? '' : ` (sink received ${(after - before).toLocaleString('en')})`}`,
   );
-  console.log(`   ratio engine / bare loop: ${(engine / bare).toFixed(2)} (target ≥ 0.5)`);
+  console.log(`   ratio engine / bare loop: ${(engine / bare).toFixed(2)} (target ≥ 0.8)`);
   console.log(
-    `   peak RSS of the server process during the delivery: ${mb(peak.rss)} (${mb(rssBefore)} before it; target ≤ 300 MB); then V8 heap ${mb(peak.heapUsed)} used of ${mb(peak.heapTotal)}, external ${mb(peak.external)}`,
+    `   peak RSS of the server process during the delivery: ${mb(peak.rss)} (${mb(rssBefore)} before it; target ≤ 250 MB); then V8 heap ${mb(peak.heapUsed)} used of ${mb(peak.heapTotal)}, external ${mb(peak.external)}`,
   );
   console.log(
     `   server event loop delay: p50 ${(loopDelay.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} ms, max ${(loopDelay.max / 1e6).toFixed(1)} ms`,
   );
   console.log(
-    `   subscriber page during the delivery: p95 ${pageTimes.p95.toFixed(1)} ms over ${pageTimes.count} requests (target ≤ 100)`,
+    `   subscriber page during the delivery: p95 ${pageTimes.p95.toFixed(1)} ms over ${pageTimes.count} requests (target ≤ 50)`,
   );
   console.log(`   load average (1, 5, 15 min): ${(await load()).join(', ')}`);
   await measureClicks(app, db, template);
@@ -371,7 +378,7 @@ export async function run() {
   await admin.query(`CREATE DATABASE ${dbName}`);
   const { proc: sink, first } = child('sink');
   try {
-    const { url: sinkUrl } = (await first) as { url: string };
+    const sinkUrl = RELAY ?? ((await first) as { url: string }).url;
     const target = new URL(url);
     target.pathname = `/${dbName}`;
     const database = await openDatabase({ databaseUrl: target.toString() });

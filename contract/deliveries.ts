@@ -16,7 +16,8 @@ export const deliveryStatuses = [
 ] as const;
 export type DeliveryStatus = (typeof deliveryStatuses)[number];
 
-export const recipientStates = ['queued', 'sent', 'failed', 'bounced'] as const;
+/** `skipped`: no longer subscribed (or deleted) when their turn came; `last_error` says why. */
+export const recipientStates = ['queued', 'sent', 'failed', 'bounced', 'skipped'] as const;
 export type RecipientState = (typeof recipientStates)[number];
 
 export const deliveryActions = ['pause', 'resume', 'cancel', 'retry'] as const;
@@ -28,6 +29,8 @@ export const deliveryProgress = z.looseObject({
   sent: z.number().int(),
   failed: z.number().int(),
   bounced: z.number().int(),
+  /** Absent from deployments that do not re-check the audience at each recipient's turn. */
+  skipped: z.number().int().optional(),
 });
 export type DeliveryProgress = z.infer<typeof deliveryProgress>;
 
@@ -42,6 +45,8 @@ export const deliveryStatus = z.looseObject({
   progress: deliveryProgress,
   started_datetime: datetime.nullable(),
   finished_datetime: datetime.nullable(),
+  /** Why the service paused it by itself: the SMTP server's answer ('' otherwise). */
+  pause_reason: z.string().optional(),
 });
 export type DeliveryStatusRecord = z.infer<typeof deliveryStatus>;
 

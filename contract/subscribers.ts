@@ -174,7 +174,8 @@ export type SubscriberChangeVia = (typeof subscriberChangeVias)[number];
 export const historyEntry = z.looseObject({
   id: z.number(),
   at: z.string(),
-  kind: z.enum(['created', 'changed', 'state']),
+  /** `message`: a message sent to them outside deliveries (`field` `confirmation`: opt-in). */
+  kind: z.enum(['created', 'changed', 'state', 'message']),
   via: z.enum(['form', 'api', 'import', ...subscriberChangeVias]).nullable(),
   user: z.object({ id: z.number(), username: z.string().nullable() }).nullable(),
   import: z.object({ id: z.number(), file: z.string().nullable() }).nullable(),

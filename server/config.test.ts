@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readConfig, sendingOptions } from './config.js';
+import { configWarnings, readConfig, sendingOptions } from './config.js';
 
 const problems = (env: NodeJS.ProcessEnv) => {
   try {
@@ -68,6 +68,15 @@ describe('readConfig', () => {
     expect(problems({ BOUNCE_WEBHOOK_TOKEN: 'short' })).toContain(
       'BOUNCE_WEBHOOK_TOKEN: must have at least 16 characters',
     );
+  });
+
+  it('requires PUBLIC_URL for real mail in production and warns when it is not HTTPS', () => {
+    const smtp = { SMTP_URL: 'smtp://mx.example', NODE_ENV: 'production' };
+    expect(problems(smtp)).toContain('PUBLIC_URL: is required when SMTP_URL is set');
+    expect(readConfig({ SMTP_URL: 'smtp://mx.example' }).PUBLIC_URL).toBeUndefined();
+    const http = readConfig({ ...smtp, PUBLIC_URL: 'http://news.example' });
+    expect(configWarnings(http)).toEqual([expect.stringContaining('PUBLIC_URL is not HTTPS')]);
+    expect(configWarnings(readConfig({ ...smtp, PUBLIC_URL: 'https://news.example' }))).toEqual([]);
   });
 
   it('reads the session lifetimes, fractions included, and refuses nonsense', () => {

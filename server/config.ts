@@ -163,8 +163,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable means "not set", as in a .env file with `DATABASE_URL=`.
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
   const parsed = configSchema.safeParse(present);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+  // Real mail must not carry links to the server's own (often internal) address.
+  if (present.SMTP_URL && !present.PUBLIC_URL && present.NODE_ENV === 'production') {
+    problems.push(
+      '  PUBLIC_URL: is required when SMTP_URL is set and NODE_ENV=production (the base of the links in sent messages)',
+    );
+  }
+  if (!parsed.success || problems.length > 0) {
     throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   }
   const dkim = [parsed.data.DKIM_DOMAIN, parsed.data.DKIM_SELECTOR, parsed.data.DKIM_PRIVATE_KEY];
@@ -181,4 +189,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
   }
   return parsed.data;
+}
+
+/** Settings that work but that a sender probably does not want; printed at start. */
+export function configWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  if (config.SMTP_URL && config.PUBLIC_URL && !config.PUBLIC_URL.startsWith('https://')) {
+    warnings.push(
+      'PUBLIC_URL is not HTTPS: mail clients offer one-click unsubscribe (RFC 8058) only over HTTPS, and links over HTTP can be read and changed on the way.',
+    );
+  }
+  return warnings;
 }

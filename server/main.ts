@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp, type App } from './app.js';
-import { readConfig, sendingOptions, type Config } from './config.js';
+import { configWarnings, readConfig, sendingOptions, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
 import { loadDemoData } from './db/demo-data.js';
 import { usersRepository } from './features/users/repository.js';
@@ -13,6 +13,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Reads the environment, migrates, ensures the admin user, listens; stops cleanly on signals. */
 export async function main() {
   const config = readConfig();
+  for (const warning of configWarnings(config)) console.warn(`Warning: ${warning}`);
   if (config.UPSTREAM_API_URL) return proxy(config, config.UPSTREAM_API_URL);
   const database = await openDatabase(
     config.DATABASE_URL

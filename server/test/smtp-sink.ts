@@ -20,13 +20,29 @@ export async function startSmtpSink(
     undefined,
   /** Milliseconds each message takes to be accepted (a slow server). */
   delayMs = 0,
+  /** Refusals of the login or of the sender (MAIL FROM) while they return one. */
+  refuse: {
+    login?: () => { code: number; message: string } | undefined;
+    sender?: () => { code: number; message: string } | undefined;
+  } = {},
 ) {
   const messages: SinkMessage[] = [];
   const attempts = new Map<string, number>();
   const server = new SMTPServer({
     authOptional: true,
+    allowInsecureAuth: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onAuth(auth, _session, callback) {
+      const refusal = refuse.login?.();
+      if (!refusal) return callback(null, { user: auth.username });
+      return callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
+    },
+    onMailFrom(_address, _session, callback) {
+      const refusal = refuse.sender?.();
+      if (!refusal) return callback();
+      return callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
+    },
     onRcptTo(address, _session, callback) {
       const to = address.address.toLowerCase();
       const n = (attempts.get(to) ?? 0) + 1;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   index,
@@ -7,15 +8,25 @@ import {
   jsonb,
   pgTable,
   serial,
+  doublePrecision,
+  primaryKey,
   text,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns.js';
 import { deliveries, mailings } from './mailings.js';
 import { subscribers } from './subscribers.js';
 
 /** `sending` is internal (claimed, in flight); the API shows it as `queued`. */
-export const recipientLogStates = ['queued', 'sending', 'sent', 'failed', 'bounced'] as const;
+export const recipientLogStates = [
+  'queued',
+  'sending',
+  'sent',
+  'failed',
+  'bounced',
+  'skipped',
+] as const;
 
 /**
  * The per-recipient send log of a delivery, written when it starts: the job rows workers
@@ -36,6 +47,8 @@ export const deliveryRecipients = pgTable(
     attempts: integer('attempts').notNull().default(0),
     nextAttemptDatetime: timestamptz('next_attempt_datetime').notNull().defaultNow(),
     lockedUntil: timestamptz('locked_until'),
+    /** The claim a worker holds (migration 0013); results are written only under it. */
+    leaseToken: uuid('lease_token'),
     lastError: text('last_error').notNull().default(''),
     messageId: text('message_id').notNull().default(''),
     smtpResponse: text('smtp_response').notNull().default(''),
@@ -78,9 +91,45 @@ export const serviceSecrets = pgTable('service_secrets', {
 });
 
 /** Pending subscribers of double-opt-in lists who were sent their confirmation message. */
-export const optinConfirmations = pgTable('optin_confirmations', {
-  subscriberId: integer('subscriber_id')
-    .primaryKey()
-    .references(() => subscribers.id, { onDelete: 'cascade' }),
-  sentDatetime: timestamptz('sent_datetime').notNull().defaultNow(),
+export const optinConfirmations = pgTable(
+  'optin_confirmations',
+  {
+    subscriberId: integer('subscriber_id')
+      .primaryKey()
+      .references(() => subscribers.id, { onDelete: 'cascade' }),
+    sentDatetime: timestamptz('sent_datetime').notNull().defaultNow(),
+    /** A queue with retries like recipients (migration 0013): queued → sending → sent | failed. */
+    state: text('state').notNull().default('sent'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptDatetime: timestamptz('next_attempt_datetime').notNull().defaultNow(),
+    lockedUntil: timestamptz('locked_until'),
+    lastError: text('last_error').notNull().default(''),
+    messageId: text('message_id').notNull().default(''),
+  },
+  (t) => [
+    index('optin_confirmations_due')
+      .on(t.nextAttemptDatetime)
+      .where(sql`${t.state} IN ('queued', 'sending')`),
+  ],
+);
+
+/** Recipients per delivery and state, kept by triggers on delivery_recipients (0013). */
+export const deliveryCounts = pgTable(
+  'delivery_counts',
+  {
+    deliveryId: integer('delivery_id')
+      .notNull()
+      .references(() => deliveries.id, { onDelete: 'cascade' }),
+    state: text('state').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.deliveryId, t.state] })],
+);
+
+/** SMTP_RATE's token bucket per relay, shared by every replica (0013). */
+export const sendRate = pgTable('send_rate', {
+  key: text('key').primaryKey(),
+  tokens: doublePrecision('tokens').notNull(),
+  granted: integer('granted').notNull().default(0),
+  at: timestamptz('at').notNull().defaultNow(),
 });

@@ -29,7 +29,7 @@ export const subscriberHistory = pgTable(
     via: text('via', { enum: ['form', 'api', 'import', ...subscriberChangeVias] }),
     importId: integer('import_id'),
     file: text('file'),
-    kind: text('kind', { enum: ['created', 'changed', 'state'] }).notNull(),
+    kind: text('kind', { enum: ['created', 'changed', 'state', 'message'] }).notNull(),
     field: text('field'),
     oldValue: jsonb('old_value'),
     newValue: jsonb('new_value'),

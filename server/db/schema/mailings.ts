@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   customType,
   index,
   integer,
@@ -101,6 +102,11 @@ export const deliveries = pgTable(
     limit: integer('limit'),
     startedDatetime: timestamptz('started_datetime'),
     finishedDatetime: timestamptz('finished_datetime'),
+    /** Why the service paused it (a server fault: the relay's answer); '' otherwise (0013). */
+    pauseReason: text('pause_reason').notNull().default(''),
+    /** Its audience is still being written, in chunks after `audience_after` (0013). */
+    populating: boolean('populating').notNull().default(false),
+    audienceAfter: integer('audience_after').notNull().default(0),
   },
   (t) => [
     index('deliveries_variant').on(t.variantId),

@@ -12,39 +12,74 @@ export async function markMissed(db: Executor, graceMs: number) {
 }
 
 /**
- * Starts one due delivery: its recipients are written to the send log and it becomes
- * `running`, in one transaction (so a crash leaves it either scheduled or fully queued).
+ * Starts one due delivery: it becomes `running` and `populating` (its audience is written in
+ * chunks by `populateAudience`, so sending begins at once and no transaction lasts long).
  * SKIP LOCKED: two replicas never start the same one. Returns its id, or null.
  */
-export async function startDueDelivery(db: Db): Promise<number | null> {
+export async function startDueDelivery(db: Executor): Promise<number | null> {
+  const [started] = await queryRows<{ id: number }>(
+    db,
+    sql`UPDATE deliveries SET status = 'running', started_datetime = now(), populating = true,
+               audience_after = 0
+         WHERE id = (SELECT id FROM deliveries
+                      WHERE status = 'scheduled' AND scheduled_datetime <= now()
+                      ORDER BY scheduled_datetime, id LIMIT 1 FOR UPDATE SKIP LOCKED)
+        RETURNING id`,
+  );
+  return started?.id ?? null;
+}
+
+/**
+ * Writes the next chunk of one populating delivery's audience (subscriber id order, after
+ * `audience_after`), in its own short transaction; the last chunk clears `populating`.
+ * Returns false when no delivery needed it.
+ */
+export async function populateAudience(db: Db, chunk = 5000): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [due] = await queryRows<{ id: number }>(
+    const [d] = await queryRows<{ id: number; after: number; limit: number | null }>(
       tx,
-      sql`SELECT id FROM deliveries
-           WHERE status = 'scheduled' AND scheduled_datetime <= now()
+      sql`SELECT id, audience_after AS after, "limit" FROM deliveries
+           WHERE populating AND status IN ('running', 'paused')
            ORDER BY scheduled_datetime, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
     );
-    if (!due) return null;
-    const selection = await recipientSelection(tx, due.id);
+    if (!d) return false;
+    let take = chunk;
+    if (d.limit !== null) {
+      const [written] = await queryRows<{ n: string | number | null }>(
+        tx,
+        sql`SELECT sum(n) AS n FROM delivery_counts WHERE delivery_id = ${d.id}`,
+      );
+      take = Math.max(0, Math.min(chunk, d.limit - Number(written?.n ?? 0)));
+    }
+    const selection = take > 0 ? await recipientSelection(tx, d.id, d.after, take) : null;
+    let last = d.after;
+    let selected = 0;
     if (selection) {
-      await tx.execute(sql`
-        INSERT INTO delivery_recipients (delivery_id, subscriber_id, email)
-        SELECT ${due.id}, r.id, r.email FROM (${selection}) r
-        ON CONFLICT DO NOTHING`);
+      const [r] = await queryRows<{ last: number | null; n: string | number }>(
+        tx,
+        sql`WITH sel AS (${selection}),
+                 ins AS (INSERT INTO delivery_recipients (delivery_id, subscriber_id, email)
+                         SELECT ${d.id}, id, email FROM sel ON CONFLICT DO NOTHING RETURNING 1)
+            SELECT (SELECT max(id) FROM sel) AS last, (SELECT count(*) FROM sel) AS n,
+                   (SELECT count(*) FROM ins) AS inserted`,
+      );
+      last = r?.last ?? last;
+      selected = Number(r?.n ?? 0);
     }
     await tx.execute(sql`
-      UPDATE deliveries SET status = 'running', started_datetime = now() WHERE id = ${due.id}`);
-    return due.id;
+      UPDATE deliveries SET audience_after = ${last}, populating = ${selected >= take && take > 0}
+       WHERE id = ${d.id}`);
+    return true;
   });
 }
 
-/** Running deliveries with nobody left to send to are `done`. */
+/** Running deliveries whose audience is written and has nobody left to send to are `done`. */
 export async function finishDrained(db: Executor) {
   await db.execute(sql`
     UPDATE deliveries d SET status = 'done', finished_datetime = now()
-     WHERE d.status = 'running'
-       AND NOT EXISTS (SELECT 1 FROM delivery_recipients r
-                        WHERE r.delivery_id = d.id AND r.state IN ('queued', 'sending'))`);
+     WHERE d.status = 'running' AND NOT d.populating
+       AND COALESCE((SELECT n FROM delivery_counts c
+                      WHERE c.delivery_id = d.id AND c.state = 'queued'), 0) = 0`);
 }
 
 export type ClaimedRecipient = {
@@ -53,71 +88,123 @@ export type ClaimedRecipient = {
   subscriberId: number | null;
   email: string;
   attempts: number;
+  /** The claim's token: results and renewals are written only under it. */
   lease: string;
+  /** Fixed on the first claim and kept across attempts (bounce matching, dedup by receivers). */
+  messageId: string;
 };
 
 /**
- * Claims up to `limit` recipients of running deliveries that are due: queued ones, and
- * in-flight ones whose worker's lease ran out (it crashed: the message may have gone
- * out, so the row is flagged `duplicate` when sent again). SKIP LOCKED lets replicas claim
- * side by side; the lease (`locked_until`) is what a result must match to be written.
+ * Claims up to `limit` due recipients, shared round robin among the running deliveries
+ * (scheduled order first): queued ones, and in-flight ones whose worker's lease ran out (it
+ * crashed before recording a result: the message may have gone out, so the row is flagged
+ * `duplicate` when sent again). A recipient whose subscription is no longer `active` (or who
+ * was deleted) is `skipped` right there, with the reason, instead of claimed: their turn is
+ * now. SKIP LOCKED lets replicas claim side by side.
  */
 export async function claimRecipients(
   db: Executor,
   limit: number,
   leaseMs: number,
+  lease: string,
 ): Promise<ClaimedRecipient[]> {
+  const [live] = await queryRows<{ n: string | number }>(
+    db,
+    sql`SELECT count(*) AS n FROM deliveries WHERE status = 'running'`,
+  );
+  const deliveries = Number(live?.n ?? 0);
+  if (deliveries === 0) return [];
+  const share = Math.max(1, Math.ceil(limit / deliveries));
   const rows = await queryRows<{
     id: string | number;
     delivery_id: number;
     subscriber_id: number | null;
     email: string;
     attempts: number;
-    lease: string;
+    state: string;
+    message_id: string;
   }>(
     db,
     sql`
-    WITH next AS (
-      SELECT r.id FROM delivery_recipients r
-        JOIN deliveries d ON d.id = r.delivery_id AND d.status = 'running'
-       WHERE (r.state = 'queued' AND r.next_attempt_datetime <= now())
-          OR (r.state = 'sending' AND r.locked_until < now())
+    WITH live AS (
+      SELECT d.id, d.scheduled_datetime, split_part(v.from_email, '@', 2) AS domain
+        FROM deliveries d JOIN variants v ON v.id = d.variant_id
+       WHERE d.status = 'running'
+       ORDER BY d.scheduled_datetime, d.id LIMIT ${limit}
+    ), picked AS (
+      SELECT x.id, live.domain, s.subscription
+        FROM live CROSS JOIN LATERAL (
+          SELECT r.id, r.subscriber_id FROM delivery_recipients r
+           WHERE r.delivery_id = live.id AND r.state IN ('queued', 'sending')
+             AND ((r.state = 'queued' AND r.next_attempt_datetime <= now())
+               OR (r.state = 'sending' AND r.locked_until < now()))
+           LIMIT ${share}
+           FOR UPDATE SKIP LOCKED) x
+        LEFT JOIN subscribers s ON s.id = x.subscriber_id
+       ORDER BY live.scheduled_datetime, live.id
        LIMIT ${limit}
-       FOR UPDATE OF r SKIP LOCKED
     )
     UPDATE delivery_recipients r
-       SET state = 'sending', attempts = r.attempts + 1,
+       SET state = CASE WHEN p.subscription = 'active' THEN 'sending' ELSE 'skipped' END,
+           last_error = CASE WHEN p.subscription = 'active' THEN r.last_error
+                        ELSE 'Not sent: the subscriber was ' || COALESCE(p.subscription, 'deleted')
+                             || ' by their turn.' END,
+           attempts = r.attempts + CASE WHEN p.subscription = 'active' THEN 1 ELSE 0 END,
            duplicate = r.duplicate OR r.state = 'sending',
-           locked_until = clock_timestamp() + ${leaseMs} * interval '1 millisecond'
-      FROM next WHERE r.id = next.id
-    RETURNING r.id, r.delivery_id, r.subscriber_id, r.email, r.attempts,
-              to_char(r.locked_until AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS lease`,
+           message_id = CASE WHEN r.message_id <> '' THEN r.message_id
+                        ELSE '<' || gen_random_uuid() || '@'
+                             || COALESCE(NULLIF(p.domain, ''), 'mailboard.invalid') || '>' END,
+           lease_token = CASE WHEN p.subscription = 'active' THEN ${lease}::uuid END,
+           locked_until = CASE WHEN p.subscription = 'active'
+                          THEN clock_timestamp() + ${leaseMs} * interval '1 millisecond' END
+      FROM picked p WHERE r.id = p.id
+    RETURNING r.id, r.delivery_id, r.subscriber_id, r.email, r.attempts, r.state, r.message_id`,
   );
-  return rows.map((r) => ({
-    id: Number(r.id),
-    deliveryId: r.delivery_id,
-    subscriberId: r.subscriber_id,
-    email: r.email,
-    attempts: r.attempts,
-    lease: r.lease,
-  }));
+  return rows
+    .filter((r) => r.state === 'sending')
+    .map((r) => ({
+      id: Number(r.id),
+      deliveryId: r.delivery_id,
+      subscriberId: r.subscriber_id,
+      email: r.email,
+      attempts: r.attempts,
+      lease,
+      messageId: r.message_id,
+    }));
+}
+
+/**
+ * Extends the lease of rows this worker still holds (claimed, or in flight at a slow relay).
+ * Returns the ids it still holds: a row taken over meanwhile must not be sent from here.
+ */
+export async function renewLeases(db: Executor, ids: number[], lease: string, leaseMs: number) {
+  if (ids.length === 0) return new Set<number>();
+  const rows = await queryRows<{ id: string | number }>(
+    db,
+    sql`UPDATE delivery_recipients
+           SET locked_until = clock_timestamp() + ${leaseMs} * interval '1 millisecond'
+         WHERE id = ANY(${`{${ids.join(',')}}`}::bigint[]) AND lease_token = ${lease}::uuid
+           AND state = 'sending'
+        RETURNING id`,
+  );
+  return new Set(rows.map((r) => Number(r.id)));
 }
 
 export type RecipientResult = {
   id: number;
   lease: string;
   state: 'sent' | 'queued' | 'failed' | 'bounced';
-  messageId: string;
   response: string;
   error: string;
   retryInMs: number;
-  /** Not attempted after all (the lease ran short): the claim's attempt is given back. */
+  /** Not attempted after all (a server fault, a pause): the claim's attempt is given back. */
   released?: boolean;
 };
 
 /**
- * Writes a batch of outcomes in one statement; a row whose lease changed (another worker
- * took it over) is left alone.
+ * Writes outcomes in one statement, as soon as the relay answered (the sender groups the
+ * few that arrive together); a row whose lease changed (another worker took it over) is left
+ * alone.
  */
 export async function recordResults(db: Executor, results: RecipientResult[]) {
   if (results.length === 0) return;
@@ -125,26 +212,34 @@ export async function recordResults(db: Executor, results: RecipientResult[]) {
   await db.execute(sql`
     UPDATE delivery_recipients r
        SET state = u.state,
-           message_id = CASE WHEN u.message_id <> '' THEN u.message_id ELSE r.message_id END,
            smtp_response = CASE WHEN u.released THEN r.smtp_response ELSE u.response END,
            last_error = CASE WHEN u.released THEN r.last_error ELSE u.error END,
            sent_datetime = CASE WHEN u.state = 'sent' THEN now() ELSE r.sent_datetime END,
            next_attempt_datetime = now() + u.retry_ms * interval '1 millisecond',
            attempts = CASE WHEN u.released THEN r.attempts - 1 ELSE r.attempts END,
-           locked_until = NULL
+           locked_until = NULL, lease_token = NULL
       FROM (SELECT * FROM jsonb_to_recordset(${col((r) => ({
         id: r.id,
         lease: r.lease,
         state: r.state,
-        message_id: r.messageId,
         response: r.response,
         error: r.error,
         retry_ms: r.retryInMs,
         released: r.released ?? false,
       }))}::jsonb)
-            AS x(id bigint, lease timestamptz, state text, message_id text, response text,
-                 error text, retry_ms bigint, released boolean)) u
-     WHERE r.id = u.id AND r.state = 'sending' AND r.locked_until = u.lease`);
+            AS x(id bigint, lease uuid, state text, response text, error text, retry_ms bigint,
+                 released boolean)) u
+     WHERE r.id = u.id AND r.state = 'sending' AND r.lease_token = u.lease`);
+}
+
+/**
+ * A server fault (docs/architecture.md §9): the delivery pauses itself with the relay's
+ * answer; resuming continues where it stopped.
+ */
+export async function pauseForFault(db: Executor, deliveryId: number, reason: string) {
+  await db.execute(sql`
+    UPDATE deliveries SET status = 'paused', pause_reason = ${reason.slice(0, 1000)}
+     WHERE id = ${deliveryId} AND status = 'running'`);
 }
 
 /** Mailing, campaign and the pieces of a variant a delivery sends. */

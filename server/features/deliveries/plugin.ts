@@ -6,6 +6,7 @@ import { defaultSendingOptions, type SendingOptions } from './options.js';
 import { outboxRoutes } from './outbox-routes.js';
 import { publicRoutes } from './public-routes.js';
 import { deliveriesRoutes } from './routes.js';
+import { sharedRateBucket } from './shared-rate.js';
 import type { SendingContext } from './sender.js';
 import { settingsRoutes } from './settings-routes.js';
 import { createSigner, deriveKey, loadSecret } from './tokens.js';
@@ -58,6 +59,8 @@ export const sendingPlugin = fp(async (app: FastifyInstance, plugin: SendingPlug
           options.concurrency,
           Math.max(1000, options.leaseMs / 4),
           { dkim: options.dkim, verp },
+          // One SMTP_RATE for every replica together, per relay (docs/architecture.md §11).
+          (url) => sharedRateBucket(db, url, options.ratePerServer, options.concurrency),
         )
       : outboxTransport(db, options.outboxCap);
   const sending: SendingContext = {

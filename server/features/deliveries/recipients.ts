@@ -28,22 +28,28 @@ export function variantAudience(variants: VariantLanguages[], variantId: number)
  * minus `exclusions`, at most `limit` of them (lowest subscriber ids first).
  * - `exclusions`: list ids (integers) and email addresses (strings); a subscriber whose
  *   email is in one of those lists (in any state) or among those addresses is skipped.
- * - `limit`: a positive integer, or null for everyone.
+ * - `limit`: a positive integer, or null for everyone (the caller counts what it wrote so
+ *   far and asks for at most the rest).
  * - `segments`: when the mailing names any, only subscribers in at least one of them (the
  *   segments feature's membership rule; ids of deleted segments select nobody).
- * Returns the SELECT of (subscriber_id, email) rows for `INSERT … SELECT`.
+ * Returns the SELECT of the next `take` (id, email) rows after subscriber id `after`, for
+ * `INSERT … SELECT` in chunks.
  */
-export async function recipientSelection(db: Executor, deliveryId: number): Promise<SQL | null> {
+export async function recipientSelection(
+  db: Executor,
+  deliveryId: number,
+  after: number,
+  take: number,
+): Promise<SQL | null> {
   const [d] = await queryRows<{
     list_id: number;
     mailing_id: number;
     variant_id: number;
     exclusions: unknown[];
-    limit: number | null;
     segments: number[];
   }>(
     db,
-    sql`SELECT m.list_id, m.id AS mailing_id, d.variant_id, d.exclusions, d."limit", m.segments
+    sql`SELECT m.list_id, m.id AS mailing_id, d.variant_id, d.exclusions, m.segments
           FROM deliveries d JOIN variants v ON v.id = d.variant_id
           JOIN mailings m ON m.id = v.mailing_id WHERE d.id = ${deliveryId}`,
   );
@@ -72,9 +78,9 @@ export async function recipientSelection(db: Executor, deliveryId: number): Prom
     : sql``;
   return sql`
     SELECT s.id, s.email FROM subscribers s
-     WHERE s.list_id = ${d.list_id} AND s.subscription = 'active' AND ${language} ${excluded}
-       ${segmentRule}
-     ORDER BY s.id ${d.limit === null ? sql`` : sql`LIMIT ${d.limit}`}`;
+     WHERE s.list_id = ${d.list_id} AND s.id > ${after} AND s.subscription = 'active'
+       AND ${language} ${excluded} ${segmentRule}
+     ORDER BY s.id LIMIT ${take}`;
 }
 
 const pgTextArray = (values: string[]) =>

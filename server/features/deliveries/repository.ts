@@ -14,6 +14,7 @@ type DeliveryRow = {
   finished_datetime: Date | string | null;
   exclusions: unknown[];
   limit: number | null;
+  pause_reason: string;
 };
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
@@ -22,17 +23,16 @@ async function withProgress(db: Executor, rows: DeliveryRow[]) {
   if (rows.length === 0) return [];
   const counts = await queryRows<{ delivery_id: number; state: string; n: string | number }>(
     db,
-    sql`SELECT delivery_id, state, count(*) AS n FROM delivery_recipients
-         WHERE delivery_id = ANY(${`{${rows.map((r) => r.id).join(',')}}`}::int[])
-         GROUP BY delivery_id, state`,
+    // Counters kept by triggers (migration 0013), not a count over the recipients.
+    sql`SELECT delivery_id, state, n FROM delivery_counts
+         WHERE delivery_id = ANY(${`{${rows.map((r) => r.id).join(',')}}`}::int[])`,
   );
   return rows.map((r) => {
-    const progress = { total: 0, queued: 0, sent: 0, failed: 0, bounced: 0 };
+    const progress = { total: 0, queued: 0, sent: 0, failed: 0, bounced: 0, skipped: 0 };
     for (const c of counts.filter((x) => x.delivery_id === r.id)) {
       const n = Number(c.n);
       progress.total += n;
-      const state = c.state === 'sending' ? 'queued' : (c.state as RecipientState);
-      progress[state] += n;
+      progress[c.state as RecipientState] += n;
     }
     return {
       id: r.id,
@@ -46,13 +46,14 @@ async function withProgress(db: Executor, rows: DeliveryRow[]) {
       finished_datetime: iso(r.finished_datetime),
       exclusions: r.exclusions,
       limit: r.limit,
+      pause_reason: r.pause_reason,
     };
   });
 }
 
 const select = (where: SQL) => sql`
   SELECT d.id, v.mailing_id, d.variant_id, v.languages, d.scheduled_datetime, d.status,
-         d.started_datetime, d.finished_datetime, d.exclusions, d."limit"
+         d.started_datetime, d.finished_datetime, d.exclusions, d."limit", d.pause_reason
     FROM deliveries d JOIN variants v ON v.id = d.variant_id
    WHERE ${where} ORDER BY v.position, d.scheduled_datetime, d.id`;
 
@@ -79,7 +80,8 @@ export function deliveriesRepository(db: Executor) {
     async transition(id: number, from: string[], to: SQL) {
       const rows = await queryRows(
         db,
-        sql`UPDATE deliveries SET status = ${to}
+        // A pause by the service (a server fault) is over once someone acts on the delivery.
+        sql`UPDATE deliveries SET status = ${to}, pause_reason = ''
              WHERE id = ${id} AND status = ANY(${`{${from.join(',')}}`}::text[]) RETURNING id`,
       );
       return rows.length > 0;
@@ -107,12 +109,12 @@ export function deliveriesRepository(db: Executor) {
     recipientsCount: async (id: number, state?: RecipientState) =>
       Number(
         (
-          await queryRows<{ n: string | number }>(
+          await queryRows<{ n: string | number | null }>(
             db,
-            sql`SELECT count(*) AS n FROM delivery_recipients
-                 WHERE delivery_id = ${id} AND ${stateFilter(state)}`,
+            sql`SELECT sum(n) AS n FROM delivery_counts
+                 WHERE delivery_id = ${id} AND ${state === undefined ? sql`true` : sql`state = ${state}`}`,
           )
-        )[0]!.n,
+        )[0]?.n ?? 0,
       ),
     recipientsPage: (
       id: number,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client.js';
 import { recordBounce } from './bounces.js';
 import {
@@ -5,13 +6,16 @@ import {
   deliveryMaterial,
   finishDrained,
   markMissed,
-  recordResults,
+  pauseForFault,
+  populateAudience,
+  renewLeases,
   startDueDelivery,
   type ClaimedRecipient,
   type RecipientResult,
 } from './engine-queries.js';
 import type { SendingOptions } from './options.js';
 import { compileVariant, renderMessage, type VariantTemplate } from './render.js';
+import { resultWriter } from './result-writer.js';
 import type { Signer } from './tokens.js';
 import type { Transport } from './transport.js';
 
@@ -25,30 +29,22 @@ export type SendingContext = {
 
 type Material = { template: VariantTemplate; mailingId: number };
 
+/** A round sends for about this long, then the bookkeeping (start, populate, finish) runs. */
+const ROUND_MS = 2000;
+
 /**
- * One round of the delivery engine: overdue deliveries become missed, due ones start, and
- * one batch of due recipients is sent. Returns how many recipients it handled (0 = idle).
+ * One round of the delivery engine: overdue deliveries become missed, due ones start, the
+ * next chunk of an audience is written, and due recipients are sent for up to ROUND_MS.
+ * Returns how many recipients it handled (0 = idle).
  */
 export async function sendRound(ctx: SendingContext, cache = new Map<number, Material>()) {
   const { db, options } = ctx;
   await markMissed(db, options.graceMs);
   while ((await startDueDelivery(db)) !== null);
-  const batch = Math.max(options.concurrency, Math.min(500, options.concurrency * 20));
-  const claimed = await claimRecipients(db, batch, options.leaseMs);
-  if (claimed.length > 0) {
-    const results = await sendAll(ctx, claimed, cache);
-    await recordResults(db, results);
-    for (const r of results.filter((x) => x.state === 'bounced')) {
-      const recipient = claimed.find((c) => c.id === r.id)!;
-      await recordBounce(
-        db,
-        { deliveryId: recipient.deliveryId, email: recipient.email, hard: true },
-        options,
-      );
-    }
-  }
+  await populateAudience(db);
+  const handled = await sendDue(ctx, cache);
   await finishDrained(db);
-  return claimed.length;
+  return handled;
 }
 
 async function material(ctx: SendingContext, cache: Map<number, Material>, deliveryId: number) {
@@ -76,67 +72,138 @@ async function material(ctx: SendingContext, cache: Map<number, Material>, deliv
   return found;
 }
 
-/** Sends a claimed batch, `concurrency` messages in flight at once. */
-async function sendAll(
-  ctx: SendingContext,
-  claimed: ClaimedRecipient[],
-  cache: Map<number, Material>,
-): Promise<RecipientResult[]> {
-  const { options } = ctx;
-  const results: RecipientResult[] = [];
-  // Past half the lease, the rest of the batch is given back unsent rather than risk another
-  // replica taking over rows still being sent here (a slow server, a stalled process).
-  const deadline = performance.now() + options.leaseMs / 2;
-  let next = 0;
+/**
+ * Sends due recipients, `concurrency` messages in flight, claiming a few at a time just
+ * ahead of the lanes (docs/architecture.md §9). Each result is committed as soon as the relay
+ * answered, and a lane takes its next message only once its last result is committed, so a
+ * crash can repeat at most the messages in flight. Leases are renewed while rows are held.
+ */
+async function sendDue(ctx: SendingContext, cache: Map<number, Material>): Promise<number> {
+  const { db, options } = ctx;
+  const concurrency = Math.max(1, options.concurrency);
+  const lease = randomUUID();
+  const queue: ClaimedRecipient[] = [];
+  const held = new Set<number>();
+  const faulted = new Set<number>();
+  const end = performance.now() + ROUND_MS;
+  const writer = resultWriter(db);
+  let handled = 0;
+  let exhausted = false;
+  let failure: unknown;
+  let claiming: Promise<void> | undefined;
+  const claim = () =>
+    (claiming ??= (async () => {
+      try {
+        const got = await claimRecipients(db, concurrency, options.leaseMs, lease);
+        if (got.length === 0) exhausted = true;
+        for (const r of got) held.add(r.id);
+        queue.push(...got);
+        handled += got.length;
+      } catch (error) {
+        failure ??= error;
+        exhausted = true;
+      }
+    })().finally(() => (claiming = undefined)));
+  const renewal = setInterval(() => {
+    void renewLeases(db, [...held], lease, options.leaseMs).then(
+      (still) => {
+        // Taken over by another worker (this process stalled): not sent from here.
+        for (let i = queue.length - 1; i >= 0; i--) {
+          if (!still.has(queue[i]!.id)) held.delete(queue.splice(i, 1)[0]!.id);
+        }
+      },
+      () => undefined, // the database is away: the next renewal tries again
+    );
+  }, options.leaseMs / 3);
+  const finish = async (r: ClaimedRecipient, result: RecipientResult) => {
+    await writer.record(result);
+    held.delete(r.id);
+  };
   const lane = async () => {
-    while (next < claimed.length) {
-      const r = claimed[next++]!;
-      if (performance.now() > deadline) {
-        results.push({
-          id: r.id,
-          lease: r.lease,
-          state: 'queued',
-          messageId: '',
-          response: '',
-          error: '',
-          retryInMs: 0,
-          released: true,
-        });
+    for (;;) {
+      if (queue.length === 0) {
+        if (exhausted || performance.now() > end) return;
+        await claim();
         continue;
       }
-      results.push(await sendOne(ctx, r, await material(ctx, cache, r.deliveryId)));
+      if (queue.length <= concurrency && !exhausted && performance.now() <= end) void claim();
+      const r = queue.shift()!;
+      if (faulted.has(r.deliveryId)) {
+        await finish(r, released(r));
+        continue;
+      }
+      const { result, fault } = await sendOne(ctx, r, await material(ctx, cache, r.deliveryId));
+      if (fault !== undefined && !faulted.has(r.deliveryId)) {
+        faulted.add(r.deliveryId);
+        await pauseForFault(db, r.deliveryId, fault);
+      }
+      await finish(r, result);
+      if (result.state === 'bounced') {
+        await recordBounce(db, { deliveryId: r.deliveryId, email: r.email, hard: true }, options);
+      }
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, lane));
-  return results;
+  try {
+    // A claim still under way when the lanes stop brings rows that must not wait for a lease.
+    do {
+      const lanes = await Promise.allSettled(Array.from({ length: concurrency }, lane));
+      const rejected = lanes.find((l) => l.status === 'rejected');
+      if (rejected) failure ??= rejected.reason;
+      await claiming;
+    } while (queue.length > 0 && failure === undefined);
+  } finally {
+    clearInterval(renewal);
+  }
+  if (failure !== undefined) throw failure;
+  return handled;
 }
+
+const released = (r: ClaimedRecipient): RecipientResult => ({
+  id: r.id,
+  lease: r.lease,
+  state: 'queued',
+  response: '',
+  error: '',
+  retryInMs: 0,
+  released: true,
+});
 
 async function sendOne(
   ctx: SendingContext,
   r: ClaimedRecipient,
   m: Material | undefined,
-): Promise<RecipientResult> {
-  const base = { id: r.id, lease: r.lease, messageId: '', response: '', error: '', retryInMs: 0 };
-  if (!m) return { ...base, state: 'failed', error: 'The mailing was deleted.' };
+): Promise<{ result: RecipientResult; fault?: string }> {
+  const base = { id: r.id, lease: r.lease, response: '', error: '', retryInMs: 0 };
+  if (!m) return { result: { ...base, state: 'failed', error: 'The mailing was deleted.' } };
   const who = ctx.options.tracking === 'counts' ? `d${r.deliveryId}` : String(r.id);
-  const message = renderMessage(
-    m.template,
-    { who, email: r.email, subscriberId: r.subscriberId, deliveryId: r.deliveryId },
-    ctx.baseUrl(),
-    ctx.signer,
-  );
+  const message = {
+    ...renderMessage(
+      m.template,
+      { who, email: r.email, subscriberId: r.subscriberId, deliveryId: r.deliveryId },
+      ctx.baseUrl(),
+      ctx.signer,
+    ),
+    messageId: r.messageId,
+  };
   const outcome = await ctx.transport.send(message, {
     deliveryId: r.deliveryId,
     mailingId: m.mailingId,
   });
-  const withId = { ...base, messageId: message.messageId };
-  if (outcome.kind === 'sent') return { ...withId, state: 'sent', response: outcome.response };
-  if (outcome.kind === 'permanent') return { ...withId, state: 'bounced', error: outcome.error };
+  if (outcome.kind === 'sent') {
+    return { result: { ...base, state: 'sent', response: outcome.response } };
+  }
+  if (outcome.kind === 'permanent') {
+    return { result: { ...base, state: 'bounced', error: outcome.error } };
+  }
+  // Nobody's state changes: the attempt is given back and the delivery pauses.
+  if (outcome.kind === 'fault') return { result: released(r), fault: outcome.error };
   const retryInMs = ctx.options.retryBaseMs * 3 ** (r.attempts - 1);
   return {
-    ...withId,
-    state: r.attempts >= ctx.options.maxAttempts ? 'failed' : 'queued',
-    error: outcome.error,
-    retryInMs,
+    result: {
+      ...base,
+      state: r.attempts >= ctx.options.maxAttempts ? 'failed' : 'queued',
+      error: outcome.error,
+      retryInMs,
+    },
   };
 }

@@ -1,9 +1,15 @@
+/** Resolves when one more message may go. */
+export type RateBucket = { take(): Promise<void> };
+
 /**
  * A token bucket (messages per second, bursts up to one second's worth): `take()` resolves
  * when a message may go. Unlike a fixed window it never lets a burst through at a window's
  * edge. Rate 0 = unlimited.
  */
-export function tokenBucket(ratePerSecond: number, now: () => number = () => performance.now()) {
+export function tokenBucket(
+  ratePerSecond: number,
+  now: () => number = () => performance.now(),
+): RateBucket {
   const capacity = Math.max(1, ratePerSecond);
   let tokens = capacity;
   let last = now();

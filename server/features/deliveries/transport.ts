@@ -2,15 +2,21 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import type { OutgoingMessage } from './render.js';
-import { tokenBucket } from './token-bucket.js';
+import { tokenBucket, type RateBucket } from './token-bucket.js';
 import { dkimOption, type DkimSettings } from './dkim.js';
 import type { Verp } from './verp.js';
 
-/** What became of one message: accepted, or refused for now, or refused for good (5xx). */
+/**
+ * What became of one message: accepted; refused for now (4xx, network: retried); refused
+ * for good for this recipient (a 5xx to RCPT TO, or at DATA naming them: a hard bounce); or a
+ * server fault (login, connection, TLS, sender or message refused: nobody's fault but the
+ * configuration's, so the delivery pauses with `error` shown and nobody's state changes).
+ */
 export type SendOutcome =
   | { kind: 'sent'; response: string }
   | { kind: 'temporary'; error: string }
-  | { kind: 'permanent'; error: string };
+  | { kind: 'permanent'; error: string }
+  | { kind: 'fault'; error: string };
 
 export type Transport = {
   send(
@@ -32,13 +38,46 @@ export function messageHeaders(m: OutgoingMessage): Record<string, string> {
 const formatFrom = (m: OutgoingMessage) =>
   m.from.name ? `"${m.from.name.replace(/["\\]/g, '')}" <${m.from.address}>` : m.from.address;
 
-/** nodemailer's error → temporary (4xx, connection, timeout) or permanent (5xx). */
-export function classifySmtpError(error: unknown): SendOutcome {
-  const e = error as { responseCode?: number; response?: string; code?: string; message?: string };
-  const text = (e.response ?? e.message ?? String(error)).slice(0, 1000);
-  if (typeof e.responseCode === 'number' && e.responseCode >= 500 && e.responseCode < 600) {
-    return { kind: 'permanent', error: text };
+type SmtpError = {
+  responseCode?: number;
+  response?: string;
+  code?: string;
+  command?: string;
+  message?: string;
+};
+
+/** Why a server fault happened, by the SMTP command that got the refusal. */
+function faultText(command: string, text: string) {
+  if (command.startsWith('AUTH') || command === 'API') {
+    return `The SMTP server refused the login: ${text}`;
   }
+  if (command === 'MAIL FROM') return `The SMTP server refused the sender address: ${text}`;
+  if (command === 'DATA') return `The SMTP server refused the message: ${text}`;
+  if (command === 'STARTTLS') return `The TLS connection to the SMTP server failed: ${text}`;
+  return `The SMTP server refused the connection: ${text}`;
+}
+
+/**
+ * nodemailer's error → outcome, by stage (`command`) and code (docs/architecture.md §9):
+ * 5xx to RCPT TO, or at DATA with the recipient's address in the answer, is that recipient's
+ * hard bounce; any other 5xx, a refused login, a TLS failure (certificates do not fix
+ * themselves) is a server fault; 4xx and network errors are temporary.
+ */
+export function classifySmtpError(error: unknown, recipient = ''): SendOutcome {
+  const e = error as SmtpError;
+  const text = (e.response ?? e.message ?? String(error)).slice(0, 1000);
+  const command = (e.command ?? '').toUpperCase().trim();
+  const code = e.responseCode;
+  if (typeof code === 'number' && code >= 500 && code < 600) {
+    if (command === 'RCPT TO') return { kind: 'permanent', error: text };
+    const names = recipient !== '' && text.toLowerCase().includes(recipient.toLowerCase());
+    if (command === 'DATA' && names) return { kind: 'permanent', error: text };
+    return { kind: 'fault', error: faultText(command, text) };
+  }
+  if (code === undefined && e.code === 'EAUTH')
+    return { kind: 'fault', error: faultText('AUTH', text) };
+  const tls = e.code === 'ETLS' || (e.code === 'ESOCKET' && /certificate|CERT_|SSL/.test(text));
+  if (code === undefined && tls) return { kind: 'fault', error: faultText('STARTTLS', text) };
   return { kind: 'temporary', error: e.code ? `${e.code}: ${text}` : text };
 }
 
@@ -55,27 +94,27 @@ export function smtpTransport(
   timeoutMs = 20_000,
   /** Sender authentication (dkim.ts, verp.ts): DKIM signing and VERP envelope senders. */
   sender: { dkim?: DkimSettings | undefined; verp?: Verp | undefined } = {},
+  /** The rate limit of one server (default: this process's own; shared-rate.ts: everyone's). */
+  bucketFor: (url: string) => RateBucket = () => tokenBucket(ratePerServer),
 ): Transport {
-  const servers: { transporter: Transporter; bucket: ReturnType<typeof tokenBucket> }[] = urls.map(
-    (url) => ({
-      transporter: nodemailer.createTransport(url, {
-        pool: true,
-        maxConnections: Math.max(1, concurrency),
-        maxMessages: Infinity,
-        connectionTimeout: timeoutMs,
-        greetingTimeout: timeoutMs,
-        socketTimeout: timeoutMs,
-        ...(sender.dkim ? { dkim: dkimOption(sender.dkim) } : {}),
-      } as never),
-      bucket: tokenBucket(ratePerServer),
-    }),
-  );
+  const servers: { transporter: Transporter; bucket: RateBucket }[] = urls.map((url) => ({
+    transporter: nodemailer.createTransport(url, {
+      pool: true,
+      maxConnections: Math.max(1, concurrency),
+      maxMessages: Infinity,
+      connectionTimeout: timeoutMs,
+      greetingTimeout: timeoutMs,
+      socketTimeout: timeoutMs,
+      ...(sender.dkim ? { dkim: dkimOption(sender.dkim) } : {}),
+    } as never),
+    bucket: bucketFor(url),
+  }));
   let turn = 0;
   return {
     async send(m) {
       const server = servers[turn++ % servers.length]!;
-      await server.bucket.take();
       try {
+        await server.bucket.take(); // a database error here is temporary, like a network one
         const info = (await server.transporter.sendMail({
           from: formatFrom(m),
           to: m.to,
@@ -91,11 +130,12 @@ export function smtpTransport(
             : {}),
         })) as { response?: string; rejected?: unknown[]; rejectedErrors?: unknown[] };
         if (info.rejected?.length) {
-          return classifySmtpError(info.rejectedErrors?.[0] ?? new Error('Recipient rejected'));
+          const refusal = info.rejectedErrors?.[0] ?? { message: 'Recipient rejected' };
+          return classifySmtpError({ command: 'RCPT TO', ...(refusal as object) }, m.to);
         }
         return { kind: 'sent', response: info.response ?? '' };
       } catch (error) {
-        return classifySmtpError(error);
+        return classifySmtpError(error, m.to);
       }
     },
     close() {

@@ -1,4 +1,4 @@
-import { Badge, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import type { DeliveryState } from '../../../api/deliveries';
 import { processedPercent, statusLabel } from '../delivery-rules';
 import { DeliveryActions } from './delivery-actions';
@@ -46,6 +46,15 @@ export function DeliveryCard({
             Its time passed while the service could not send, so it was not sent.
           </Text>
         )}
+        {delivery.status === 'paused' && delivery.pause_reason && (
+          <Alert color="red" title="Paused by the service: the mail server refused to send">
+            <Text size="sm">{delivery.pause_reason}</Text>
+            <Text size="sm">
+              Nobody was marked as bounced. Fix the sending configuration, then resume: the delivery
+              continues where it stopped.
+            </Text>
+          </Alert>
+        )}
         <Progress
           value={percent}
           size="lg"
@@ -57,11 +66,14 @@ export function DeliveryCard({
           <Count term="Sent" value={progress.sent} />
           <Count term="Failed" value={progress.failed} />
           <Count term="Bounced" value={progress.bounced} />
+          {progress.skipped !== undefined && <Count term="Skipped" value={progress.skipped} />}
           <Count term="Queued" value={progress.queued} />
           <Count term="Total" value={progress.total} />
         </dl>
         <DeliveryActions delivery={delivery} mailingId={mailingId} />
-        {progress.failed + progress.bounced > 0 && <DeliveryProblems delivery={delivery} />}
+        {progress.failed + progress.bounced + (progress.skipped ?? 0) > 0 && (
+          <DeliveryProblems delivery={delivery} />
+        )}
       </Stack>
     </Card>
   );

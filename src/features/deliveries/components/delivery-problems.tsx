@@ -12,23 +12,30 @@ import { formatCount } from '../../../lib/format';
 /** The API's page size for recipients (DRF default of the service). */
 const PAGE_SIZE = 25;
 
-type ProblemState = 'failed' | 'bounced';
+type ProblemState = 'failed' | 'bounced' | 'skipped';
+
+const tableLabels = {
+  failed: 'Failed recipients',
+  bounced: 'Bounced recipients',
+  skipped: 'Skipped recipients',
+};
 
 /**
  * The recipients the delivery could not reach, with the reason: failed ones (temporary
- * errors given up on, which "retry failed" queues again) or bounced ones. Several deliveries
+ * errors given up on, which "retry failed" queues again), bounced ones, or skipped ones (no
+ * longer subscribed when their turn came). Several deliveries
  * share the page, so the state and page live here rather than in the URL.
  */
 export function DeliveryProblems({ delivery }: { delivery: DeliveryState }) {
-  const { failed, bounced } = delivery.progress;
+  const { failed, bounced, skipped = 0 } = delivery.progress;
   const [state, setState] = useState<ProblemState>(
-    failed > 0 || bounced === 0 ? 'failed' : 'bounced',
+    failed > 0 ? 'failed' : bounced > 0 ? 'bounced' : skipped > 0 ? 'skipped' : 'failed',
   );
   const [page, setPage] = useState(1);
   const { data, error, isPending, refetch } = useQuery(
     deliveryQueries.recipients(delivery.id, state, page, isLive(delivery)),
   );
-  const label = state === 'failed' ? 'Failed recipients' : 'Bounced recipients';
+  const label = tableLabels[state];
   return (
     <Stack gap="xs">
       <Group justify="space-between" wrap="wrap" gap="xs">
@@ -46,6 +53,9 @@ export function DeliveryProblems({ delivery }: { delivery: DeliveryState }) {
           data={[
             { value: 'failed', label: `Failed (${formatCount(failed)})` },
             { value: 'bounced', label: `Bounced (${formatCount(bounced)})` },
+            ...(skipped > 0
+              ? [{ value: 'skipped', label: `Skipped (${formatCount(skipped)})` }]
+              : []),
           ]}
         />
       </Group>

@@ -174,6 +174,32 @@ describe('MailingDeliveries', () => {
     expect(within(card).queryByRole('button')).not.toBeInTheDocument();
   });
 
+  it("shows why the service paused a delivery (the relay's answer) and the skipped count", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        fetchRoutes({
+          '/api/v1/mailings/12/deliveries': [
+            delivery({
+              status: 'paused',
+              pause_reason: 'The SMTP server refused the login: 535 5.7.8 Authentication failed',
+              progress: { total: 10, queued: 8, sent: 0, failed: 0, bounced: 0, skipped: 2 },
+            }),
+          ],
+          '/api/v1/deliveries/5/recipients': { count: 0, next: null, previous: null, results: [] },
+        }),
+      ),
+    );
+    renderWithProviders(<MailingDeliveries mailingId={12} variants={variants} />);
+    const card = await screen.findByRole('region', { name: /Delivery of/ });
+    const alert = within(card).getByRole('alert');
+    expect(alert).toHaveTextContent(
+      'The SMTP server refused the login: 535 5.7.8 Authentication failed',
+    );
+    expect(countOf(card, 'Skipped')).toBe('2');
+    expect(within(card).getByRole('button', { name: 'Resume' })).toBeInTheDocument();
+  });
+
   it('sends a test to the chosen variant and puts a 400 on the email field', async () => {
     const user = userEvent.setup();
     const bodies: unknown[] = [];

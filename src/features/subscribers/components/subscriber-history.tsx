@@ -47,6 +47,10 @@ function describe(entry: HistoryEntry, listId: number) {
         ? 'Created through the API'
         : 'Created';
   }
+  if (entry.kind === 'message')
+    return entry.new_value === 'sent'
+      ? 'Confirmation request sent'
+      : `Confirmation request ${String(entry.new_value)}`;
   if (entry.kind === 'state')
     return `Subscription ${stateName(entry.old_value)} → ${stateName(entry.new_value)}`;
   const name = fieldNames[entry.field ?? ''] ?? `${entry.field} (custom)`;

@@ -1,0 +1,52 @@
+import type { Executor } from '../../db/client.js';
+import { recordResults, type RecipientResult } from './engine-queries.js';
+
+const RETRY_WAITS_MS = [100, 500, 2000];
+
+/**
+ * Group commit of send results: `record` resolves once the result is in the database.
+ * Results that arrive while a write is under way go together in the next one, so under load
+ * the lanes share statements while none waits longer than one write. A failed write is tried
+ * again a few times (a message the relay accepted but we did not record would be sent again
+ * after the lease).
+ */
+export function resultWriter(db: Executor) {
+  let pending: { result: RecipientResult; done: (error?: unknown) => void }[] = [];
+  let writing = false;
+  const write = async (results: RecipientResult[]) => {
+    for (let i = 0; ; i++) {
+      try {
+        return await recordResults(db, results);
+      } catch (error) {
+        if (i >= RETRY_WAITS_MS.length) throw error;
+        await new Promise((r) => setTimeout(r, RETRY_WAITS_MS[i]));
+      }
+    }
+  };
+  const kick = () => {
+    if (writing || pending.length === 0) return;
+    writing = true;
+    const batch = pending;
+    pending = [];
+    void write(batch.map((p) => p.result))
+      .then(
+        () => batch.forEach((p) => p.done()),
+        (error: unknown) => batch.forEach((p) => p.done(error ?? new Error('write failed'))),
+      )
+      .finally(() => {
+        writing = false;
+        kick();
+      });
+  };
+  return {
+    record(result: RecipientResult) {
+      return new Promise<void>((resolve, reject) => {
+        pending.push({
+          result,
+          done: (error) => (error === undefined ? resolve() : reject(error)),
+        });
+        kick();
+      });
+    },
+  };
+}
