@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { DnsRecord, SendingCheck, SendingSettings } from '../../../contract/settings.js';
-import { queryRows } from '../imports/repository.js';
+import { queryRows } from '../../db/query-rows.js';
 import { BOUNCES_PATH } from './bounce-routes.js';
 import { dkimRecord } from './dkim.js';
 import type { SendingContext } from './sender.js';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { queryRows } from '../imports/repository.js';
+import { queryRows } from '../../db/query-rows.js';
 import type { RateBucket } from './token-bucket.js';
 
 /**

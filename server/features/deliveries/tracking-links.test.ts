@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.js';
-import { queryRows } from '../imports/repository.js';
+import { queryRows } from '../../db/query-rows.js';
 import { createList } from '../subscribers/test-fixtures.js';
 import { sendRound } from './sender.js';
 import { createSigner } from './tokens.js';
