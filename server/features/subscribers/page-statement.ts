@@ -94,7 +94,9 @@ export async function subscriberPageInOneStatement(
     // As the steps do for a page by number (pages.ts, blockPage).
     cutIfUncut(db, listId, row.version);
   }
-  return claimedPageEnvelope(request, row.total, row.version, pageResults(row, keys));
+  const envelope = claimedPageEnvelope(request, row.total, row.version, pageResults(row, keys));
+  answered++;
+  return envelope;
 }
 
 type StatementRow = PageRow & { fields_version: number; version: number; total: number };
@@ -150,6 +152,10 @@ async function cachedFields(db: Db, listId: number): Promise<CachedFields> {
 }
 
 let oneStatement = true;
+let answered = 0;
+
+/** How many pages the one statement has answered in this process (tests). */
+export const oneStatementAnswers = () => answered;
 
 /** Tests compare the one statement's answers with the steps' (page-statement.test.ts). */
 export function useOneStatementPages(enabled: boolean): void {
