@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
+import type { PGlite } from '@electric-sql/pglite';
+import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import { postgresPool, type Db } from '../../db/client.js';
@@ -52,28 +53,38 @@ export async function subscriberPageInOneStatement(
   const { claimed } = claim;
   if (claimed ? !keys : claim.offset >= DIRECT_SKIP) return;
   const fields = await cachedFields(db, listId);
-  const counts = sql.raw('c');
-  const total = filter.state
-    ? sql`${counts}.${sql.identifier(filter.state)}`
-    : sql`${counts}.active + ${counts}.pending + ${counts}.bounced + ${counts}.unsubscribed`;
-  const page = pageSelect(
-    db,
-    filterWhere(listId, filter),
-    terms,
-    keys,
-    subscriberRecord(fields.fields),
-    claimed
-      ? {
-          from: claimed.position,
-          limit: claim.limit,
-          offset: 0,
-          reverse: claimed.kind === 'before',
-        }
-      : { limit: claim.limit, offset: claim.offset },
-  );
-  const row = await run(
-    db,
-    sql`
+  const statement = compiled(
+    JSON.stringify([
+      filter.state ?? null,
+      terms.map((t) => [t.name, t.descending]),
+      claimed ? [claimed.kind, claimed.position.length] : null,
+      fields.fields.map((f) => [f.name, f.type]),
+    ]),
+    () => {
+      const counts = sql.raw('c');
+      const total = filter.state
+        ? sql`${counts}.${sql.identifier(filter.state)}`
+        : sql`${counts}.active + ${counts}.pending + ${counts}.bounced + ${counts}.unsubscribed`;
+      const list = sql.placeholder('list') as unknown as number;
+      const at = (name: string) => sql.placeholder(name) as unknown as number;
+      const page = pageSelect(
+        db,
+        filterWhere(list, filter),
+        terms,
+        keys,
+        subscriberRecord(fields.fields),
+        {
+          limit: at('limit'),
+          offset: at('offset'),
+          ...(claimed
+            ? {
+                from: claimed.position.map((_, i) => at(`p${i}`)),
+                reverse: claimed.kind === 'before',
+              }
+            : {}),
+        },
+      );
+      return sql`
     SELECT (SELECT version FROM custom_field_changes)::float8 AS fields_version,
            coalesce(c.version, 0)::float8 AS version,
            coalesce(${total}, 0)::float8 AS total,
@@ -81,8 +92,16 @@ export async function subscriberPageInOneStatement(
       FROM lists l
       LEFT JOIN list_subscriber_counts c ON c.list_id = l.id
      CROSS JOIN LATERAL (${page}) AS p
-     WHERE l.id = ${listId}`,
+     WHERE l.id = ${list}`;
+    },
   );
+  const values: Record<string, unknown> = {
+    list: listId,
+    limit: claim.limit,
+    offset: claimed ? 0 : claim.offset,
+  };
+  claimed?.position.forEach((value, i) => (values[`p${i}`] = value));
+  const row = await run(db, statement, values);
   if (!row) throw notFound();
   if (row.fields_version !== fields.version) {
     // Built with fields the snapshot no longer has: read them again, next time.
@@ -100,24 +119,43 @@ export async function subscriberPageInOneStatement(
 }
 
 type StatementRow = PageRow & { fields_version: number; version: number; total: number };
+type Compiled = { name: string; text: string; params: unknown[] };
 
 const dialect = new PgDialect();
+/**
+ * Statements by shape (state filter, ordering, link kind, custom fields), with placeholders
+ * for the list, the page's size and offset and the link's position: building one with
+ * drizzle and turning it into text cost more CPU than the rest of the request.
+ */
+const statements = new Map<string, Compiled>();
+const MAX_STATEMENTS = 500;
+
+function compiled(shape: string, build: () => SQL): Compiled {
+  const known = statements.get(shape);
+  if (known) return known;
+  const { sql: text, params } = dialect.sqlToQuery(build());
+  const name = `subscriber_page_${createHash('sha1').update(text).digest('base64url')}`;
+  if (statements.size >= MAX_STATEMENTS) statements.delete(statements.keys().next().value!);
+  const statement = { name, text, params };
+  statements.set(shape, statement);
+  return statement;
+}
 
 /**
- * On PostgreSQL a named prepared statement (parsed and planned once per connection for
- * each shape of page: ordering, filter, custom fields), named after its text so two texts
- * never share a name. PGlite has no connection to keep one on.
+ * On PostgreSQL a named prepared statement (parsed once per connection for each shape),
+ * named after its text so two texts never share a name. PGlite has no connection to keep
+ * one on.
  */
-async function run(db: Db, statement: SQL): Promise<StatementRow | undefined> {
+async function run(
+  db: Db,
+  { name, text, params }: Compiled,
+  values: Record<string, unknown>,
+): Promise<StatementRow | undefined> {
+  const filled = fillPlaceholders(params, values);
   const pool = postgresPool(db);
-  if (!pool) {
-    const result = (await db.execute(statement)) as unknown as { rows: StatementRow[] };
-    return result.rows[0];
-  }
-  const { sql: text, params } = dialect.sqlToQuery(statement);
-  const name = `subscriber_page_${createHash('sha1').update(text).digest('base64url')}`;
-  const result = await pool.query<StatementRow>({ name, text, values: params });
-  return result.rows[0];
+  if (pool) return (await pool.query<StatementRow>({ name, text, values: filled })).rows[0];
+  const client = (db as unknown as { $client: PGlite }).$client;
+  return (await client.query<StatementRow>(text, filled)).rows[0];
 }
 
 type CachedFields = { version: number; fields: FieldRow[] };
