@@ -19,13 +19,13 @@ import { withPostgresApp } from './support/postgres-app.js';
 import { throughput } from './support/throughput.js';
 
 export const name =
-  'Issue 33 report: page throughput against /api/v1/regions, deep pages, first screens (REPORT_PARTS=throughput,deep,screens; DATABASE_URL adds PostgreSQL)';
+  'Issue 33 report: page throughput against /api/v1/regions, deep pages, imports, first screens (REPORT_PARTS=throughput,deep,import,screens; DATABASE_URL adds PostgreSQL)';
 
 const SECONDS = Number(process.env.REPORT_SECONDS ?? 10);
 const DEMO_ROWS = Number(process.env.REPORT_DEMO_ROWS ?? 10_000);
 const DEEP_ROWS = Number(process.env.REPORT_DEEP_ROWS ?? 1_000_000);
 const PORT = Number(process.env.REPORT_PORT ?? 0);
-const parts = (process.env.REPORT_PARTS ?? 'throughput,deep,screens').split(',');
+const parts = (process.env.REPORT_PARTS ?? 'throughput,deep,import,screens').split(',');
 
 type Line = { measure: string; figure: string; target: string; ok: boolean | undefined };
 const lines: Line[] = [];
@@ -58,6 +58,7 @@ export async function run() {
       await open((db, app, auth) => pageThroughput(engine, db, app, auth));
     if (parts.includes('deep')) await open((db, app, auth) => deepPages(engine, db, app, auth));
   }
+  if (parts.includes('import')) await imports();
   if (parts.includes('screens')) await firstScreens();
   console.log(`\n   ${'measure'.padEnd(64)} ${'figure'.padEnd(40)} target`);
   for (const l of lines) {
@@ -202,6 +203,38 @@ async function deepPages(engine: string, database: Database, app: App, auth: str
     `≤ ${limit} ms`,
     worst.p95 <= limit,
   );
+}
+
+/** Point 3: the import bench's main runs (IMPORT_BENCH_ROWS, 1,000,000 by default). */
+async function imports() {
+  console.log('\n   -- imports (bench/import.bench.ts, main runs only)');
+  const previous = process.env.IMPORT_BENCH_MAIN_ONLY;
+  process.env.IMPORT_BENCH_MAIN_ONLY = '1';
+  try {
+    const { run: runImport } = await import('./import.bench.js');
+    const { postgres, pglite } = await runImport();
+    const reads = (ms: number) => `worst read ${ms.toFixed(0)} ms`;
+    if (postgres) {
+      const ratio = postgres.rate / postgres.tableRate;
+      add(
+        'PostgreSQL: import with reads, of \\copy into the subscribers table',
+        `${postgres.rate.toFixed(0)} rows/s = ${ratio.toFixed(2)}×, ${reads(postgres.worstReadMs)}`,
+        '≥ 0.8×, reads ≤ 200 ms',
+        ratio >= 0.8 && postgres.worstReadMs <= 200,
+      );
+    }
+    if (pglite) {
+      add(
+        'PGlite: import with reads',
+        `${pglite.rate.toFixed(0)} rows/s, ${reads(pglite.worstReadMs)}`,
+        '≥ 15,000 rows/s, reads ≤ 200 ms',
+        pglite.rate >= 15_000 && pglite.worstReadMs <= 200,
+      );
+    }
+  } finally {
+    if (previous === undefined) delete process.env.IMPORT_BENCH_MAIN_ONLY;
+    else process.env.IMPORT_BENCH_MAIN_ONLY = previous;
+  }
 }
 
 /** Point 4: what a fresh Chromium downloads for the sign-in form and the lists screen. */
