@@ -292,7 +292,14 @@ function historySummary(kind: string, off: Run, on: Run) {
   );
 }
 
-export async function run() {
+/** What the report (report.bench.ts) shows of a run. */
+export type ImportFigures = {
+  postgres?: { rate: number; tableRate: number; worstReadMs: number };
+  pglite?: { rate: number; worstReadMs: number };
+};
+
+export async function run(): Promise<ImportFigures> {
+  const figures: ImportFigures = {};
   const dir = await mkdtemp(path.join(tmpdir(), 'mailboard-import-bench-'));
   try {
     const file = path.join(dir, 'subscribers.csv');
@@ -333,6 +340,11 @@ export async function run() {
         );
         schemaCeilingSummary('postgres', main, table, bare);
         mainSummary('postgres', main);
+        figures.postgres = {
+          rate: main.rate,
+          tableRate: table.rate,
+          worstReadMs: main.worstReadMs,
+        };
         if (!MAIN_ONLY) {
           const pair: Run[] = [];
           for (const history of [false, true])
@@ -361,6 +373,7 @@ export async function run() {
       console.log(`   pglite: import ${main.rate.toLocaleString('en')} rows/s (target ≥ 30,000)`);
       schemaCeilingSummary('pglite', main, table);
       mainSummary('pglite', main);
+      figures.pglite = { rate: main.rate, worstReadMs: main.worstReadMs };
       if (!MAIN_ONLY)
         historySummary(
           'pglite',
@@ -371,4 +384,5 @@ export async function run() {
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+  return figures;
 }

@@ -72,7 +72,7 @@ export async function paginateByPosition<T>(
     readPosition(params.get(kind), signedScope(kind, req.path, params, req.page), version);
   const after = trusted('after');
   const before = after ? undefined : trusted('before');
-  const { items, first, last } = await fetchPage({
+  const results = await fetchPage({
     limit: req.size,
     offset,
     total,
@@ -80,6 +80,16 @@ export async function paginateByPosition<T>(
     ...(after ? { after } : {}),
     ...(before ? { before } : {}),
   });
+  return positionedLinks(req, params, total, version, results);
+}
+
+function positionedLinks<T>(
+  req: PageRequest,
+  params: URLSearchParams,
+  total: number,
+  version: number,
+  { items, first, last }: PositionedResults<T>,
+): Envelope<T> {
   const positioned = (target: number, kind: 'after' | 'before', at: Position | undefined) => {
     // Page 1 needs no position: its offset is 0.
     if (!at || target === 1) return req.link(target);
@@ -94,10 +104,75 @@ export async function paginateByPosition<T>(
   };
 }
 
+/**
+ * What a positioned page request asks for, read before the collection's count and version
+ * are known, so a page can be fetched in the same statement as them (subscriber pages):
+ * the page's size and offset and the position of a `next`/`previous` link signed for
+ * exactly this request, with the version it was signed for. The caller checks that version
+ * against the one it reads and builds the envelope with {@link claimedPageEnvelope}, or
+ * falls back to {@link paginateByPosition} whenever anything differs from what it assumed.
+ * Undefined when `page` is no page number (paginateByPosition answers that).
+ */
+export function readPageClaim(request: FastifyRequest): PageClaim | undefined {
+  // With any total the page is valid: its number is checked against the real total later.
+  const req = pageRequest(request, Number.MAX_SAFE_INTEGER, true, false);
+  if (!req) return undefined;
+  const params = new URLSearchParams(req.query);
+  const claim = (kind: 'after' | 'before') => {
+    const signed = readSigned(params.get(kind), signedScope(kind, req.path, params, req.page));
+    return signed && { kind, version: signed[0], position: signed[1] };
+  };
+  const claimed = claim('after') ?? claim('before');
+  return {
+    limit: req.size,
+    offset: (req.page - 1) * req.size,
+    ...(claimed ? { claimed } : {}),
+  };
+}
+
+export type PageClaim = Page & {
+  claimed?: { kind: 'after' | 'before'; version: number; position: Position };
+};
+
+/**
+ * The envelope of a page fetched as {@link readPageClaim} read it, once the count and
+ * version are known: as paginateByPosition would have built it (404 past the last page).
+ */
+export function claimedPageEnvelope<T>(
+  request: FastifyRequest,
+  total: number,
+  version: number,
+  results: PositionedResults<T>,
+): Envelope<T> {
+  const req = pageRequest(request, total, true);
+  return positionedLinks(req, new URLSearchParams(req.query), total, version, results);
+}
+
 const POSITION_PARAMS = ['after', 'before'];
 
+type PageRequest = {
+  path: string;
+  query: string;
+  size: number;
+  page: number;
+  lastPage: number;
+  link: (target: number, extra?: Record<string, string>) => string;
+};
+
 /** Validates `page` and `page_size` against the total and builds links (docs/architecture.md §4). */
-function pageRequest(request: FastifyRequest, total: number, positioned = false) {
+function pageRequest(request: FastifyRequest, total: number, positioned?: boolean): PageRequest;
+function pageRequest(
+  request: FastifyRequest,
+  total: number,
+  positioned: boolean,
+  strict: false,
+): PageRequest | undefined;
+function pageRequest(
+  request: FastifyRequest,
+  total: number,
+  positioned = false,
+  strict = true,
+): PageRequest | undefined {
   const [rawPath, search = ''] = request.url.split('?') as [string, string?];
   // `//api/…` routes like `/api/…`, but as a link it would name another host.
   const path = rawPath.replace(/\/{2,}/g, '/');
@@ -107,6 +182,7 @@ function pageRequest(request: FastifyRequest, total: number, positioned = false)
   const raw = params.get('page');
   const page = raw === null || raw === '' ? 1 : /^\d+$/.test(raw) ? Number(raw) : NaN;
   if (!Number.isSafeInteger(page) || page < 1 || page > lastPage) {
+    if (!strict) return undefined;
     throw new HttpError(404, { detail: 'Invalid page.' });
   }
   if (positioned) for (const name of POSITION_PARAMS) params.delete(name);
@@ -148,18 +224,20 @@ function writePosition(position: Position, scope: string, version: number) {
 }
 
 function readPosition(raw: string | null, scope: string, version: number): Position | undefined {
+  const signed = readSigned(raw, scope);
+  // The collection changed since the link was made: rows may have moved between pages.
+  return signed && signed[0] === version ? signed[1] : undefined;
+}
+
+/** The version and position of a position signed for `scope`, if it is. */
+function readSigned(raw: string | null, scope: string): [number, Position] | undefined {
   if (!raw) return undefined;
   const [payload, mac, ...rest] = raw.split('.');
   if (!payload || !mac || rest.length) return undefined;
   const expected = Buffer.from(signature(payload, scope));
   const given = Buffer.from(mac);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
-  const [signedVersion, position] = JSON.parse(Buffer.from(payload, 'base64url').toString()) as [
-    number,
-    Position,
-  ];
-  // The collection changed since the link was made: rows may have moved between pages.
-  return signedVersion === version ? position : undefined;
+  return JSON.parse(Buffer.from(payload, 'base64url').toString()) as [number, Position];
 }
 
 function pageSize(raw: string | null): number {

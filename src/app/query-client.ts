@@ -11,7 +11,14 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 
 export const queryClient = new QueryClient({
   defaultOptions: {
-    queries: { staleTime: 30_000, retry: shouldRetry, refetchOnWindowFocus: false },
+    queries: {
+      staleTime: 30_000,
+      retry: shouldRetry,
+      refetchOnWindowFocus: false,
+      // Live screens (import progress, deliveries) poll only while the tab is visible: a
+      // hidden tab costs the server nothing (TanStack Query's default, stated on purpose).
+      refetchIntervalInBackground: false,
+    },
     mutations: { retry: false },
   },
 });

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns.js';
 import { lists } from './lists.js';
 
@@ -35,4 +45,17 @@ export const customFields = pgTable(
       .on(t.listId, t.name)
       .where(sql`${t.listId} is not null`),
   ],
+);
+
+/**
+ * One row: bumped by every statement changing custom_fields (migration 0019), so a cached
+ * copy of the fields is checked in the same snapshot as the rows it serialises.
+ */
+export const customFieldChanges = pgTable(
+  'custom_field_changes',
+  {
+    onlyRow: boolean('only_row').primaryKey().default(true),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('custom_field_changes_one_row', sql`${t.onlyRow}`)],
 );

@@ -57,7 +57,10 @@ export async function outboxRoutes(
             (
               await queryRows<{ n: string }>(
                 db,
-                sql`SELECT count(*) AS n FROM outbox_messages WHERE ${where(search)}`,
+                // Unfiltered: the count triggers keep (migration 0019), not a count of the cap.
+                search
+                  ? sql`SELECT count(*) AS n FROM outbox_messages WHERE ${where(search)}`
+                  : sql`SELECT n FROM outbox_message_count`,
               )
             )[0]!.n,
           ),

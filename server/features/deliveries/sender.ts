@@ -74,7 +74,7 @@ async function material(ctx: SendingContext, cache: Map<number, Material>, deliv
 
 /**
  * Sends due recipients, `concurrency` messages in flight, claiming a few at a time just
- * ahead of the lanes (docs/architecture.md §9). Each result is committed as soon as the relay
+ * ahead of the lanes (docs/architecture.md §11). Each result is committed as soon as the relay
  * answered, and a lane takes its next message only once its last result is committed, so a
  * crash can repeat at most the messages in flight. Leases are renewed while rows are held.
  */

@@ -58,7 +58,7 @@ function faultText(command: string, text: string) {
 }
 
 /**
- * nodemailer's error → outcome, by stage (`command`) and code (docs/architecture.md §9):
+ * nodemailer's error → outcome, by stage (`command`) and code (docs/architecture.md §11):
  * 5xx to RCPT TO, or at DATA with the recipient's address in the answer, is that recipient's
  * hard bounce; any other 5xx, a refused login, a TLS failure (certificates do not fix
  * themselves) is a server fault; 4xx and network errors are temporary.

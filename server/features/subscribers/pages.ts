@@ -96,7 +96,7 @@ function offsetPage(
  * Orderings by id or by email alone (either way), unfiltered or by state, start a deep page
  * from its block (page-blocks.ts); search results have no blocks and use anchors.
  */
-function blockOrdering(
+export function blockOrdering(
   terms: OrderingTerm[],
   keys: Key[] | undefined,
   filter: SubscriberFilter,
@@ -107,7 +107,7 @@ function blockOrdering(
 }
 
 /** Skipping fewer index entries than this costs less than looking the blocks up. */
-const DIRECT_SKIP = 200;
+export const DIRECT_SKIP = 200;
 const NOT_DELETED = subscriptionStates.filter((s) => s !== 'deleted');
 
 /**
@@ -154,7 +154,7 @@ async function blockPage(
 /** Rows between two anchors: a jump by page number skips at most this many index entries. */
 export const ANCHOR_STEP = 5000;
 
-type Key = { column: SQL; type: 'int' | 'text'; descending: boolean };
+export type Key = { column: SQL; type: 'int' | 'text'; descending: boolean };
 /** Up to this many matches a search's page is sorted from its matches, not walked to. */
 export const FEW_MATCHES = 10_000;
 
@@ -177,7 +177,7 @@ const keyColumns: Record<string, { column: SQL; type: Key['type'] }> = {
 const uniqueKeys = new Set(['id', 'email']);
 
 /** The ordering's keys up to the first unique one, if all run one way; else none. */
-function positionKeys(terms: OrderingTerm[]): Key[] | undefined {
+export function positionKeys(terms: OrderingTerm[]): Key[] | undefined {
   const keys: Key[] = [];
   for (const term of terms) {
     const known = keyColumns[term.name];
@@ -209,8 +209,32 @@ async function selectPage(
   terms: OrderingTerm[],
   keys: Key[] | undefined,
   record: SQL,
-  { from, inclusive, limit, offset, reverse = false, unordered = false }: PageQuery,
+  query: PageQuery,
 ): Promise<PositionedResults<string>> {
+  const result = (await db.execute(
+    pageSelect(db, where, terms, keys, record, query),
+  )) as unknown as {
+    rows: PageRow[];
+  };
+  return pageResults(result.rows[0], keys);
+}
+
+/** What {@link pageSelect} answers, in one row. */
+export type PageRow = { items: string | null; first: string | null; last: string | null };
+
+/**
+ * The page's statement: one row back, not one per subscriber: the JSON array of the page in
+ * its order (its forward order, whichever way the index was scanned) and the first and last
+ * rows' positions. Parsing a thousand result rows cost PGlite more than the rows' SQL.
+ */
+export function pageSelect(
+  db: Executor,
+  where: SQL,
+  terms: OrderingTerm[],
+  keys: Key[] | undefined,
+  record: SQL,
+  { from, inclusive, limit, offset, reverse = false, unordered = false }: PageQuery,
+): SQL {
   // `id + 0` and `lower(email) || ''` sort the same, but no index returns them in order.
   const sortKey = ({ name, column }: OrderingTerm) =>
     !unordered ? column : name === 'id' ? sql`${column} + 0` : sql`${column} || ''`;
@@ -225,9 +249,6 @@ async function selectPage(
     .limit(limit)
     .offset(offset)
     .as('page_ids');
-  // One row back, not one per subscriber: the JSON array of the page in its order
-  // (its forward order, whichever way the index was scanned) and the first and last rows'
-  // positions. Parsing a thousand result rows cost PGlite more than the rows' SQL.
   const inOrder = (flip: boolean) =>
     sql.join(
       terms.map(({ column, descending }) => (descending !== flip ? desc(column) : asc(column))),
@@ -251,15 +272,18 @@ async function selectPage(
         sql`(array_agg(${position} ORDER BY ${inOrder(false)}))[1]`,
         sql`(array_agg(${position} ORDER BY ${inOrder(true)}))[1]`,
       ];
-  const result = (await db.execute(sql`
+  return sql`
     SELECT json_agg(r ORDER BY ${inOrder(false)})::text AS items,
            ${first} AS first, ${last} AS last
       FROM ${subscribers}
       JOIN ${ids} ON ${subscribers.id} = ${ids.id}
-     CROSS JOIN LATERAL (SELECT ${record}) AS r`)) as unknown as {
-    rows: { items: string | null; first: string | null; last: string | null }[];
-  };
-  const row = result.rows[0];
+     CROSS JOIN LATERAL (SELECT ${record}) AS r`;
+}
+
+export function pageResults(
+  row: PageRow | undefined,
+  keys: Key[] | undefined,
+): PositionedResults<string> {
   const positionOf = (text: string | null | undefined) =>
     keys && text ? (JSON.parse(text) as Position) : undefined;
   return {

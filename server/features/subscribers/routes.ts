@@ -17,6 +17,7 @@ import { subscriberBodyParsers } from './body-parsers.js';
 import { describeSubscribers } from './introspection.js';
 import { subscriberOrderColumns, subscribersRepository, type SubscriberRow } from './repository.js';
 import { subscriberPage } from './pages.js';
+import { subscriberPageInOneStatement } from './page-statement.js';
 import { serializeSubscriber } from './serialize.js';
 import { collectionParams, collectionPath as path, itemParams } from './params.js';
 import { historyRoutes } from './history-routes.js';
@@ -69,9 +70,16 @@ export async function subscribersRoutes(app: FastifyInstance, { db }: RouteOptio
     async (request, reply) => {
       const { list_id: listId } = request.params;
       const { subscription: state, email, search, ordering } = request.query;
-      const { fields } = await listContext(listId);
-      const order = parseOrderingTerms(ordering, subscriberOrderColumns, subscribers.id);
       const filter = { state, email, search: search || undefined };
+      const json = (envelope: Envelope<string>) =>
+        // The rows come as JSON text from the database (pages.ts): only the envelope is built here.
+        reply.type('application/json; charset=utf-8').send(envelopeJson(envelope));
+      const orderOf = () => parseOrderingTerms(ordering, subscriberOrderColumns, subscribers.id);
+      // A bad ordering is answered below, after the list's 404 as before.
+      const quick = await subscriberPageInOneStatement(db, request, listId, filter, orderOf);
+      if (quick) return json(quick);
+      const { fields } = await listContext(listId);
+      const order = orderOf();
       const envelope = await paginateByPosition(
         request,
         async () => {
@@ -82,8 +90,7 @@ export async function subscribersRoutes(app: FastifyInstance, { db }: RouteOptio
         },
         (page) => subscriberPage(db, listId, filter, order, page, fields),
       );
-      // The rows come as JSON text from the database (pages.ts): only the envelope is built here.
-      return reply.type('application/json; charset=utf-8').send(envelopeJson(envelope));
+      return json(envelope);
     },
   );
 

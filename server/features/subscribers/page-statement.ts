@@ -1,0 +1,201 @@
+import { createHash } from 'node:crypto';
+import type { PGlite } from '@electric-sql/pglite';
+import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { FastifyRequest } from 'fastify';
+import { postgresPool, type Db } from '../../db/client.js';
+import { notFound } from '../../lib/http-errors.js';
+import type { OrderingTerm } from '../../lib/ordering.js';
+import { claimedPageEnvelope, readPageClaim, type Envelope } from '../../lib/pagination.js';
+import { fieldsRepository, type FieldRow } from '../fields/repository.js';
+import { BLOCK_ROWS, cutIfUncut } from './page-blocks.js';
+import {
+  blockOrdering,
+  DIRECT_SKIP,
+  pageResults,
+  pageSelect,
+  positionKeys,
+  type PageRow,
+} from './pages.js';
+import { filterWhere, type SubscriberFilter } from './repository.js';
+import { subscriberRecord } from './serialize.js';
+
+/**
+ * The common subscriber pages in one SQL statement (issue 33): the list's existence, its
+ * count and version and the page's rows, all read in one snapshot, plus the version of the
+ * custom fields the page's JSON was built with. Pages asked for by a `next`/`previous` link
+ * (keyset) and pages near the start (an offset under {@link DIRECT_SKIP}), unfiltered or by
+ * state, in any ordering. The statement assumes what it cannot know before running: that the
+ * link's version is still the list's, and that the cached custom fields are current. When
+ * either turns out wrong, or the page is another kind (deep, a search, an email), this
+ * answers undefined and the caller finds the page in steps (pages.ts), as before.
+ * The rows are those the steps would return: the same page query (pageSelect), run on the
+ * count and version of its own snapshot instead of ones read just before.
+ */
+export async function subscriberPageInOneStatement(
+  db: Db,
+  request: FastifyRequest,
+  listId: number,
+  filter: SubscriberFilter,
+  ordering: () => OrderingTerm[],
+): Promise<Envelope<string> | undefined> {
+  if (!oneStatement || filter.email !== undefined || filter.search !== undefined) return;
+  const claim = readPageClaim(request);
+  if (!claim) return;
+  let terms: OrderingTerm[];
+  try {
+    terms = ordering();
+  } catch {
+    return;
+  }
+  const keys = positionKeys(terms);
+  if (keys) terms = terms.slice(0, keys.length);
+  const { claimed } = claim;
+  if (claimed ? !keys : claim.offset >= DIRECT_SKIP) return;
+  const fields = await cachedFields(db, listId);
+  const statement = compiled(
+    JSON.stringify([
+      filter.state ?? null,
+      terms.map((t) => [t.name, t.descending]),
+      claimed ? [claimed.kind, claimed.position.length] : null,
+      fields.fields.map((f) => [f.name, f.type]),
+    ]),
+    () => {
+      const counts = sql.raw('c');
+      const total = filter.state
+        ? sql`${counts}.${sql.identifier(filter.state)}`
+        : sql`${counts}.active + ${counts}.pending + ${counts}.bounced + ${counts}.unsubscribed`;
+      const list = sql.placeholder('list') as unknown as number;
+      const at = (name: string) => sql.placeholder(name) as unknown as number;
+      const page = pageSelect(
+        db,
+        filterWhere(list, filter),
+        terms,
+        keys,
+        subscriberRecord(fields.fields),
+        {
+          limit: at('limit'),
+          offset: at('offset'),
+          ...(claimed
+            ? {
+                from: claimed.position.map((_, i) => at(`p${i}`)),
+                reverse: claimed.kind === 'before',
+              }
+            : {}),
+        },
+      );
+      return sql`
+    SELECT (SELECT version FROM custom_field_changes)::float8 AS fields_version,
+           coalesce(c.version, 0)::float8 AS version,
+           coalesce(${total}, 0)::float8 AS total,
+           p.items, p.first, p.last
+      FROM lists l
+      LEFT JOIN list_subscriber_counts c ON c.list_id = l.id
+     CROSS JOIN LATERAL (${page}) AS p
+     WHERE l.id = ${list}`;
+    },
+  );
+  const values: Record<string, unknown> = {
+    list: listId,
+    limit: claim.limit,
+    offset: claimed ? 0 : claim.offset,
+  };
+  claimed?.position.forEach((value, i) => (values[`p${i}`] = value));
+  const row = await run(db, statement, values);
+  if (!row) throw notFound();
+  if (row.fields_version !== fields.version) {
+    // Built with fields the snapshot no longer has: read them again, next time.
+    fieldCache(db).delete(listId);
+    return;
+  }
+  if (claimed && claimed.version !== row.version) return;
+  if (!claimed && row.total > BLOCK_ROWS && blockOrdering(terms, keys, filter)) {
+    // As the steps do for a page by number (pages.ts, blockPage).
+    cutIfUncut(db, listId, row.version);
+  }
+  const envelope = claimedPageEnvelope(request, row.total, row.version, pageResults(row, keys));
+  answered++;
+  return envelope;
+}
+
+type StatementRow = PageRow & { fields_version: number; version: number; total: number };
+type Compiled = { name: string; text: string; params: unknown[] };
+
+const dialect = new PgDialect();
+/**
+ * Statements by shape (state filter, ordering, link kind, custom fields), with placeholders
+ * for the list, the page's size and offset and the link's position: building one with
+ * drizzle and turning it into text cost more CPU than the rest of the request.
+ */
+const statements = new Map<string, Compiled>();
+const MAX_STATEMENTS = 500;
+
+function compiled(shape: string, build: () => SQL): Compiled {
+  const known = statements.get(shape);
+  if (known) return known;
+  const { sql: text, params } = dialect.sqlToQuery(build());
+  const name = `subscriber_page_${createHash('sha1').update(text).digest('base64url')}`;
+  if (statements.size >= MAX_STATEMENTS) statements.delete(statements.keys().next().value!);
+  const statement = { name, text, params };
+  statements.set(shape, statement);
+  return statement;
+}
+
+/**
+ * On PostgreSQL a named prepared statement (parsed once per connection for each shape),
+ * named after its text so two texts never share a name. PGlite has no connection to keep
+ * one on.
+ */
+async function run(
+  db: Db,
+  { name, text, params }: Compiled,
+  values: Record<string, unknown>,
+): Promise<StatementRow | undefined> {
+  const filled = fillPlaceholders(params, values);
+  const pool = postgresPool(db);
+  if (pool) return (await pool.query<StatementRow>({ name, text, values: filled })).rows[0];
+  const client = (db as unknown as { $client: PGlite }).$client;
+  return (await client.query<StatementRow>(text, filled)).rows[0];
+}
+
+type CachedFields = { version: number; fields: FieldRow[] };
+// Per database (tests and the benchmark open several in one process).
+const fieldCaches = new WeakMap<object, Map<number, CachedFields>>();
+const MAX_LISTS = 1000;
+
+const fieldCache = (db: Db) => {
+  let cache = fieldCaches.get(db);
+  if (!cache) fieldCaches.set(db, (cache = new Map()));
+  return cache;
+};
+
+/**
+ * The list's custom fields as last read, with the version of custom_field_changes read
+ * before them: a change committed in between leaves an older version beside newer fields,
+ * which the next page's statement finds different, never the reverse.
+ */
+async function cachedFields(db: Db, listId: number): Promise<CachedFields> {
+  const cache = fieldCache(db);
+  const known = cache.get(listId);
+  if (known) return known;
+  const result = (await db.execute(
+    sql`SELECT version::float8 AS version FROM custom_field_changes`,
+  )) as unknown as { rows: { version: number }[] };
+  const version = result.rows[0]?.version ?? 0;
+  const fields = await fieldsRepository(db).forList(listId);
+  if (cache.size >= MAX_LISTS) cache.delete(cache.keys().next().value!);
+  const entry = { version, fields };
+  cache.set(listId, entry);
+  return entry;
+}
+
+let oneStatement = true;
+let answered = 0;
+
+/** How many pages the one statement has answered in this process (tests). */
+export const oneStatementAnswers = () => answered;
+
+/** Tests compare the one statement's answers with the steps' (page-statement.test.ts). */
+export function useOneStatementPages(enabled: boolean): void {
+  oneStatement = enabled;
+}
