@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { storableText } from './fields.js';
+
+/**
+ * Outgoing webhooks (extension, issue 32, docs/architecture.md §15). `automation.run_finished`
+ * is not offered: automations do not exist yet.
+ */
+export const webhookEventTypes = [
+  'subscriber.created',
+  'subscriber.activated',
+  'subscriber.unsubscribed',
+  'subscriber.bounced',
+  'subscriber.deleted',
+  'import.finished',
+  'delivery.started',
+  'delivery.finished',
+  'message.opened',
+  'message.clicked',
+  'message.bounced',
+] as const;
+export type WebhookEventType = (typeof webhookEventTypes)[number];
+
+/** What "Send test event" sends. */
+export const WEBHOOK_TEST_EVENT = 'webhook.test';
+
+const url = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((value) => {
+    try {
+      const parsed = new URL(value);
+      return parsed.protocol === 'https:' || parsed.protocol === 'http:';
+    } catch {
+      return false;
+    }
+  }, 'Enter a valid URL (http or https).');
+
+export const webhookWrite = z.strictObject({
+  url,
+  events: z.array(z.enum(webhookEventTypes)).min(1, 'Choose at least one event.'),
+  description: storableText().max(500).optional(),
+  enabled: z.boolean().optional(),
+});
+export type WebhookWrite = z.infer<typeof webhookWrite>;
+
+export const webhook = z.looseObject({
+  id: z.number().int(),
+  url: z.string(),
+  events: z.array(z.string()),
+  description: z.string(),
+  enabled: z.boolean(),
+  /** Why the service disabled it (failing for 24 hours), else "". */
+  disabled_reason: z.string(),
+  create_datetime: z.string(),
+  /** Only in the answers to POST and rotate-secret: shown once. */
+  secret: z.string().optional(),
+});
+export type Webhook = z.infer<typeof webhook>;
+
+export const webhookAttempt = z.looseObject({
+  id: z.number().int(),
+  event_id: z.string(),
+  type: z.string(),
+  status_code: z.number().int().nullable(),
+  error: z.string(),
+  /** The first 1 KB of the answer. */
+  response: z.string(),
+  duration_ms: z.number().int(),
+  datetime: z.string(),
+  /** The JSON body that was sent. */
+  payload: z.unknown(),
+});
+export type WebhookAttempt = z.infer<typeof webhookAttempt>;
+
+/** The body every webhook carries: `{type, id, timestamp, data}` (data: the resource as the API shows it). */
+export const webhookPayload = z.object({
+  type: z.string(),
+  id: z.string(),
+  timestamp: z.string(),
+  data: z.record(z.string(), z.unknown()),
+});
