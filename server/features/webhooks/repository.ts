@@ -48,24 +48,22 @@ export function webhooksRepository(db: Db) {
           })
           .returning()
       )[0]!,
-    update: async (id: number, body: Partial<WebhookWrite>) =>
-      (
-        await db
-          .update(e)
-          .set({
-            ...(body.url !== undefined ? { url: body.url } : {}),
-            ...(body.events !== undefined ? { events: [...new Set(body.events)] } : {}),
-            ...(body.description !== undefined ? { description: body.description } : {}),
-            // Enabling again starts a fresh run: the 24 h of failures count from the next one.
-            ...(body.enabled !== undefined
-              ? body.enabled
-                ? { enabled: true, disabledReason: '', failingSince: null }
-                : { enabled: false }
-              : {}),
-          })
-          .where(eq(e.id, id))
-          .returning()
-      )[0],
+    update: async (id: number, body: Partial<WebhookWrite>) => {
+      const changes = {
+        ...(body.url !== undefined ? { url: body.url } : {}),
+        ...(body.events !== undefined ? { events: [...new Set(body.events)] } : {}),
+        ...(body.description !== undefined ? { description: body.description } : {}),
+        // Enabling again starts a fresh run: the 24 h of failures count from the next one.
+        ...(body.enabled !== undefined
+          ? body.enabled
+            ? { enabled: true, disabledReason: '', failingSince: null }
+            : { enabled: false }
+          : {}),
+      };
+      if (Object.keys(changes).length === 0)
+        return (await db.select().from(e).where(eq(e.id, id)))[0];
+      return (await db.update(e).set(changes).where(eq(e.id, id)).returning())[0];
+    },
     delete: (id: number) => db.delete(e).where(eq(e.id, id)),
     /** A new secret; the old one keeps signing (a second signature) for `graceMs`. */
     rotate: async (id: number, graceMs: number) =>
