@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { storableText } from './fields.js';
+import { importRecord } from './imports.js';
+import { subscriber } from './subscribers.js';
 
 /**
  * Outgoing webhooks (extension, issue 32, docs/architecture.md §15). `automation.run_finished`
@@ -80,3 +82,41 @@ export const webhookPayload = z.object({
   timestamp: z.string(),
   data: z.record(z.string(), z.unknown()),
 });
+
+const timestamp = z.string().describe('ISO 8601 UTC');
+const messageRecord = z.object({
+  mailing: z.number().int(),
+  delivery: z.number().int(),
+  email: z.string(),
+  datetime: timestamp,
+});
+const delivery = z.object({
+  id: z.number().int(),
+  mailing: z.number().int(),
+  variant: z.number().int(),
+  scheduled_datetime: timestamp,
+  status: z.string(),
+  limit: z.number().int().nullable(),
+  started_datetime: timestamp.nullable(),
+  finished_datetime: timestamp.nullable(),
+});
+const listSubscriber = subscriber.extend({ list: z.number().int() });
+
+/**
+ * Each event's `data`: the resource as the API shows it (a subscriber and an import with
+ * their `list`; a statistics record with its `delivery`). The API reference shows these.
+ */
+export const webhookEventData: Record<WebhookEventType | typeof WEBHOOK_TEST_EVENT, z.ZodType> = {
+  'subscriber.created': listSubscriber,
+  'subscriber.activated': listSubscriber,
+  'subscriber.unsubscribed': listSubscriber,
+  'subscriber.bounced': listSubscriber,
+  'subscriber.deleted': listSubscriber,
+  'import.finished': importRecord.extend({ list: z.number().int() }),
+  'delivery.started': delivery,
+  'delivery.finished': delivery,
+  'message.opened': messageRecord,
+  'message.clicked': messageRecord.extend({ url: z.string() }),
+  'message.bounced': messageRecord.extend({ hard: z.boolean() }),
+  [WEBHOOK_TEST_EVENT]: z.object({ webhook: z.number().int(), message: z.string() }),
+};

@@ -3,7 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { SESSION_COOKIE } from '../features/sessions/tokens.js';
-import { componentSchemas, documentResponses, type Operation } from './openapi-responses.js';
+import {
+  componentSchemas,
+  documentResponses,
+  webhookDocuments,
+  type Operation,
+} from './openapi-responses.js';
 import { operationKey, specOperations } from './spec-surface.js';
 
 const OPENAPI_PATH = '/api/v1/openapi.json';
@@ -11,6 +16,7 @@ const OPENAPI_PATH = '/api/v1/openapi.json';
 type Document = {
   paths?: Record<string, Record<string, Operation>>;
   components?: { schemas?: Record<string, unknown> };
+  webhooks?: Record<string, unknown>;
 };
 
 const methods = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
@@ -39,6 +45,7 @@ function markExtensions<T extends Document>(document: T): T {
     ...document.components,
     schemas: { ...document.components?.schemas, ...componentSchemas },
   };
+  document.webhooks = webhookDocuments();
   return document;
 }
 

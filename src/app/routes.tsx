@@ -66,6 +66,7 @@ export const routes: RouteObject[] = [
               { path: 'regions/:code', lazy: () => import('./routes/region-detail') },
               { path: 'languages', lazy: () => import('./routes/languages') },
               { path: 'api-docs', lazy: () => import('./routes/api-docs') },
+              { path: 'webhooks', lazy: () => import('./routes/webhooks') },
               { path: 'people', lazy: () => import('./routes/people') },
               { path: 'people/person', lazy: () => import('./routes/person') },
               { path: '*', lazy: () => import('./routes/not-found') },

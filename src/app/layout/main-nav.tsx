@@ -5,6 +5,7 @@ import {
   IconInbox,
   IconList,
   IconMail,
+  IconWebhook,
   IconWorld,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -25,6 +26,7 @@ const items = [
     icon: IconWorld,
     match: ['/regions', '/languages'],
   },
+  { label: 'Webhooks', to: '/webhooks', icon: IconWebhook, match: ['/webhooks'] },
   { label: 'API reference', to: '/api-docs', icon: IconApi, match: ['/api-docs'] },
 ];
 
