@@ -1,15 +1,4 @@
-import {
-  Badge,
-  Button,
-  Code,
-  Group,
-  Modal,
-  Pagination,
-  Stack,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Button, Code, Group, Modal, Pagination, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { WebhookAttempt } from '../../../api/webhooks';
@@ -74,12 +63,18 @@ export function AttemptsTable({ webhookId }: { webhookId: number }) {
                 </Table.Td>
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap">
-                    <Button size="xs" variant="default" onClick={() => setShown(a)}>
-                      Payload<VisuallyHidden> of attempt {a.id}</VisuallyHidden>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      aria-label={`Payload of attempt ${a.id}`}
+                      onClick={() => setShown(a)}
+                    >
+                      Payload
                     </Button>
                     <Button
                       size="xs"
                       variant="default"
+                      aria-label={`Replay attempt ${a.id}`}
                       loading={replay.isPending && replay.variables?.attemptId === a.id}
                       onClick={() =>
                         replay.mutate(
@@ -92,7 +87,7 @@ export function AttemptsTable({ webhookId }: { webhookId: number }) {
                         )
                       }
                     >
-                      Replay<VisuallyHidden> attempt {a.id}</VisuallyHidden>
+                      Replay
                     </Button>
                   </Group>
                 </Table.Td>
