@@ -4,7 +4,7 @@ import { importRecord } from './imports.js';
 import { subscriber } from './subscribers.js';
 
 /**
- * Outgoing webhooks (extension, issue 32, docs/architecture.md §15). `automation.run_finished`
+ * Outgoing webhooks (extension, issue 32, docs/architecture.md "Outgoing webhooks"). `automation.run_finished`
  * is not offered: automations do not exist yet.
  */
 export const webhookEventTypes = [

@@ -1,4 +1,4 @@
--- Outgoing webhooks (issue 32, docs/architecture.md §15). Endpoints, an outbox of events
+-- Outgoing webhooks (issue 32, docs/architecture.md "Outgoing webhooks"). Endpoints, an outbox of events
 -- written by triggers in the same transaction as the change, one queued message per endpoint
 -- and event (the job rows the worker claims with FOR UPDATE SKIP LOCKED) and a log of tries.
 CREATE TABLE webhook_endpoints (

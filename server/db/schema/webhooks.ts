@@ -11,7 +11,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { timestamptz } from './columns.js';
 
-/** Outgoing webhook endpoints (migration 0018, docs/architecture.md §15). */
+/** Outgoing webhook endpoints (migration 0018, docs/architecture.md "Outgoing webhooks"). */
 export const webhookEndpoints = pgTable('webhook_endpoints', {
   id: serial('id').primaryKey(),
   url: text('url').notNull(),

@@ -19,7 +19,7 @@ declare module 'fastify' {
   }
 }
 
-/** Outgoing webhooks: the endpoints API and the sending loop (docs/architecture.md §15). */
+/** Outgoing webhooks: the endpoints API and the sending loop (docs/architecture.md "Outgoing webhooks"). */
 export const webhooksPlugin = fp(async (app: FastifyInstance, plugin: WebhooksPluginOptions) => {
   const options = { ...defaultWebhookOptions, ...plugin.options };
   const worker = plugin.worker ? startWebhookWorker(plugin.db, options, app.log) : undefined;

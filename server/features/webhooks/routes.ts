@@ -12,7 +12,7 @@ const params = z.object({ id: idParam });
 const ROTATION_GRACE_MS = 24 * 60 * 60_000;
 
 /**
- * Outgoing webhook endpoints (extension, docs/architecture.md §15). Admin-only: every signed-in
+ * Outgoing webhook endpoints (extension, docs/architecture.md "Outgoing webhooks"). Admin-only: every signed-in
  * user is an admin until roles exist (then: a `webhooks:manage` permission).
  */
 export async function webhooksRoutes(
