@@ -75,14 +75,6 @@ export const webhookAttempt = z.looseObject({
 });
 export type WebhookAttempt = z.infer<typeof webhookAttempt>;
 
-/** The body every webhook carries: `{type, id, timestamp, data}` (data: the resource as the API shows it). */
-export const webhookPayload = z.object({
-  type: z.string(),
-  id: z.string(),
-  timestamp: z.string(),
-  data: z.record(z.string(), z.unknown()),
-});
-
 const timestamp = z.string().describe('ISO 8601 UTC');
 const messageRecord = z.object({
   mailing: z.number().int(),
