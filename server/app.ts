@@ -29,6 +29,8 @@ import {
 } from './features/subscribers/index.js';
 import { sendingPlugin } from './features/deliveries/plugin.js';
 import type { SendingOptions } from './features/deliveries/options.js';
+import { webhooksPlugin } from './features/webhooks/plugin.js';
+import type { WebhookOptions } from './features/webhooks/options.js';
 
 z.config({ customError: drfErrorMap });
 
@@ -61,6 +63,10 @@ export type AppOptions = CommonOptions & {
   sending?: Partial<SendingOptions>;
   /** Run the delivery loop in this process (the server does; API tests drive rounds). */
   deliveryWorker?: boolean;
+  /** How outgoing webhooks are sent (WEBHOOK_* variables; tests shorten the retries). */
+  webhooks?: Partial<WebhookOptions>;
+  /** Run the webhook sending loop in this process (the server does; API tests run rounds). */
+  webhookWorker?: boolean;
   /** Called for every route as it is added (tests enumerate the routes with it). */
   onRoute?: (route: RouteOptions) => void;
 };
@@ -113,6 +119,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     database: options.database,
     options: options.sending,
     worker: options.deliveryWorker,
+  });
+  await app.register(webhooksPlugin, {
+    db: options.database.db,
+    options: options.webhooks,
+    worker: options.webhookWorker,
   });
   // Page blocks are cut in the background (after an import, or as a large list is paged);
   // the database must outlive those short runs.

@@ -123,6 +123,12 @@ export const configSchema = z.object({
   SEND_MAX_ATTEMPTS: wholeNumber('attempts', 1, 100).default(6),
   SEND_LEASE_SECONDS: positiveNumber('seconds').default(60),
   OUTBOX_CAP: wholeNumber('messages', 1, 10_000_000).default(10_000),
+  /** Outgoing webhooks may call private and loopback addresses (SSRF guard off). */
+  WEBHOOK_ALLOW_PRIVATE: booleanFlag.default(false),
+  /** First retry of a failed webhook; doubled per attempt (jittered) up to an hour, for 24 h. */
+  WEBHOOK_RETRY_SECONDS: positiveNumber('seconds').default(5),
+  /** How long a claimed webhook message stays with one process (a crashed one's are resent). */
+  WEBHOOK_LEASE_SECONDS: positiveNumber('seconds').default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -157,6 +163,13 @@ export const sendingOptions = (config: Config) => ({
   maxAttempts: config.SEND_MAX_ATTEMPTS,
   outboxCap: config.OUTBOX_CAP,
   leaseMs: config.SEND_LEASE_SECONDS * 1000,
+});
+
+/** Outgoing webhooks' options from the configuration (README "Configuration"). */
+export const webhookOptions = (config: Config) => ({
+  allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
+  retryBaseMs: config.WEBHOOK_RETRY_SECONDS * 1000,
+  leaseMs: config.WEBHOOK_LEASE_SECONDS * 1000,
 });
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {

@@ -3,7 +3,13 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp, type App } from './app.js';
-import { configWarnings, readConfig, sendingOptions, type Config } from './config.js';
+import {
+  configWarnings,
+  readConfig,
+  sendingOptions,
+  webhookOptions,
+  type Config,
+} from './config.js';
 import { openDatabase } from './db/client.js';
 import { loadDemoData } from './db/demo-data.js';
 import { usersRepository } from './features/users/repository.js';
@@ -53,6 +59,8 @@ export async function main() {
     importWorker: true,
     sending: sendingOptions(config),
     deliveryWorker: true,
+    webhooks: webhookOptions(config),
+    webhookWorker: true,
   });
 
   const port = await listen(app, config, () => database.close());

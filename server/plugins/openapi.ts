@@ -3,12 +3,21 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { SESSION_COOKIE } from '../features/sessions/tokens.js';
+import {
+  componentSchemas,
+  documentResponses,
+  webhookDocuments,
+  type Operation,
+} from './openapi-responses.js';
 import { operationKey, specOperations } from './spec-surface.js';
 
 const OPENAPI_PATH = '/api/v1/openapi.json';
 
-type Operation = { parameters?: { in: string; name: string; [key: string]: unknown }[] };
-type Document = { paths?: Record<string, Record<string, Operation & Record<string, unknown>>> };
+type Document = {
+  paths?: Record<string, Record<string, Operation>>;
+  components?: { schemas?: Record<string, unknown> };
+  webhooks?: Record<string, unknown>;
+};
 
 const methods = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
 
@@ -21,6 +30,7 @@ function markExtensions<T extends Document>(document: T): T {
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const [method, operation] of Object.entries(item)) {
       if (!methods.has(method)) continue;
+      documentResponses(method, path, operation);
       const documented = specOperations[operationKey(method, path)];
       if (!documented) {
         operation['x-extension'] = true;
@@ -28,9 +38,14 @@ function markExtensions<T extends Document>(document: T): T {
       }
       for (const parameter of operation.parameters ?? [])
         if (parameter.in === 'query' && !documented.includes(parameter.name))
-          parameter['x-extension'] = true;
+          (parameter as Record<string, unknown>)['x-extension'] = true;
     }
   }
+  document.components = {
+    ...document.components,
+    schemas: { ...document.components?.schemas, ...componentSchemas },
+  };
+  document.webhooks = webhookDocuments();
   return document;
 }
 

@@ -34,6 +34,8 @@ export type OpenApiDocument = {
   openapi: string;
   info: { title: string; version: string; description?: string };
   paths: Record<string, Record<string, OpenApiOperation>>;
+  /** Events the server POSTs to webhook endpoints (OpenAPI 3.1 `webhooks`). */
+  webhooks?: Record<string, { post?: OpenApiOperation }>;
 };
 
 /** GET /openapi.json, our extension: unsupported on a deployment without it. */

@@ -67,6 +67,7 @@ export const routes: RouteObject[] = [
               { path: 'languages', lazy: () => import('./routes/languages') },
               { path: 'api-docs', lazy: () => import('./routes/api-docs') },
               { path: 'settings/sending', lazy: () => import('./routes/settings-sending') },
+              { path: 'webhooks', lazy: () => import('./routes/webhooks') },
               { path: 'people', lazy: () => import('./routes/people') },
               { path: 'people/person', lazy: () => import('./routes/person') },
               { path: '*', lazy: () => import('./routes/not-found') },

@@ -10,3 +10,4 @@ export * from './segments.js';
 export * from './delivery.js';
 export * from './history.js';
 export * from './counters.js';
+export * from './webhooks.js';

@@ -6,6 +6,7 @@ import {
   IconList,
   IconMail,
   IconShieldCheck,
+  IconWebhook,
   IconWorld,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -26,6 +27,7 @@ const items = [
     icon: IconWorld,
     match: ['/regions', '/languages'],
   },
+  { label: 'Webhooks', to: '/webhooks', icon: IconWebhook, match: ['/webhooks'] },
   { label: 'API reference', to: '/api-docs', icon: IconApi, match: ['/api-docs'] },
   {
     label: 'Sending setup',

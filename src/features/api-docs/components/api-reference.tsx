@@ -66,6 +66,43 @@ export function ApiReference() {
           ))}
         </Stack>
       ))}
+      <WebhookEvents document={document} />
+    </Stack>
+  );
+}
+
+/**
+ * The events sent to webhook endpoints: each card's body rows are the payload's `data`
+ * members (the payload is `{type, id, timestamp, data}`, signed as Standard Webhooks).
+ */
+function WebhookEvents({ document }: { document: OpenApiDocument }) {
+  const events = Object.entries(document.webhooks ?? {});
+  if (events.length === 0) return null;
+  return (
+    <Stack gap="xs" component="section" aria-label="webhook events">
+      <Title order={2} size="h4">
+        webhook events
+      </Title>
+      <Text size="sm">
+        Each is POSTed as <code>{'{type, id, timestamp, data}'}</code> with the Standard Webhooks
+        headers <code>webhook-id</code>, <code>webhook-timestamp</code> and{' '}
+        <code>webhook-signature</code>; the members of <code>data</code> are listed.
+      </Text>
+      {events.map(([type, item]) => {
+        const payload = item.post?.requestBody?.content?.['application/json']?.schema;
+        const data = payload?.properties?.['data'];
+        return (
+          <OperationCard
+            key={type}
+            method="post"
+            path={type}
+            operation={{
+              'x-extension': true,
+              requestBody: data ? { content: { 'application/json': { schema: data } } } : undefined,
+            }}
+          />
+        );
+      })}
     </Stack>
   );
 }

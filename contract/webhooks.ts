@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { storableText } from './fields.js';
+import { importRecord } from './imports.js';
+import { subscriber } from './subscribers.js';
+
+/**
+ * Outgoing webhooks (extension, issue 32, docs/architecture.md "Outgoing webhooks"). `automation.run_finished`
+ * is not offered: automations do not exist yet.
+ */
+export const webhookEventTypes = [
+  'subscriber.created',
+  'subscriber.activated',
+  'subscriber.unsubscribed',
+  'subscriber.bounced',
+  'subscriber.deleted',
+  'import.finished',
+  'delivery.started',
+  'delivery.finished',
+  'message.opened',
+  'message.clicked',
+  'message.bounced',
+] as const;
+export type WebhookEventType = (typeof webhookEventTypes)[number];
+
+/** What "Send test event" sends. */
+export const WEBHOOK_TEST_EVENT = 'webhook.test';
+
+const url = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((value) => {
+    try {
+      const parsed = new URL(value);
+      return parsed.protocol === 'https:' || parsed.protocol === 'http:';
+    } catch {
+      return false;
+    }
+  }, 'Enter a valid URL (http or https).');
+
+export const webhookWrite = z.strictObject({
+  url,
+  events: z.array(z.enum(webhookEventTypes)).min(1, 'Choose at least one event.'),
+  description: storableText().max(500).optional(),
+  enabled: z.boolean().optional(),
+});
+export type WebhookWrite = z.infer<typeof webhookWrite>;
+
+export const webhook = z.looseObject({
+  id: z.number().int(),
+  url: z.string(),
+  events: z.array(z.string()),
+  description: z.string(),
+  enabled: z.boolean(),
+  /** Why the service disabled it (failing for 24 hours), else "". */
+  disabled_reason: z.string(),
+  create_datetime: z.string(),
+  /** Only in the answers to POST and rotate-secret: shown once. */
+  secret: z.string().optional(),
+});
+export type Webhook = z.infer<typeof webhook>;
+
+export const webhookAttempt = z.looseObject({
+  id: z.number().int(),
+  event_id: z.string(),
+  type: z.string(),
+  status_code: z.number().int().nullable(),
+  error: z.string(),
+  /** The first 1 KB of the answer. */
+  response: z.string(),
+  duration_ms: z.number().int(),
+  datetime: z.string(),
+  /** The JSON body that was sent. */
+  payload: z.unknown(),
+});
+export type WebhookAttempt = z.infer<typeof webhookAttempt>;
+
+const timestamp = z.string().describe('ISO 8601 UTC');
+const messageRecord = z.object({
+  mailing: z.number().int(),
+  delivery: z.number().int(),
+  email: z.string(),
+  datetime: timestamp,
+});
+const delivery = z.object({
+  id: z.number().int(),
+  mailing: z.number().int(),
+  variant: z.number().int(),
+  scheduled_datetime: timestamp,
+  status: z.string(),
+  limit: z.number().int().nullable(),
+  started_datetime: timestamp.nullable(),
+  finished_datetime: timestamp.nullable(),
+});
+const listSubscriber = subscriber.extend({ list: z.number().int() });
+
+/**
+ * Each event's `data`: the resource as the API shows it (a subscriber and an import with
+ * their `list`; a statistics record with its `delivery`). The API reference shows these.
+ */
+export const webhookEventData: Record<WebhookEventType | typeof WEBHOOK_TEST_EVENT, z.ZodType> = {
+  'subscriber.created': listSubscriber,
+  'subscriber.activated': listSubscriber,
+  'subscriber.unsubscribed': listSubscriber,
+  'subscriber.bounced': listSubscriber,
+  'subscriber.deleted': listSubscriber,
+  'import.finished': importRecord.extend({ list: z.number().int() }),
+  'delivery.started': delivery,
+  'delivery.finished': delivery,
+  'message.opened': messageRecord,
+  'message.clicked': messageRecord.extend({ url: z.string() }),
+  'message.bounced': messageRecord.extend({ hard: z.boolean() }),
+  [WEBHOOK_TEST_EVENT]: z.object({ webhook: z.number().int(), message: z.string() }),
+};

@@ -1,0 +1,88 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { Webhook } from 'standardwebhooks';
+import type { Db } from '../../db/client.js';
+import { postJson } from './http-post.js';
+import { retryDelay, type WebhookOptions } from './options.js';
+import { claimMessages, recordAttempt, type ClaimedMessage } from './queue.js';
+
+/**
+ * The Standard Webhooks headers: `webhook-signature` carries one `v1,…` signature per secret
+ * that still signs (the current one, and for 24 h after a rotation the previous one).
+ */
+export function signedHeaders(message: ClaimedMessage, body: string, now = new Date()) {
+  const secrets = [message.secret, message.previousSecret].filter((s): s is string => !!s);
+  return {
+    'webhook-id': message.eventId,
+    'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+    'webhook-signature': secrets
+      .map((secret) => new Webhook(secret).sign(message.eventId, now, body))
+      .join(' '),
+  };
+}
+
+export const payloadOf = (m: Pick<ClaimedMessage, 'type' | 'eventId' | 'timestamp' | 'data'>) => ({
+  type: m.type,
+  id: m.eventId,
+  timestamp: m.timestamp,
+  data: m.data,
+});
+
+async function send(db: Db, options: WebhookOptions, message: ClaimedMessage) {
+  const body = JSON.stringify(payloadOf(message));
+  const outcome = await postJson(message.url, signedHeaders(message, body), body, options);
+  const delivered =
+    outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
+  const retryIn = retryDelay(options, message.attempts);
+  const giveUp = message.ageMs + retryIn > options.retryWindowMs;
+  await recordAttempt(
+    db,
+    { message, ...outcome, delivered, retryInMs: delivered || giveUp ? null : retryIn },
+    options.retryWindowMs,
+  );
+}
+
+/** One round: claims what is due and sends it, `concurrency` at a time. Returns how many. */
+export async function sendWebhooks(db: Db, options: WebhookOptions): Promise<number> {
+  const claimed = await claimMessages(db, options.concurrency, options.leaseMs);
+  await Promise.all(claimed.map((message) => send(db, options, message)));
+  return claimed.length;
+}
+
+export type WebhookWorker = { stop(): Promise<void>; wake(): void };
+
+/** The in-process loop of a replica: sends while there is work, else polls every `pollMs`. */
+export function startWebhookWorker(
+  db: Db,
+  options: WebhookOptions,
+  log?: FastifyBaseLogger,
+): WebhookWorker {
+  let stopped = false;
+  let wake = () => {};
+  const loop = async () => {
+    while (!stopped) {
+      let handled = 0;
+      try {
+        handled = await sendWebhooks(db, options);
+      } catch (error) {
+        log?.error({ err: error }, 'webhook round failed; its messages are retried');
+      }
+      if (stopped || handled > 0) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, options.pollMs);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+  };
+  const running = loop();
+  return {
+    async stop() {
+      stopped = true;
+      wake();
+      await running;
+    },
+    wake: () => wake(),
+  };
+}

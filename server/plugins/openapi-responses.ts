@@ -1,0 +1,240 @@
+import { z } from 'zod';
+import { envelope } from '../../contract/common.js';
+import { list } from '../../contract/lists.js';
+import {
+  subscriber,
+  subscriberPatch,
+  subscriberWrite,
+  subscriptionStatus,
+} from '../../contract/subscribers.js';
+import { webhook, webhookAttempt, webhookEventData } from '../../contract/webhooks.js';
+import { operationKey } from './spec-surface.js';
+
+/**
+ * Every status an operation can answer, with its body schema (issue 32: a document a client
+ * generator can trust). Added by rule to what the routes declare, in one place, so the
+ * features' routes.ts need not repeat the error statuses; `openapi-statuses.test.ts` walks
+ * the routes and fails when one answers a status the document does not list.
+ */
+
+type Schema = Record<string, unknown>;
+type Response = {
+  description: string;
+  content?: Record<string, { schema: Schema }>;
+  headers?: Record<string, unknown>;
+};
+export type Operation = {
+  parameters?: { in: string; name: string }[];
+  requestBody?: unknown;
+  responses?: Record<string, Response>;
+  [key: string]: unknown;
+};
+
+const jsonSchema = (schema: z.ZodType): Schema => {
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' });
+  return rest;
+};
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const json = (description: string, schema: Schema): Response => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+
+/** Named schemas of the document (components.schemas). */
+export const componentSchemas: Record<string, Schema> = {
+  Detail: jsonSchema(z.object({ detail: z.string() })),
+  // Django REST framework style: each field (or `non_field_errors`) → its messages; nested
+  // objects and arrays of them for nested fields.
+  ValidationErrors: {
+    type: 'object',
+    additionalProperties: {
+      anyOf: [{ type: 'array', items: { type: 'string' } }, { type: 'object' }],
+    },
+  },
+  List: jsonSchema(list),
+  Subscriber: jsonSchema(subscriber),
+  SubscriptionStatus: jsonSchema(subscriptionStatus),
+  Webhook: jsonSchema(webhook),
+  WebhookAttempt: jsonSchema(webhookAttempt),
+  WebhookQueued: jsonSchema(z.object({ event_id: z.string(), type: z.string() })),
+};
+const page = (item: string): Schema => ({
+  ...jsonSchema(envelope(z.unknown())),
+  properties: {
+    ...(jsonSchema(envelope(z.unknown())).properties as Schema),
+    results: { type: 'array', items: ref(item) },
+  },
+});
+
+/** Success bodies the document names, by operation (others: any JSON). */
+const successBodies: Record<string, Schema> = {
+  'GET /api/v1/lists': page('List'),
+  'POST /api/v1/lists': ref('List'),
+  'GET /api/v1/lists/{}': ref('List'),
+  'PUT /api/v1/lists/{}': ref('List'),
+  'PATCH /api/v1/lists/{}': ref('List'),
+  'GET /api/v1/lists/{}/subscribers': page('Subscriber'),
+  'POST /api/v1/lists/{}/subscribers': ref('Subscriber'),
+  'GET /api/v1/lists/{}/subscribers/{}': ref('Subscriber'),
+  'PUT /api/v1/lists/{}/subscribers/{}': ref('Subscriber'),
+  'PATCH /api/v1/lists/{}/subscribers/{}': ref('Subscriber'),
+  'POST /api/v1/lists/{}/subscribers/{}/activate': ref('SubscriptionStatus'),
+  'POST /api/v1/lists/{}/subscribers/{}/unsubscribe': ref('SubscriptionStatus'),
+  'GET /api/v1/webhooks': page('Webhook'),
+  'POST /api/v1/webhooks': ref('Webhook'),
+  'GET /api/v1/webhooks/{}': ref('Webhook'),
+  'PATCH /api/v1/webhooks/{}': ref('Webhook'),
+  'POST /api/v1/webhooks/{}/rotate-secret': ref('Webhook'),
+  'GET /api/v1/webhooks/{}/attempts': page('WebhookAttempt'),
+  'POST /api/v1/webhooks/{}/test': ref('WebhookQueued'),
+  'POST /api/v1/webhooks/{}/attempts/{}/replay': ref('WebhookQueued'),
+};
+
+/** 409 with the existing subscriber: a creation or an email change that collides (spec). */
+const conflicts = new Set([
+  'POST /api/v1/lists/{}/subscribers',
+  'PUT /api/v1/lists/{}/subscribers/{}',
+  'PATCH /api/v1/lists/{}/subscribers/{}',
+]);
+
+/**
+ * The success status of operations that do not follow the rule (POST creates: 201; DELETE:
+ * 204; everything else 200). A POST that acts on a resource instead of creating one answers
+ * 200, or 202 when it only queues work.
+ */
+const successOverrides: Record<string, number> = {
+  'POST /api/v1/lists/{}/subscribers/{}/activate': 200,
+  'POST /api/v1/lists/{}/subscribers/{}/unsubscribe': 200,
+  'POST /api/v1/webhooks/{}/rotate-secret': 200,
+  'POST /api/v1/webhooks/{}/test': 202,
+  'POST /api/v1/webhooks/{}/attempts/{}/replay': 202,
+};
+
+export const extraSuccessStatuses: Record<string, number[]> = {};
+
+/**
+ * Request bodies of routes that validate in the handler (a subscriber's custom fields are
+ * only known per list): the built-in fields, any custom field beside them.
+ */
+const withCustomFields = (schema: z.ZodType) => ({
+  ...jsonSchema(schema),
+  additionalProperties: true,
+});
+const requestBodies: Record<string, Schema> = {
+  'POST /api/v1/lists/{}/subscribers': withCustomFields(subscriberWrite),
+  'PUT /api/v1/lists/{}/subscribers/{}': withCustomFields(subscriberWrite),
+  'PATCH /api/v1/lists/{}/subscribers/{}': withCustomFields(subscriberPatch),
+};
+const bodyOf = (schema: Schema) => ({
+  required: true,
+  content: {
+    'application/json': { schema },
+    'application/x-www-form-urlencoded': { schema },
+    'multipart/form-data': { schema },
+  },
+});
+
+const detail = (description: string) => json(description, ref('Detail'));
+
+function successStatus(method: string, key: string) {
+  if (key in successOverrides) return successOverrides[key]!;
+  if (method === 'post') return 201;
+  if (method === 'delete') return 204;
+  return 200;
+}
+
+/** Adds the statuses `operation` can answer, keeping any a route declared itself. */
+export function documentResponses(method: string, path: string, operation: Operation) {
+  const key = operationKey(method, path);
+  if (!operation.requestBody && requestBodies[key])
+    operation.requestBody = bodyOf(requestBodies[key]);
+  const declared = operation.responses ?? {};
+  // @fastify/swagger's placeholder for a route that declares no response.
+  if (declared['200']?.description === 'Default Response') delete declared['200'];
+  const responses: Record<string, Response> = {};
+  const success = successStatus(method, key);
+  for (const status of [success, ...(extraSuccessStatuses[key] ?? [])])
+    responses[String(status)] =
+      status === 204 ? { description: 'No content.' } : json('Success.', successBodies[key] ?? {});
+  const params = operation.parameters ?? [];
+  const hasQuery = params.some((p) => p.in === 'query');
+  const hasPath = params.some((p) => p.in === 'path');
+  const writes = method !== 'get' && method !== 'options' && method !== 'head';
+  if (operation.requestBody || hasQuery || hasPath || writes)
+    responses['400'] = json('Invalid data: the messages per field.', ref('ValidationErrors'));
+  if (path.startsWith('/api/')) {
+    responses['401'] = {
+      ...detail('Missing or invalid credentials.'),
+      headers: { 'WWW-Authenticate': { schema: { type: 'string' } } },
+    };
+  }
+  // A browser session's state-changing request without the dashboard's header, or a user
+  // not allowed to (roles).
+  responses['403'] = detail('Not allowed.');
+  if (hasPath || params.some((p) => p.in === 'query' && p.name === 'page'))
+    responses['404'] = detail('Not found (or a page past the end).');
+  if (conflicts.has(key))
+    responses['409'] = json(
+      'The email is already in the list: the existing subscriber.',
+      ref('Subscriber'),
+    );
+  if (operation.requestBody || writes) {
+    responses['413'] = detail('Request entity too large.');
+    responses['415'] = detail(
+      'Unsupported media type (the body is not JSON, or not the form the operation takes).',
+    );
+  }
+  if (path.startsWith('/api/')) {
+    responses['429'] = {
+      ...detail('Too many failed sign-ins from this client.'),
+      headers: {
+        'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } },
+      },
+    };
+  }
+  operation.responses = { ...responses, ...declared };
+}
+
+/**
+ * The events Mailboard POSTs to webhook endpoints, as OpenAPI 3.1 `webhooks`: each body is
+ * `{type, id, timestamp, data}`, signed with the Standard Webhooks headers.
+ */
+export const webhookDocuments = () =>
+  Object.fromEntries(
+    Object.entries(webhookEventData).map(([type, data]) => [
+      type,
+      {
+        post: {
+          summary: `${type} event`,
+          'x-extension': true,
+          parameters: ['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((name) => ({
+            name,
+            in: 'header',
+            required: true,
+            schema: { type: 'string' },
+          })),
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['type', 'id', 'timestamp', 'data'],
+                  properties: {
+                    type: { type: 'string', const: type },
+                    id: { type: 'string', description: 'Stable event id (also webhook-id).' },
+                    timestamp: {
+                      type: 'string',
+                      description: 'When the event happened (ISO 8601).',
+                    },
+                    data: jsonSchema(data),
+                  },
+                },
+              },
+            },
+          },
+          responses: { '200': { description: 'Any 2xx: received. Anything else is retried.' } },
+        },
+      },
+    ]),
+  );

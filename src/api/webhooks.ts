@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { envelope } from '../../contract/common';
+import {
+  webhook,
+  webhookAttempt,
+  type Webhook,
+  type WebhookAttempt,
+  type WebhookWrite,
+} from '../../contract/webhooks';
+import { extension, request, requestParsed } from './client';
+
+export type { Webhook, WebhookAttempt, WebhookWrite };
+
+const queued = z.looseObject({ event_id: z.string(), type: z.string() });
+export const WEBHOOKS_EXTENSION = 'webhooks';
+
+/** Outgoing webhook endpoints (extension): `{supported: false}` where the API has none. */
+export const getWebhooks = (signal?: AbortSignal) =>
+  extension(WEBHOOKS_EXTENSION, () =>
+    requestParsed(envelope(webhook), '/webhooks', { query: { page_size: 1000 }, signal }),
+  );
+
+/** The answer carries the signing secret: the only time it is shown. */
+export const createWebhook = (body: WebhookWrite) =>
+  requestParsed(webhook, '/webhooks', { method: 'POST', body });
+
+export const updateWebhook = (id: number, body: Partial<WebhookWrite>) =>
+  requestParsed(webhook, `/webhooks/${id}`, { method: 'PATCH', body });
+
+export const deleteWebhook = (id: number) => request(`/webhooks/${id}`, { method: 'DELETE' });
+
+export const rotateWebhookSecret = (id: number) =>
+  requestParsed(webhook, `/webhooks/${id}/rotate-secret`, { method: 'POST' });
+
+export const getWebhookAttempts = (id: number, page: number, signal?: AbortSignal) =>
+  requestParsed(envelope(webhookAttempt), `/webhooks/${id}/attempts`, {
+    query: { page },
+    signal,
+  });
+
+export const sendTestEvent = (id: number) =>
+  requestParsed(queued, `/webhooks/${id}/test`, { method: 'POST' });
+
+export const replayAttempt = (id: number, attemptId: number) =>
+  requestParsed(queued, `/webhooks/${id}/attempts/${attemptId}/replay`, { method: 'POST' });

@@ -1,0 +1,18 @@
+import { PageHeader } from '../../components/page-header';
+import { webhookQueries } from '../../features/webhooks/queries';
+import { WebhooksScreen } from '../../features/webhooks/components/webhooks-screen';
+import { prefetch } from '../query-client';
+
+export const loader = () => prefetch(webhookQueries.list());
+
+export function Component() {
+  return (
+    <>
+      <PageHeader
+        title="Webhooks"
+        description="Signed HTTP calls (Standard Webhooks) to your endpoints when subscribers, imports, deliveries and messages change."
+      />
+      <WebhooksScreen />
+    </>
+  );
+}

@@ -1,0 +1,91 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Checkbox, Group, Stack, Switch, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { webhookEventTypes, webhookWrite, type WebhookWrite } from '../../../../contract/webhooks';
+import { FormAlert } from '../../../components/form-alert';
+import { applyServerErrors } from '../../../components/server-errors';
+
+const fields = ['url', 'events', 'description', 'enabled'] as const;
+
+export type WebhookFormProps = {
+  initial: WebhookWrite;
+  submitLabel: string;
+  onSubmit: (body: WebhookWrite) => Promise<unknown>;
+  onCancel: () => void;
+};
+
+/** Create and edit form of an endpoint; server 400s land on their fields. */
+export function WebhookForm({ initial, submitLabel, onSubmit, onCancel }: WebhookFormProps) {
+  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const form = useForm<WebhookWrite>({
+    resolver: zodResolver(webhookWrite),
+    defaultValues: initial,
+  });
+  const { errors, isSubmitting } = form.formState;
+  const submit = form.handleSubmit(async (values) => {
+    setFormErrors([]);
+    try {
+      await onSubmit(values);
+    } catch (err) {
+      setFormErrors(applyServerErrors(err, form.setError, fields));
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate aria-label="Webhook endpoint">
+      <Stack>
+        <FormAlert messages={formErrors} />
+        <TextInput
+          label="URL"
+          withAsterisk
+          placeholder="https://example.com/hooks/mailboard"
+          error={errors.url?.message}
+          {...form.register('url')}
+        />
+        <TextInput
+          label="Description"
+          error={errors.description?.message}
+          {...form.register('description')}
+        />
+        <Controller
+          control={form.control}
+          name="events"
+          render={({ field, fieldState }) => (
+            <Checkbox.Group
+              label="Events"
+              withAsterisk
+              value={field.value}
+              onChange={field.onChange}
+              error={fieldState.error?.message}
+            >
+              <Stack gap={6} mt={6}>
+                {webhookEventTypes.map((type) => (
+                  <Checkbox key={type} value={type} label={type} />
+                ))}
+              </Stack>
+            </Checkbox.Group>
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="enabled"
+          render={({ field }) => (
+            <Switch
+              label="Enabled"
+              checked={field.value ?? true}
+              onChange={(e) => field.onChange(e.currentTarget.checked)}
+            />
+          )}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={isSubmitting}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

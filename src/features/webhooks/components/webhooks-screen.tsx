@@ -1,0 +1,188 @@
+import { Alert, Badge, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { Webhook } from '../../../api/webhooks';
+import { webhookEventTypes, type WebhookEventType } from '../../../../contract/webhooks';
+import { describeError } from '../../../api/errors';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { notify } from '../../../components/notify';
+import {
+  useCreateWebhook,
+  useDeleteWebhook,
+  useRotateSecret,
+  useSendTestEvent,
+  useUpdateWebhook,
+  webhookQueries,
+} from '../queries';
+import { AttemptsTable } from './attempts-table';
+import { SecretDialog } from './secret-dialog';
+import { WebhookForm } from './webhook-form';
+
+const isEventType = (type: string): type is WebhookEventType =>
+  (webhookEventTypes as readonly string[]).includes(type);
+
+type Editing = { kind: 'new' } | { kind: 'edit'; webhook: Webhook } | null;
+
+/** Endpoints, their attempts (the one chosen in `?endpoint=`), test events and replays. */
+export function WebhooksScreen() {
+  const { data, error, isPending } = useQuery(webhookQueries.list());
+  const [params, setParams] = useSearchParams();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [secret, setSecret] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<Webhook | null>(null);
+  const create = useCreateWebhook();
+  const update = useUpdateWebhook();
+  const remove = useDeleteWebhook();
+  const rotate = useRotateSecret();
+  const test = useSendTestEvent();
+
+  if (error) return <Alert color="red">{describeError(error)}</Alert>;
+  if (data && !data.supported)
+    return (
+      <Alert color="blue" role="status" title="Not available">
+        This server does not offer outgoing webhooks.
+      </Alert>
+    );
+  const webhooks = data?.data.results ?? [];
+  const selected = Number(params.get('endpoint')) || webhooks[0]?.id;
+  const failed = (err: unknown) => notify({ color: 'red', message: describeError(err) });
+
+  return (
+    <Stack>
+      <Group justify="flex-end">
+        <Button onClick={() => setEditing({ kind: 'new' })}>Add endpoint</Button>
+      </Group>
+      {!isPending && webhooks.length === 0 && (
+        <Text c="dimmed">
+          No endpoints yet. Add one to be told when subscribers, imports and deliveries change.
+        </Text>
+      )}
+      {webhooks.map((w) => (
+        <Card key={w.id} withBorder component="section" aria-label={`Endpoint ${w.url}`}>
+          <Stack gap="xs">
+            <Group justify="space-between" wrap="wrap">
+              <Stack gap={0}>
+                <Text fw={500} style={{ wordBreak: 'break-all' }}>
+                  {w.url}
+                </Text>
+                {w.description && (
+                  <Text size="sm" c="dimmed">
+                    {w.description}
+                  </Text>
+                )}
+              </Stack>
+              <Badge color={w.enabled ? 'green' : 'gray'}>
+                {w.enabled ? 'Enabled' : 'Disabled'}
+              </Badge>
+            </Group>
+            {w.disabled_reason && (
+              <Alert color="red" role="alert" title="Disabled after 24 hours of failures">
+                {w.disabled_reason}
+              </Alert>
+            )}
+            <Text size="sm">Events: {w.events.join(', ')}</Text>
+            <Group gap="xs" wrap="wrap">
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() => setParams({ endpoint: String(w.id) })}
+              >
+                Attempts
+              </Button>
+              <Button
+                size="xs"
+                variant="default"
+                loading={test.isPending && test.variables === w.id}
+                onClick={() =>
+                  test.mutate(w.id, {
+                    onSuccess: (q) => notify({ message: `Test event ${q.event_id} queued.` }),
+                    onError: failed,
+                  })
+                }
+              >
+                Send test event
+              </Button>
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() => setEditing({ kind: 'edit', webhook: w })}
+              >
+                Edit
+              </Button>
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() =>
+                  rotate.mutate(w.id, {
+                    onSuccess: (r) => setSecret(r.secret ?? null),
+                    onError: failed,
+                  })
+                }
+              >
+                Rotate secret
+              </Button>
+              <Button size="xs" color="red" variant="light" onClick={() => setDeleting(w)}>
+                Delete
+              </Button>
+            </Group>
+          </Stack>
+        </Card>
+      ))}
+      {selected !== undefined && webhooks.some((w) => w.id === selected) && (
+        <Stack gap="xs">
+          <Title order={2} size="h4">
+            Attempts of {webhooks.find((w) => w.id === selected)!.url}
+          </Title>
+          <AttemptsTable webhookId={selected} />
+        </Stack>
+      )}
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing?.kind === 'edit' ? 'Edit endpoint' : 'Add endpoint'}
+        centered
+      >
+        {editing && (
+          <WebhookForm
+            initial={
+              editing.kind === 'edit'
+                ? {
+                    url: editing.webhook.url,
+                    events: editing.webhook.events.filter(isEventType),
+                    description: editing.webhook.description,
+                    enabled: editing.webhook.enabled,
+                  }
+                : { url: '', events: [], description: '', enabled: true }
+            }
+            submitLabel={editing.kind === 'edit' ? 'Save' : 'Add endpoint'}
+            onCancel={() => setEditing(null)}
+            onSubmit={async (body) => {
+              if (editing.kind === 'edit') {
+                await update.mutateAsync({ id: editing.webhook.id, body });
+              } else {
+                const created = await create.mutateAsync(body);
+                setSecret(created.secret ?? null);
+              }
+              setEditing(null);
+            }}
+          />
+        )}
+      </Modal>
+      <SecretDialog secret={secret} onClose={() => setSecret(null)} />
+      <ConfirmDialog
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title="Delete endpoint"
+        confirmLabel="Delete"
+        loading={remove.isPending}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, { onSuccess: () => setDeleting(null), onError: failed })
+        }
+      >
+        Delete the endpoint {deleting?.url}? Events not yet sent to it are dropped.
+      </ConfirmDialog>
+    </Stack>
+  );
+}
