@@ -30,7 +30,8 @@ export type OutgoingMessage = {
   html: string;
   text: string;
   messageId: string;
-  unsubscribeUrl: string;
+  /** Absent on the service's own mail to users (invitations, resets): nothing to leave. */
+  unsubscribeUrl?: string;
 };
 
 const HREF = /(\bhref\s*=\s*)(["'])(https?:\/\/[^"'\s]*)\2/gi;

@@ -20,6 +20,7 @@ export type Transport = {
 
 /** The headers every message carries (also what the outbox shows). */
 export function messageHeaders(m: OutgoingMessage): Record<string, string> {
+  if (!m.unsubscribeUrl) return { 'Message-ID': m.messageId };
   return {
     'Message-ID': m.messageId,
     'List-Unsubscribe': `<${m.unsubscribeUrl}>`,
@@ -79,8 +80,12 @@ export function smtpTransport(
           html: m.html,
           text: m.text,
           messageId: m.messageId,
-          headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-          list: { unsubscribe: { url: m.unsubscribeUrl, comment: 'Unsubscribe' } },
+          ...(m.unsubscribeUrl
+            ? {
+                headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+                list: { unsubscribe: { url: m.unsubscribeUrl, comment: 'Unsubscribe' } },
+              }
+            : {}),
         })) as { response?: string; rejected?: unknown[]; rejectedErrors?: unknown[] };
         if (info.rejected?.length) {
           return classifySmtpError(info.rejectedErrors?.[0] ?? new Error('Recipient rejected'));
