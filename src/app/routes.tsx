@@ -68,6 +68,8 @@ export const routes: RouteObject[] = [
               { path: 'api-docs', lazy: () => import('./routes/api-docs') },
               { path: 'people', lazy: () => import('./routes/people') },
               { path: 'people/person', lazy: () => import('./routes/person') },
+              { path: 'security', lazy: () => import('./routes/security') },
+              { path: 'audit', lazy: () => import('./routes/audit') },
               { path: '*', lazy: () => import('./routes/not-found') },
             ],
           },

@@ -2,9 +2,11 @@ import {
   IconApi,
   IconChartBar,
   IconFileImport,
+  IconHistory,
   IconInbox,
   IconList,
   IconMail,
+  IconShieldLock,
   IconWorld,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -26,6 +28,9 @@ const items = [
     match: ['/regions', '/languages'],
   },
   { label: 'API reference', to: '/api-docs', icon: IconApi, match: ['/api-docs'] },
+  // Issue 29: the caller's own sign-in security, and the audit log of writes.
+  { label: 'Security', to: '/security', icon: IconShieldLock, match: ['/security'] },
+  { label: 'Audit log', to: '/audit', icon: IconHistory, match: ['/audit'] },
 ];
 
 export function MainNav({ onNavigate }: { onNavigate: () => void }) {
