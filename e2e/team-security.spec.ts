@@ -67,7 +67,7 @@ test('an invited user sets a password, turns on two-factor sign-in, and resets a
   // Signing in now asks for a code after the password; a recovery code works once.
   await page.getByRole('button', { name: 'Sign out' }).click();
   await passwordStep(page, username, 'first password 1');
-  await page.getByLabel('Code').fill(first!);
+  await page.getByRole('textbox', { name: 'Code', exact: true }).fill(first!);
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByRole('banner')).toBeVisible();
   await page.getByRole('button', { name: 'Sign out' }).click();
@@ -80,10 +80,12 @@ test('an invited user sets a password, turns on two-factor sign-in, and resets a
   const reset = await mailedLink(api, username, 'Reset your Mailboard password', 'password-reset');
   await setPassword(page, reset, 'second password 2');
   await passwordStep(page, username, 'second password 2');
-  await page.getByLabel('Code').fill(first!);
+  await page.getByRole('textbox', { name: 'Code', exact: true }).fill(first!);
   await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.getByLabel('Code')).toHaveAccessibleErrorMessage('The code is not correct.');
-  await page.getByLabel('Code').fill(second!);
+  await expect(
+    page.getByRole('textbox', { name: 'Code', exact: true }),
+  ).toHaveAccessibleErrorMessage('The code is not correct.');
+  await page.getByRole('textbox', { name: 'Code', exact: true }).fill(second!);
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByRole('banner')).toBeVisible();
 
