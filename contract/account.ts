@@ -34,9 +34,6 @@ export type Invitation = {
   expired: boolean;
 };
 
-/** What POST /api/v1/session answers when the password was right but a code is needed. */
-export type SignInStep = { two_factor: 'code' } | { username: string; two_factor?: 'enrol' };
-
 export type ActiveSession = {
   id: number;
   device: string;

@@ -1,4 +1,3 @@
-import type { SignInStep } from '../../contract/account';
 import { request } from './client';
 import { session } from './session';
 
@@ -33,5 +32,3 @@ export async function signInWithCode(code: string) {
   });
   session.signIn({ username: user.username });
 }
-
-export type { SignInStep };

@@ -44,6 +44,8 @@ export async function openSession(
     address: request.ip,
   });
   setSessionCookie(request, reply, token);
+  // The audit log names who signed in (the auth hook skips this route).
+  request.user = user;
 }
 
 export const credentials = z.object({
