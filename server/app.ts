@@ -11,6 +11,7 @@ import { startMaintenance } from './db/maintenance.js';
 import { zodValidatorCompiler } from './lib/validation.js';
 import fastifyCookie from '@fastify/cookie';
 import { authPlugin } from './plugins/auth.js';
+import { auditPlugin } from './features/audit/plugin.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { jsonBodyPlugin } from './plugins/json-body.js';
@@ -109,6 +110,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(jsonBodyPlugin);
   // Before the routes (the session routes come with the auth plugin): it collects them.
   await app.register(openapiPlugin);
+  // Before the routes: its hooks must cover every route under /api/v1 (issue 29 part 7).
+  await app.register(auditPlugin, { db: options.database.db });
   await app.register(authPlugin, {
     db: options.database.db,
     throttle: options.throttle,

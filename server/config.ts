@@ -87,6 +87,8 @@ export const configSchema = z.object({
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
     .optional(),
+  /** Sender of the service's own mail to users: invitations and password resets. */
+  MAIL_FROM: z.email('must be an email address').optional(),
   SMTP_RATE: z
     .string()
     .regex(/^\d+(\.\d+)?$/, 'must be a number of messages per second (0 = unlimited)')
@@ -138,6 +140,7 @@ export type Config = z.infer<typeof configSchema>;
 export const sendingOptions = (config: Config) => ({
   smtpUrls: config.SMTP_URL ?? [],
   ...(config.PUBLIC_URL ? { publicUrl: config.PUBLIC_URL } : {}),
+  ...(config.MAIL_FROM ? { mailFrom: config.MAIL_FROM } : {}),
   ratePerServer: config.SMTP_RATE,
   concurrency: config.SEND_CONCURRENCY,
   graceMs: config.DELIVERY_GRACE_MINUTES * 60_000,

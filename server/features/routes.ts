@@ -11,6 +11,10 @@ import { importsRoutes } from './imports/routes.js';
 import { statisticsRoutes } from './statistics/routes.js';
 import { segmentsRoutes } from './segments/routes.js';
 import { campaignsRoutes } from './campaigns/routes.js';
+import { invitationRoutes } from './account/invitation-routes.js';
+import { resetRoutes } from './account/reset-routes.js';
+import { twoFactorRoutes } from './two-factor/routes.js';
+import { auditRoutes } from './audit/routes.js';
 
 /** Every resource of the API under /api/v1, plus the public layout media. */
 export async function apiRoutes(app: FastifyInstance, options: RouteOptions) {
@@ -26,6 +30,11 @@ export async function apiRoutes(app: FastifyInstance, options: RouteOptions) {
       await api.register(statisticsRoutes, options);
       await api.register(segmentsRoutes, options);
       await api.register(campaignsRoutes, options);
+      // Issue 29 parts 3, 4 and 7: invitations, password reset, two-factor, audit log.
+      await api.register(invitationRoutes, options);
+      await api.register(resetRoutes, options);
+      await api.register(twoFactorRoutes, options);
+      await api.register(auditRoutes, options);
     },
     { prefix: '/api/v1' },
   );

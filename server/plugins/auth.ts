@@ -13,6 +13,9 @@ import {
 import { decoyHash, verifyPassword } from '../features/users/password.js';
 import { usersRepository, type User } from '../features/users/repository.js';
 import { FailedAttemptThrottle } from '../features/users/throttle.js';
+import { meSessionRoutes } from '../features/sessions/me-routes.js';
+import { twoFactorRepository } from '../features/two-factor/repository.js';
+import { secondFactorRoutes, secondFactorStep } from '../features/two-factor/sign-in.js';
 import { BOUNCES_PATH } from '../features/deliveries/bounce-routes.js';
 import { isApiPath } from './api-paths.js';
 import {
@@ -71,6 +74,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
     options.db,
     options.sessionLifetime ?? DEFAULT_SESSION_LIFETIME,
   );
+  const twoFactor = twoFactorRepository(options.db);
   // Computed now rather than on the first unknown username, whose answer would otherwise
   // take one extra hash and reveal that the name does not exist.
   void decoyHash().catch(() => undefined);
@@ -85,7 +89,8 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
     const attempt = throttle.recordFailure(username, request.ip);
     const row = await users.findByUsername(username);
     // An unknown username is verified against a decoy hash: same work, same answer.
-    const ok = await verifyPassword(password, row?.passwordHash ?? (await decoyHash()));
+    // An invited user who has not chosen a password yet (empty hash) is checked the same way.
+    const ok = await verifyPassword(password, row?.passwordHash || (await decoyHash()));
     if (!row || !ok) throw unauthorized(request, INVALID_CREDENTIALS);
     throttle.forgive(username, request.ip, attempt);
     return { id: row.id, username: row.username };
@@ -106,6 +111,8 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
     if (cached && cached.expires > now()) return cached.user;
 
     const user = await checkPassword(request, username, password);
+    // With two-factor sign-in a password alone proves too little (issue 29 part 4).
+    if (await twoFactor.enrolled(user.id)) throw unauthorized(request, TWO_FACTOR_BASIC);
     if (verified.size >= CACHE_LIMIT) sweep(verified, now());
     verified.set(key, { user, expires: now() + ttl });
     return user;
@@ -124,6 +131,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
 
   app.addHook('onRequest', async (request, reply) => {
     if (!isApiRequest(request) || isSignIn(request) || isBounceWebhook(request)) return;
+    if (isPublicRoute(request)) return;
     const token = sessionCookieOf(request);
     if (request.headers.authorization?.trim() || token === undefined) {
       request.user = await basicAuth(request);
@@ -142,8 +150,19 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
       if (wait > 0) throw throttled(wait);
       return checkPassword(request, username, password);
     },
+    afterPassword: secondFactorStep(options.db, now),
   });
+  const lifetime = options.sessionLifetime ?? DEFAULT_SESSION_LIFETIME;
+  await app.register(secondFactorRoutes, { db: options.db, sessions, now });
+  await app.register(meSessionRoutes, { db: options.db, lifetime, now, prefix: '/api/v1' });
 });
+
+const TWO_FACTOR_BASIC =
+  'This user signs in with two factors: use an API token, not the password, for Basic authentication.';
+
+/** Routes reached through a mailed link or mid-sign-in (`config: { public: true }`). */
+const isPublicRoute = (request: FastifyRequest) =>
+  !request.is404 && (request.routeOptions.config as { public?: boolean }).public === true;
 
 /** The bounce webhook checks its own token (BOUNCE_WEBHOOK_TOKEN), not user credentials. */
 const isBounceWebhook = (request: FastifyRequest) =>

@@ -6,9 +6,21 @@ import { session, type SessionUser } from './session';
  * comes back as an HttpOnly cookie the page cannot read. Rejects with the ApiError (401,
  * 429) or NetworkError; on success the tab is signed in.
  */
-export async function signIn(credentials: { username: string; password: string }) {
-  const user = await request<SessionUser>('/session', { method: 'POST', body: credentials });
-  session.signIn({ username: user.username });
+export async function signIn(credentials: {
+  username: string;
+  password: string;
+}): Promise<'signed-in' | 'code'> {
+  const answer = await request<SessionUser & { two_factor?: 'code' | 'enrol' }>('/session', {
+    method: 'POST',
+    body: credentials,
+  });
+  // Two-factor sign-in (issue 29): the password was right, a code comes next.
+  if (answer.two_factor === 'code') return 'code';
+  session.signIn({
+    username: answer.username,
+    ...(answer.two_factor === 'enrol' ? { enrolTwoFactor: true } : {}),
+  });
+  return 'signed-in';
 }
 
 /**

@@ -4,7 +4,11 @@
  * password or a token, and keeps nothing in web storage. After a reload the state is
  * `unknown` until GET /api/v1/session answers (api/auth.ts `restoreSession`).
  */
-export type SessionUser = { username: string };
+export type SessionUser = {
+  username: string;
+  /** The user's role requires two-factor sign-in and they have not set it up (issue 29). */
+  enrolTwoFactor?: boolean;
+};
 
 export type SessionState = {
   status: 'unknown' | 'signed-in' | 'signed-out';

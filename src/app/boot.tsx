@@ -6,6 +6,7 @@ import { session } from '../api/session';
 import { SignInScreen } from '../features/session/components/sign-in-screen';
 import { safeNext } from '../features/session/sign-in-schema';
 import { useSession } from '../features/session/use-session';
+import { mailedLinkOf } from '../features/session/mailed-link';
 import { FullPageLoader } from './full-page-loader';
 import { signInPath } from './sign-in-path';
 import { whenIdle } from './when-idle';
@@ -21,6 +22,13 @@ const loadRouterApp = () => import('./router-app');
 // Every signed-in screen renders inside the shell: fetched beside the router, not after it.
 const loadShell = () => import('./layout/app-layout');
 
+// Pages of mailed links (invitation, password reset): rare, so in their own chunk.
+const LinkPasswordPage = lazy(() =>
+  import('../features/session/components/link-password-page').then((m) => ({
+    default: m.LinkPasswordPage,
+  })),
+);
+
 const RouterApp = lazy(() => {
   void loadShell();
   return loadRouterApp().then((m) => ({ default: m.RouterApp }));
@@ -29,10 +37,22 @@ const RouterApp = lazy(() => {
 export function Boot() {
   const { status } = useSession();
   const [routed, setRouted] = useState(false);
-  if (status === 'signed-in' && !routed) setRouted(true);
+  const [link, setLink] = useState(() => mailedLinkOf(window.location.pathname));
+  if (status === 'signed-in' && !routed && !link) setRouted(true);
 
   let screen: ReactNode;
-  if (routed) screen = <RouterApp />;
+  if (link) {
+    screen = (
+      <LinkPasswordPage
+        link={link}
+        onDone={(notice) => {
+          window.history.replaceState(null, '', '/sign-in');
+          session.signOut(notice);
+          setLink(null);
+        }}
+      />
+    );
+  } else if (routed) screen = <RouterApp />;
   else if (status === 'unknown') screen = <FullPageLoader />;
   else screen = <StandaloneSignIn />;
   return (

@@ -70,6 +70,8 @@ export const routes: RouteObject[] = [
               { path: 'webhooks', lazy: () => import('./routes/webhooks') },
               { path: 'people', lazy: () => import('./routes/people') },
               { path: 'people/person', lazy: () => import('./routes/person') },
+              { path: 'security', lazy: () => import('./routes/security') },
+              { path: 'audit', lazy: () => import('./routes/audit') },
               { path: '*', lazy: () => import('./routes/not-found') },
             ],
           },

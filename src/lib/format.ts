@@ -23,3 +23,6 @@ export const formatCount = (n: number) => n.toLocaleString('en-US');
 
 /** How many people: `1 person`, `1,234 people`. */
 export const formatPeople = (n: number) => `${formatCount(n)} ${n === 1 ? 'person' : 'people'}`;
+
+/** A moment in the reader's time zone and locale, e.g. on the Security and Audit screens. */
+export const formatDateTime = (iso: string) => new Date(iso).toLocaleString();

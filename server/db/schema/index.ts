@@ -11,3 +11,4 @@ export * from './delivery.js';
 export * from './history.js';
 export * from './counters.js';
 export * from './webhooks.js';
+export * from './team.js';

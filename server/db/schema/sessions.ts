@@ -19,6 +19,9 @@ export const sessions = pgTable(
     lastUsedDatetime: timestamptz('last_used_datetime').notNull(),
     /** Absolute end, whatever the activity. */
     expireDatetime: timestamptz('expire_datetime').notNull(),
+    /** Shown on the Security screen (migration 0016): the browser and address of sign-in. */
+    userAgent: text('user_agent').notNull().default(''),
+    address: text('address').notNull().default(''),
   },
   (t) => [uniqueIndex('sessions_token_hash').on(t.tokenHash), index('sessions_user').on(t.userId)],
 );

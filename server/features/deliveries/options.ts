@@ -6,6 +6,8 @@ export type SendingOptions = {
   smtpUrls: string[];
   /** Base of tracking, unsubscribe and image links; default: the server's own URL. */
   publicUrl?: string;
+  /** Sender of invitations and password resets; default `mailboard@` PUBLIC_URL's host. */
+  mailFrom?: string;
   /** Messages per second per SMTP server (token bucket); 0 = unlimited. */
   ratePerServer: number;
   /** Messages in flight at once per process (and SMTP connections per server). */

@@ -30,7 +30,8 @@ export type OutgoingMessage = {
   html: string;
   text: string;
   messageId: string;
-  unsubscribeUrl: string;
+  /** Absent on the service's own mail to users (invitations, resets): nothing to leave. */
+  unsubscribeUrl?: string;
   /** Whom a bounce of this message is about (the VERP envelope sender); none for a test. */
   bounceRef?: { deliveryId: number; subscriberId: number };
 };

@@ -28,6 +28,7 @@ export type Transport = {
 
 /** The headers every message carries (also what the outbox shows). */
 export function messageHeaders(m: OutgoingMessage): Record<string, string> {
+  if (!m.unsubscribeUrl) return { 'Message-ID': m.messageId };
   return {
     'Message-ID': m.messageId,
     'List-Unsubscribe': `<${m.unsubscribeUrl}>`,
@@ -123,8 +124,12 @@ export function smtpTransport(
           html: m.html,
           text: m.text,
           messageId: m.messageId,
-          headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-          list: { unsubscribe: { url: m.unsubscribeUrl, comment: 'Unsubscribe' } },
+          ...(m.unsubscribeUrl
+            ? {
+                headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+                list: { unsubscribe: { url: m.unsubscribeUrl, comment: 'Unsubscribe' } },
+              }
+            : {}),
           ...(sender.verp && m.bounceRef
             ? { envelope: { from: sender.verp.address(m.bounceRef), to: [m.to] } }
             : {}),

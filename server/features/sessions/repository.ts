@@ -18,7 +18,12 @@ export function sessionsRepository(db: Executor, lifetime: SessionLifetime) {
       gt(sessions.lastUsedDatetime, new Date(now.getTime() - lifetime.idleMs)),
     );
   return {
-    async create(userId: number, token: string, now: Date) {
+    async create(
+      userId: number,
+      token: string,
+      now: Date,
+      device: { userAgent: string; address: string } = { userAgent: '', address: '' },
+    ) {
       // Expired rows of anyone are cleared here: sign-ins are rare, rows are few.
       await db
         .delete(sessions)
@@ -34,6 +39,8 @@ export function sessionsRepository(db: Executor, lifetime: SessionLifetime) {
         createDatetime: now,
         lastUsedDatetime: now,
         expireDatetime: new Date(now.getTime() + lifetime.absoluteMs),
+        userAgent: device.userAgent.slice(0, 500),
+        address: device.address,
       });
     },
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { User } from '../users/repository.js';
@@ -20,7 +20,33 @@ export type SessionRouteOptions = {
   now: () => number;
   /** The throttled password check of the auth plugin; throws its 401/429. */
   signIn(request: FastifyRequest, username: string, password: string): Promise<User>;
+  /**
+   * After a right password (two-factor sign-in, issue 29 part 4): an answer that asks for a
+   * code instead of a session, or what to add to the session's answer (`two_factor: 'enrol'`).
+   */
+  afterPassword?(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    user: User,
+  ): Promise<{ challenge: object } | { extra: object }>;
 };
+
+/** Starts a browser session for `user`: the row (with the device), then the cookie. */
+export async function openSession(
+  options: Pick<SessionRouteOptions, 'sessions' | 'now'>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: User,
+) {
+  const token = newSessionToken();
+  await options.sessions.create(user.id, token, new Date(options.now()), {
+    userAgent: request.headers['user-agent'] ?? '',
+    address: request.ip,
+  });
+  setSessionCookie(request, reply, token);
+  // The audit log names who signed in (the auth hook skips this route).
+  request.user = user;
+}
 
 export const credentials = z.object({
   username: z.string().trim().min(1).max(254),
@@ -44,10 +70,10 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRouteO
     if (/[\u0000-\u001f\u007f]/.test(username + password))
       throw unauthorized(request, INVALID_CREDENTIALS);
     const user = await options.signIn(request, username, password);
-    const token = newSessionToken();
-    await options.sessions.create(user.id, token, new Date(options.now()));
-    setSessionCookie(request, reply, token);
-    return reply.code(201).send({ username: user.username });
+    const step = await options.afterPassword?.(request, reply, user);
+    if (step && 'challenge' in step) return reply.code(200).send(step.challenge);
+    await openSession(options, request, reply, user);
+    return reply.code(201).send({ username: user.username, ...(step?.extra ?? {}) });
   });
 
   api.get(SESSION_PATH, async (request) => ({ username: request.user.username }));

@@ -1,4 +1,4 @@
-import { Anchor, Burger, Group } from '@mantine/core';
+import { Alert, Anchor, Burger, Group } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigation } from 'react-router';
@@ -108,6 +108,15 @@ export function Component() {
       </div>
       <main id="content" tabIndex={-1} className={classes.main}>
         <ServerBanner />
+        {user.enrolTwoFactor && location.pathname !== '/security' && (
+          <Alert color="yellow" role="status" mb="md" title="Two-factor sign-in required">
+            Your role requires two-factor sign-in.{' '}
+            <Anchor component={Link} to="/security">
+              Set it up on the Security screen
+            </Anchor>
+            .
+          </Alert>
+        )}
         <Outlet />
       </main>
     </div>

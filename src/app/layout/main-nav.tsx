@@ -2,11 +2,13 @@ import {
   IconApi,
   IconChartBar,
   IconFileImport,
+  IconHistory,
   IconInbox,
   IconList,
   IconMail,
   IconShieldCheck,
   IconWebhook,
+  IconShieldLock,
   IconWorld,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -35,6 +37,9 @@ const items = [
     icon: IconShieldCheck,
     match: ['/settings/sending'],
   },
+  // Issue 29: the caller's own sign-in security, and the audit log of writes.
+  { label: 'Security', to: '/security', icon: IconShieldLock, match: ['/security'] },
+  { label: 'Audit log', to: '/audit', icon: IconHistory, match: ['/audit'] },
 ];
 
 export function MainNav({ onNavigate }: { onNavigate: () => void }) {

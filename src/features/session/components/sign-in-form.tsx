@@ -10,7 +10,14 @@ function signInMessage(err: unknown): string {
 }
 
 /** Exchanges the username and password for the server's session cookie (api/auth.ts). */
-export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
+export function SignInForm({
+  onSignedIn,
+  onCodeNeeded,
+}: {
+  onSignedIn: () => void;
+  /** The password was right and the account signs in with a second factor. */
+  onCodeNeeded: () => void;
+}) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<SignInErrors>({});
@@ -28,14 +35,16 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
     if (found.username) return usernameRef.current?.focus();
     if (found.password) return passwordRef.current?.focus();
     setSubmitting(true);
+    let step: Awaited<ReturnType<typeof signIn>>;
     try {
-      await signIn(values);
+      step = await signIn(values);
     } catch (err) {
       setFailure(signInMessage(err));
       setSubmitting(false);
       return;
     }
-    onSignedIn();
+    if (step === 'code') onCodeNeeded();
+    else onSignedIn();
   }
 
   return (

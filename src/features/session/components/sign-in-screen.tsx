@@ -1,6 +1,9 @@
-import { Alert, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { session } from '../../../api/session';
 import { useSession } from '../use-session';
+import { CodeStepForm } from './code-step-form';
+import { ForgotPasswordForm } from './forgot-password-form';
 import { SignInForm } from './sign-in-form';
 
 /**
@@ -9,6 +12,13 @@ import { SignInForm } from './sign-in-form';
  */
 export function SignInScreen({ onSignedIn }: { onSignedIn: () => void }) {
   const { notice } = useSession();
+  // Password, then (two-factor accounts) a code; or the forgotten-password form.
+  const [step, setStep] = useState<'password' | 'code' | 'forgot'>('password');
+  const [restartNotice, setRestartNotice] = useState<string | null>(null);
+  const done = () => {
+    session.clearNotice();
+    onSignedIn();
+  };
   // The page's one landmark: everything a screen reader lists as content is inside it.
   return (
     <Center component="main" mih="100vh" p="md">
@@ -27,12 +37,29 @@ export function SignInScreen({ onSignedIn }: { onSignedIn: () => void }) {
               {notice}
             </Alert>
           )}
-          <SignInForm
-            onSignedIn={() => {
-              session.clearNotice();
-              onSignedIn();
-            }}
-          />
+          {restartNotice && step === 'password' && (
+            <Alert color="yellow" role="status">
+              {restartNotice}
+            </Alert>
+          )}
+          {step === 'password' && (
+            <>
+              <SignInForm onSignedIn={done} onCodeNeeded={() => setStep('code')} />
+              <Anchor component="button" type="button" size="sm" onClick={() => setStep('forgot')}>
+                Forgot password?
+              </Anchor>
+            </>
+          )}
+          {step === 'code' && (
+            <CodeStepForm
+              onSignedIn={done}
+              onRestart={(message) => {
+                setRestartNotice(message);
+                setStep('password');
+              }}
+            />
+          )}
+          {step === 'forgot' && <ForgotPasswordForm onBack={() => setStep('password')} />}
         </Stack>
       </Paper>
     </Center>

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+/** The password rule of `npm run users`, the invitation page and the reset page. */
+export const MIN_NEW_PASSWORD_LENGTH = 8;
+export const newPassword = z
+  .string()
+  .min(MIN_NEW_PASSWORD_LENGTH, `Use at least ${MIN_NEW_PASSWORD_LENGTH} characters.`)
+  .max(1024);
+
+/** Usernames are addresses (docs/architecture.md §4): invitations and resets are mailed to them. */
+export const usernameField = z
+  .string()
+  .trim()
+  .min(1)
+  .max(254)
+  .regex(/^[^\s@]+@[^\s@]+$/, 'Enter an email address.');
+
+/** A six-digit TOTP code, or a recovery code (`xxxxx-xxxxx`), as typed (spaces ignored). */
+export const secondFactorCode = z
+  .string()
+  .trim()
+  .min(6, 'Enter the code.')
+  .max(32)
+  .transform((v) => v.replace(/\s+/g, ''));
+
+export type Invitation = {
+  id: number;
+  user: number;
+  username: string;
+  invited_by: number | null;
+  create_datetime: string;
+  expire_datetime: string;
+  sent_datetime: string | null;
+  expired: boolean;
+};
+
+export type ActiveSession = {
+  id: number;
+  device: string;
+  address: string;
+  create_datetime: string;
+  last_used_datetime: string;
+  current: boolean;
+};
+
+export type AuditEntry = {
+  id: number;
+  time: string;
+  user: number | null;
+  username: string | null;
+  token: number | null;
+  method: string;
+  route: string;
+  action: string;
+  resource_type: string | null;
+  resource_id: string | null;
+  address: string;
+  status: number;
+};

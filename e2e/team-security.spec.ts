@@ -1,0 +1,100 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { create, expect, test } from './support/fixtures';
+
+/** The path of the newest link mailed to `to` with `subject`, read from the embedded outbox. */
+async function mailedLink(api: APIRequestContext, to: string, subject: string, kind: string) {
+  let path: string | undefined;
+  // A reset mail leaves after the 202 answer: ask again until it is there.
+  await expect
+    .poll(async () => {
+      const page = await (await api.get(`/api/v1/outbox?search=${encodeURIComponent(to)}`)).json();
+      const item = (page.results as { id: number; subject: string }[]).find(
+        (m) => m.subject === subject,
+      );
+      if (!item) return undefined;
+      const message = await (await api.get(`/api/v1/outbox/${item.id}`)).json();
+      path = new RegExp(`/${kind}/[A-Za-z0-9_-]{43}`).exec(message.text as string)?.[0];
+      return path;
+    })
+    .toBeDefined();
+  return path!;
+}
+
+async function passwordStep(page: Page, username: string, password: string) {
+  await expect(page.getByRole('heading', { name: 'Sign in to Mailboard' })).toBeVisible();
+  await page.getByLabel('Username').fill(username);
+  await page.getByRole('textbox', { name: 'Password' }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+async function setPassword(page: Page, path: string, password: string) {
+  await page.goto(path);
+  await page.getByLabel('New password').fill(password);
+  await page.getByLabel('Repeat the password').fill(password);
+  await page.getByRole('button', { name: 'Set password' }).click();
+  await expect(page.getByRole('status')).toContainText('Your password is set.');
+}
+
+test('an invited user sets a password, turns on two-factor sign-in, and resets a forgotten password', async ({
+  page,
+  api,
+}) => {
+  // One journey through three mails and four sign-ins.
+  test.slow();
+  const username = `invitee-${Date.now().toString(36)}@example.com`;
+  await create(api, '/invitations', { username });
+
+  // The invitation link: choose a password, then sign in with it.
+  const invitation = await mailedLink(api, username, 'You are invited to Mailboard', 'invitation');
+  await page.goto(invitation);
+  await expect(page.getByText(`Choose a password for ${username}.`)).toBeVisible();
+  await setPassword(page, invitation, 'first password 1');
+  await passwordStep(page, username, 'first password 1');
+  await expect(page.getByRole('banner')).toBeVisible();
+
+  // Two-factor enrolment on the Security screen, with a code computed as an app would.
+  await page.getByRole('link', { name: 'Security' }).click();
+  await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+  await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  const secret = (await page.getByTestId('two-factor-secret').textContent())!;
+  const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate();
+  await page.getByLabel('Code from the app').fill(code);
+  await page.getByRole('button', { name: 'Turn on' }).click();
+  const codes = await page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+  await expect(codes).toHaveCount(10);
+  const [first, second] = await codes.allTextContents();
+  await expect(page.getByRole('table', { name: 'Active sessions' })).toContainText('This browser');
+
+  // Signing in now asks for a code after the password; a recovery code works once.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await passwordStep(page, username, 'first password 1');
+  await page.getByRole('textbox', { name: 'Code', exact: true }).fill(first!);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('banner')).toBeVisible();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+
+  // Forgot password: the same answer for any address, a link by mail, a new password.
+  await page.getByRole('button', { name: 'Forgot password?' }).click();
+  await page.getByLabel('Username').fill(username);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByRole('status')).toContainText('If this address belongs to a user');
+  const reset = await mailedLink(api, username, 'Reset your Mailboard password', 'password-reset');
+  await setPassword(page, reset, 'second password 2');
+  await passwordStep(page, username, 'second password 2');
+  await page.getByRole('textbox', { name: 'Code', exact: true }).fill(first!);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(
+    page.getByRole('textbox', { name: 'Code', exact: true }),
+  ).toHaveAccessibleDescription('The code is not correct.');
+  await page.getByRole('textbox', { name: 'Code', exact: true }).fill(second!);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('banner')).toBeVisible();
+
+  // A used link says so.
+  await page.goto(reset);
+  await page.getByLabel('New password').fill('third password 3');
+  await page.getByLabel('Repeat the password').fill('third password 3');
+  await page.getByRole('button', { name: 'Set password' }).click();
+  await expect(page.getByRole('alert')).toContainText('This link is invalid, used or expired.');
+});

@@ -1,0 +1,108 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { newPassword, usernameField } from '../../../contract/account.js';
+import { HttpError, notFound } from '../../lib/http-errors.js';
+import { idParam } from '../../lib/query.js';
+import type { RouteOptions } from '../../lib/route-options.js';
+import { systemMailerOf } from '../../lib/system-mail.js';
+import { and, eq } from 'drizzle-orm';
+import { users } from '../../db/schema/index.js';
+import {
+  PENDING_PASSWORD_HASH,
+  getInvitation,
+  inviteUser,
+  listInvitations,
+  resendInvitation,
+  revokeInvitation,
+} from './invitations.js';
+import { setPasswordFromLink } from './set-password.js';
+import { userTokensRepository } from './user-tokens.js';
+
+const params = z.object({ id: idParam });
+const tokenParams = z.object({ token: z.string().max(100) });
+/** One answer for unknown, used and expired links: the page says the same for all. */
+export const linkGone = () =>
+  new HttpError(404, { detail: 'This link is invalid, used or expired.' });
+
+/**
+ * Invitations (extension, issue 29 part 3). Admin routes: invite, list, resend, revoke.
+ * Public routes (the link in the mail, `config.public`): look the invitation up, and
+ * accept it with a password.
+ */
+export async function invitationRoutes(app: FastifyInstance, { db }: RouteOptions) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const mailer = () => systemMailerOf(app);
+
+  api.get('/invitations', async () => listInvitations(db, new Date()));
+
+  api.post(
+    '/invitations',
+    { schema: { body: z.object({ username: usernameField }) } },
+    async (request, reply) => {
+      const invitation = await inviteUser(db, mailer(), {
+        username: request.body.username,
+        invitedBy: request.user.id,
+      });
+      return reply.code(201).send(invitation);
+    },
+  );
+
+  api.get('/invitations/:id', { schema: { params } }, async (request) => {
+    const invitation = await getInvitation(db, request.params.id, new Date());
+    if (!invitation) throw notFound();
+    return invitation;
+  });
+
+  api.post('/invitations/:id/resend', { schema: { params } }, async (request) =>
+    resendInvitation(db, mailer(), request.params.id),
+  );
+
+  api.delete('/invitations/:id', { schema: { params } }, async (request, reply) => {
+    await revokeInvitation(db, request.params.id);
+    return reply.code(204).send();
+  });
+
+  api.get(
+    '/invitation/:token',
+    { schema: { params: tokenParams }, config: { public: true } },
+    async (request) => {
+      const live = await userTokensRepository(db).peek(
+        'invitation',
+        request.params.token,
+        new Date(),
+      );
+      const invitation = live && (await getInvitation(db, live.id, new Date()));
+      if (!invitation) throw linkGone();
+      return { username: invitation.username };
+    },
+  );
+
+  api.post(
+    '/invitation/:token',
+    {
+      schema: { params: tokenParams, body: z.object({ password: newPassword }) },
+      config: { public: true },
+    },
+    async (request) => {
+      const invitation = await db.transaction(async (tx) => {
+        const used = await userTokensRepository(tx).consume(
+          'invitation',
+          request.params.token,
+          new Date(),
+        );
+        const [user] = used
+          ? await tx
+              .select({ id: users.id, username: users.username })
+              .from(users)
+              .where(and(eq(users.id, used.userId), eq(users.passwordHash, PENDING_PASSWORD_HASH)))
+          : [];
+        if (!user) return undefined;
+        await setPasswordFromLink(tx, user.id, request.body.password);
+        return user;
+      });
+      if (!invitation) throw linkGone();
+      return { username: invitation.username };
+    },
+  );
+}

@@ -1,0 +1,77 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../../db/client.js';
+import { auditLog } from '../../db/schema/index.js';
+import { auditedAction } from './action.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The API token the caller authenticated with (set by token authentication, issue 29 part 5). */
+    apiTokenId?: number | null;
+  }
+  interface FastifyInstance {
+    /** Resolves once every audit row of answered requests is written (tests, shutdown). */
+    auditWritten(): Promise<void>;
+  }
+}
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The audit log (issue 29 part 7): after every write under /api/v1 is answered — accepted or
+ * refused — one row says who (user, token), what (method, route, action), which resource,
+ * when, from where, and the status. Never the body, never credentials (a link's token in the
+ * path is not recorded). Written after the answer, so it adds nothing to the request's time.
+ */
+export const auditPlugin = fp(async (app: FastifyInstance, { db }: { db: Db }) => {
+  const pending = new Set<Promise<unknown>>();
+  const createdIds = new WeakMap<FastifyRequest, string>();
+
+  app.decorate('auditWritten', async () => {
+    while (pending.size > 0) await Promise.allSettled([...pending]);
+  });
+
+  // A creation's id is only in its answer: read just that field of a 201's JSON.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method !== 'POST' || reply.statusCode !== 201 || typeof payload !== 'string')
+      return;
+    if (payload.length > 100_000 || !request.url.startsWith('/api/v1/')) return;
+    try {
+      const id = (JSON.parse(payload) as { id?: unknown }).id;
+      if (typeof id === 'number' || typeof id === 'string') createdIds.set(request, String(id));
+    } catch {
+      // Not JSON: no id to record.
+    }
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url;
+    if (!WRITES.has(request.method) || request.is404 || !route?.startsWith('/api/v1/')) return;
+    const what = auditedAction(
+      request.method,
+      route,
+      (request.params ?? {}) as Record<string, string | undefined>,
+    );
+    const user = request.user as { id: number; username: string } | null;
+    const write = db
+      .insert(auditLog)
+      .values({
+        time: new Date(),
+        userId: user?.id ?? null,
+        username: user?.username ?? null,
+        tokenId: request.apiTokenId ?? null,
+        method: request.method,
+        route,
+        action: what.action,
+        resourceType: what.resourceType,
+        resourceId: what.resourceId ?? createdIds.get(request) ?? null,
+        address: request.ip,
+        status: reply.statusCode,
+      })
+      .catch((error: unknown) => request.log.error({ err: error }, 'audit log write failed'))
+      .finally(() => pending.delete(write));
+    pending.add(write);
+  });
+
+  app.addHook('onClose', () => app.auditWritten());
+});

@@ -1,0 +1,162 @@
+import { sql } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { usersRepository } from '../users/repository.js';
+import { twoFactorRepository } from './repository.js';
+import { ADMIN, basic, createTestContext, type TestContext } from '../../test/harness.js';
+
+let t: TestContext;
+const dashboard = { 'x-mailboard-client': 'dashboard' };
+
+beforeAll(async () => {
+  t = await createTestContext();
+});
+beforeEach(async () => {
+  await t.db.execute(
+    sql`TRUNCATE two_factor, recovery_codes, two_factor_required_roles, user_tokens, sessions`,
+  );
+  // The admin acts through a session: a Basic password stops working once enrolled.
+  adminCookie = cookiesOf(await password());
+});
+
+let adminCookie = '';
+const asAdmin = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+  t.app.inject({
+    method,
+    url,
+    headers: { ...dashboard, cookie: adminCookie },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+afterAll(() => t.close());
+
+type Response = Awaited<ReturnType<typeof t.app.inject>>;
+const cookiesOf = (res: Response) =>
+  ([] as string[])
+    .concat(res.headers['set-cookie'] ?? [])
+    .map((c) => c.split(';')[0]!)
+    .filter((c) => !c.endsWith('='))
+    .join('; ');
+
+/** Codes as an authenticator app computes them, `steps` periods from now. */
+const codeFor = (secret: string, steps = 0) =>
+  new TOTP({ secret: Secret.fromBase32(secret) }).generate({
+    timestamp: Date.now() + steps * 30_000,
+  });
+
+async function enrol() {
+  const started = await asAdmin('POST', '/api/v1/me/two-factor');
+  expect(started.statusCode).toBe(201);
+  const { secret, uri, qr } = started.json();
+  expect(uri).toMatch(/^otpauth:\/\/totp\/Mailboard:admin%40example\.com\?/);
+  expect(qr).toMatch(/^data:image\/png;base64,/);
+  expect(
+    (await asAdmin('POST', '/api/v1/me/two-factor/confirm', { code: '000000' })).statusCode,
+  ).toBe(400);
+  const confirmed = await asAdmin('POST', '/api/v1/me/two-factor/confirm', {
+    code: codeFor(secret, -1),
+  });
+  expect(confirmed.statusCode).toBe(200);
+  const codes: string[] = confirmed.json().recovery_codes;
+  expect(codes).toHaveLength(10);
+  return { secret, codes };
+}
+
+const password = () =>
+  t.app.inject({ method: 'POST', url: '/api/v1/session', headers: dashboard, payload: ADMIN });
+const secondStep = (cookie: string, code: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/session/two-factor',
+    headers: { ...dashboard, cookie },
+    payload: { code },
+  });
+
+describe('two-factor sign-in', () => {
+  it('asks for a code after the password, accepts a current TOTP code once', async () => {
+    const { secret } = await enrol();
+    expect((await asAdmin('GET', '/api/v1/me/two-factor')).json()).toEqual({
+      enrolled: true,
+      required: false,
+      recovery_codes_left: 10,
+    });
+
+    const first = await password();
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ two_factor: 'code' });
+    const challenge = cookiesOf(first);
+    expect(challenge).toMatch(/^mailboard_sign_in=/);
+    expect(challenge).not.toMatch(/mailboard_session/);
+
+    const wrong = await secondStep(challenge, '123456');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ code: ['The code is not correct.'] });
+    const code = codeFor(secret);
+    const signedIn = await secondStep(challenge, code);
+    expect(signedIn.statusCode).toBe(201);
+    expect(signedIn.json()).toEqual({ username: ADMIN.username });
+    expect(cookiesOf(signedIn)).toMatch(/mailboard_session=/);
+    // The challenge is used up, and the same code does not work twice.
+    expect((await secondStep(challenge, code)).statusCode).toBe(401);
+    const again = cookiesOf(await password());
+    expect((await secondStep(again, code)).statusCode).toBe(400);
+  });
+
+  it('accepts each recovery code once', async () => {
+    const { codes } = await enrol();
+    const challenge = cookiesOf(await password());
+    expect((await secondStep(challenge, codes[0]!.toUpperCase())).statusCode).toBe(201);
+    const next = cookiesOf(await password());
+    expect((await secondStep(next, codes[0]!)).statusCode).toBe(400);
+    expect((await secondStep(next, codes[1]!)).statusCode).toBe(201);
+    expect((await asAdmin('GET', '/api/v1/me/two-factor')).json().recovery_codes_left).toBe(8);
+  });
+
+  it('ends a challenge after five wrong codes', async () => {
+    const { secret } = await enrol();
+    const challenge = cookiesOf(await password());
+    for (let i = 0; i < 4; i++)
+      expect((await secondStep(challenge, '000000')).statusCode).toBe(400);
+    expect((await secondStep(challenge, '000000')).statusCode).toBe(401);
+    expect((await secondStep(challenge, codeFor(secret))).statusCode).toBe(401);
+  });
+
+  it('refuses the password over Basic once enrolled, and can be turned off with a code', async () => {
+    const other = 'basic-user@example.com';
+    await usersRepository(t.db).create(other, 'basic user password');
+    const auth = { authorization: basic(other, 'basic user password') };
+    // Enrolled before the user's first Basic request (a verified header is cached a minute).
+    const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+    const user = await usersRepository(t.db).findByUsername(other);
+    const repo = twoFactorRepository(t.db);
+    await repo.begin(user!.id, secret);
+    expect(await repo.confirm(user!.id, codeFor(secret), new Date())).toHaveLength(10);
+    const refused = await t.app.inject({ method: 'GET', url: '/api/v1/lists', headers: auth });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().detail).toMatch(/API token/);
+
+    // The admin (no second factor) turns it on and off for themselves.
+    const mine = await enrol();
+    const wrong = await asAdmin('DELETE', '/api/v1/me/two-factor', { code: '111111' });
+    expect(wrong.statusCode).toBe(400);
+    const off = await asAdmin('DELETE', '/api/v1/me/two-factor', { code: mine.codes[3] });
+    expect(off.statusCode).toBe(204);
+    expect((await password()).statusCode).toBe(201);
+  });
+
+  it('asks users of a role that requires it to enrol at sign-in', async () => {
+    expect((await asAdmin('GET', '/api/v1/settings/two-factor')).json()).toEqual({
+      required_roles: [],
+    });
+    const put = await asAdmin('PUT', '/api/v1/settings/two-factor', {
+      required_roles: ['admin', 'admin'],
+    });
+    expect(put.json()).toEqual({ required_roles: ['admin'] });
+    const signIn = await password();
+    expect(signIn.statusCode).toBe(201);
+    expect(signIn.json()).toEqual({ username: ADMIN.username, two_factor: 'enrol' });
+    expect((await asAdmin('GET', '/api/v1/me/two-factor')).json().required).toBe(true);
+    expect(
+      (await asAdmin('PUT', '/api/v1/settings/two-factor', { required_roles: 'admin' })).statusCode,
+    ).toBe(400);
+  });
+});

@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * What the service's own mail to users (invitations, password resets) needs of the delivery
+ * engine: its transport (SMTP_URL or the embedded outbox) and its public URL. Structural, so
+ * features reach the engine through `app.sending` without importing its internals.
+ */
+export type SystemMailer = {
+  transport: {
+    send(
+      message: {
+        from: { name: string; address: string };
+        to: string;
+        subject: string;
+        html: string;
+        text: string;
+        messageId: string;
+      },
+      refs: { deliveryId: null; mailingId: null },
+    ): Promise<{ kind: string; error?: string }>;
+  };
+  baseUrl(): string;
+  options: { mailFrom?: string };
+};
+
+/** The delivery engine's mailer; read when a message goes out (the plugin registers later). */
+export const systemMailerOf = (app: FastifyInstance): SystemMailer =>
+  (app as unknown as { sending: SystemMailer }).sending;
+
+const escape = (v: string) =>
+  v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * One message with one link. Throws when the transport refuses it, so the caller can answer
+ * accordingly (an invitation that was not sent is shown as such).
+ */
+export async function sendLinkMail(
+  mailer: SystemMailer,
+  mail: { to: string; subject: string; intro: string; action: string; path: string; outro: string },
+) {
+  const base = mailer.baseUrl();
+  const url = `${base}${mail.path}`;
+  const host = (URL.canParse(base) && new URL(base).hostname) || 'localhost';
+  const address =
+    mailer.options.mailFrom ?? `mailboard@${host.includes('.') ? host : `${host}.invalid`}`;
+  const text = `${mail.intro}\n\n${mail.action}: ${url}\n\n${mail.outro}\n`;
+  const html = `<!doctype html><html><body><p>${escape(mail.intro)}</p><p><a href="${escape(url)}">${escape(mail.action)}</a></p><p>${escape(mail.outro)}</p></body></html>`;
+  const outcome = await mailer.transport.send(
+    {
+      from: { name: 'Mailboard', address },
+      to: mail.to,
+      subject: mail.subject,
+      html,
+      text,
+      messageId: `<${randomUUID()}@${address.split('@')[1]}>`,
+    },
+    { deliveryId: null, mailingId: null },
+  );
+  if (outcome.kind !== 'sent') throw new Error(`Mail to ${mail.to} not sent: ${outcome.error}`);
+}

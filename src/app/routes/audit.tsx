@@ -1,0 +1,20 @@
+import { type LoaderFunctionArgs } from 'react-router';
+import { PageHeader } from '../../components/page-header';
+import { AuditScreen } from '../../features/audit/components/audit-screen';
+import { auditQueries, auditQueryOf } from '../../features/audit/queries';
+import { prefetch } from '../query-client';
+
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  prefetch(auditQueries.page(auditQueryOf(new URL(request.url).searchParams)));
+
+export function Component() {
+  return (
+    <>
+      <PageHeader
+        title="Audit log"
+        description="Every write through the API: who, what, which resource, when and from where."
+      />
+      <AuditScreen />
+    </>
+  );
+}

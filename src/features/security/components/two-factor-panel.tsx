@@ -1,0 +1,199 @@
+import {
+  Alert,
+  Button,
+  Code,
+  Group,
+  Image,
+  List,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import type { Enrolment } from '../../../api/security';
+import { session } from '../../../api/session';
+import { fieldErrors } from '../../../api/errors';
+import { notifyError, notifySuccess } from '../../../components/notify';
+import { ErrorState, LinesSkeleton } from '../../../components/states';
+import {
+  securityQueries,
+  useConfirmEnrolment,
+  useDisableTwoFactor,
+  useStartEnrolment,
+} from '../queries';
+
+/**
+ * Two-factor sign-in (issue 29 part 4): enrol with a QR code and one code, see the recovery
+ * codes once, or turn it off with a code.
+ */
+export function TwoFactorPanel() {
+  const query = useQuery(securityQueries.twoFactor());
+  const start = useStartEnrolment();
+  const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+
+  if (query.isPending) return <LinesSkeleton label="Loading two-factor sign-in" />;
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  if (!query.data.supported) return null;
+  const status = query.data.data;
+
+  return (
+    <Stack component="section" aria-labelledby="two-factor-title" gap="sm">
+      <Title order={2} size="h3" id="two-factor-title">
+        Two-factor sign-in
+      </Title>
+      {recoveryCodes ? (
+        <Alert color="green" title="Two-factor sign-in is on" role="status">
+          <Stack gap="xs">
+            <Text size="sm">
+              Keep these recovery codes somewhere safe. Each works once if you lose your
+              authenticator. They are shown only now.
+            </Text>
+            <List aria-label="Recovery codes" spacing={2}>
+              {recoveryCodes.map((c) => (
+                <List.Item key={c}>
+                  <Code>{c}</Code>
+                </List.Item>
+              ))}
+            </List>
+            <Button size="xs" variant="light" onClick={() => setRecoveryCodes(null)}>
+              I have saved them
+            </Button>
+          </Stack>
+        </Alert>
+      ) : status.enrolled ? (
+        <DisableForm left={status.recovery_codes_left} />
+      ) : enrolment ? (
+        <ConfirmForm
+          enrolment={enrolment}
+          onConfirmed={(codes) => {
+            // The shell's "set it up" banner has done its job.
+            const user = session.get().user;
+            if (user?.enrolTwoFactor) session.signIn({ username: user.username });
+            setEnrolment(null);
+            setRecoveryCodes(codes);
+          }}
+        />
+      ) : (
+        <Stack gap="xs" align="flex-start">
+          {status.required && (
+            <Alert color="yellow" role="status">
+              Your role requires two-factor sign-in. Set it up now.
+            </Alert>
+          )}
+          <Text size="sm">
+            After your password, sign-in will ask for a code from an authenticator app. API clients
+            then use an API token instead of your password.
+          </Text>
+          <Button
+            loading={start.isPending}
+            onClick={() =>
+              start.mutate(undefined, { onSuccess: setEnrolment, onError: (e) => notifyError(e) })
+            }
+          >
+            Set up two-factor sign-in
+          </Button>
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function CodeForm({
+  label,
+  submit,
+  pending,
+  onSubmit,
+}: {
+  label: string;
+  submit: string;
+  pending: boolean;
+  onSubmit: (code: string, setError: (message: string) => void) => void;
+}) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const send = (e: FormEvent) => {
+    e.preventDefault();
+    if (code.trim().length < 6) return setError('Enter the code.');
+    setError(null);
+    onSubmit(code.trim(), setError);
+  };
+  return (
+    <form onSubmit={send} noValidate aria-label={submit}>
+      <Group align="flex-end">
+        <TextInput
+          label={label}
+          autoComplete="one-time-code"
+          value={code}
+          onChange={(e) => setCode(e.currentTarget.value)}
+          error={error}
+        />
+        <Button type="submit" loading={pending}>
+          {submit}
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+const codeError = (err: unknown, setError: (m: string) => void) => {
+  const fields = fieldErrors(err);
+  if (fields.code) setError(fields.code.join(' '));
+  else notifyError(err);
+};
+
+function ConfirmForm({
+  enrolment,
+  onConfirmed,
+}: {
+  enrolment: Enrolment;
+  onConfirmed: (codes: string[]) => void;
+}) {
+  const confirm = useConfirmEnrolment();
+  return (
+    <Stack gap="xs">
+      <Text size="sm">
+        Scan this code with your authenticator app, then enter the code it shows.
+      </Text>
+      <Image src={enrolment.qr} alt="QR code for your authenticator app" w={200} h={200} />
+      <Text size="sm">
+        Or enter this key by hand: <Code data-testid="two-factor-secret">{enrolment.secret}</Code>
+      </Text>
+      <CodeForm
+        label="Code from the app"
+        submit="Turn on"
+        pending={confirm.isPending}
+        onSubmit={(code, setError) =>
+          confirm.mutate(code, {
+            onSuccess: (r) => onConfirmed(r.recovery_codes),
+            onError: (err) => codeError(err, setError),
+          })
+        }
+      />
+    </Stack>
+  );
+}
+
+function DisableForm({ left }: { left: number }) {
+  const disable = useDisableTwoFactor();
+  return (
+    <Stack gap="xs">
+      <Text size="sm">
+        Two-factor sign-in is on. {left} recovery {left === 1 ? 'code' : 'codes'} left.
+      </Text>
+      <CodeForm
+        label="Code to turn it off"
+        submit="Turn off"
+        pending={disable.isPending}
+        onSubmit={(code, setError) =>
+          disable.mutate(code, {
+            onSuccess: () => notifySuccess('Two-factor sign-in is off.'),
+            onError: (err) => codeError(err, setError),
+          })
+        }
+      />
+    </Stack>
+  );
+}
