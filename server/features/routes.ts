@@ -11,6 +11,7 @@ import { importsRoutes } from './imports/routes.js';
 import { statisticsRoutes } from './statistics/routes.js';
 import { segmentsRoutes } from './segments/routes.js';
 import { campaignsRoutes } from './campaigns/routes.js';
+import { usersRoutes } from './users/routes.js';
 
 /** Every resource of the API under /api/v1, plus the public layout media. */
 export async function apiRoutes(app: FastifyInstance, options: RouteOptions) {
@@ -26,6 +27,7 @@ export async function apiRoutes(app: FastifyInstance, options: RouteOptions) {
       await api.register(statisticsRoutes, options);
       await api.register(segmentsRoutes, options);
       await api.register(campaignsRoutes, options);
+      await api.register(usersRoutes, options);
     },
     { prefix: '/api/v1' },
   );

@@ -9,3 +9,4 @@ export * from './sessions.js';
 export * from './segments.js';
 export * from './delivery.js';
 export * from './history.js';
+export * from './roles.js';
