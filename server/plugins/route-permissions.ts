@@ -26,13 +26,17 @@ export type RoutePermission = {
 const p = (...needs: Permission[]): RoutePermission => ({ needs });
 const scoped = (scope: ListScope, ...needs: Permission[]): RoutePermission => ({ needs, scope });
 
-const sendsDeliveries = (body: unknown): Permission[] =>
-  typeof body === 'object' &&
-  body !== null &&
-  Array.isArray((body as { deliveries?: unknown }).deliveries) &&
-  (body as { deliveries: unknown[] }).deliveries.length > 0
-    ? ['mailings:send']
-    : [];
+/** Deliveries come inside the variants of a new mailing: creating one with any is sending. */
+const sendsDeliveries = (body: unknown): Permission[] => {
+  const variants = (body as { variants?: unknown } | null)?.variants;
+  const schedules =
+    Array.isArray(variants) &&
+    variants.some((v) => {
+      const deliveries = (v as { deliveries?: unknown } | null)?.deliveries;
+      return Array.isArray(deliveries) && deliveries.length > 0;
+    });
+  return schedules ? ['mailings:send'] : [];
+};
 
 /**
  * Every /api/v1 route, keyed `METHOD url` as Fastify registers it (HEAD follows GET).

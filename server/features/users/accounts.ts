@@ -102,15 +102,15 @@ export function accountsRepository(db: Executor) {
     async update(id: number, changes: AccountChanges): Promise<void> {
       const passwordHash =
         changes.password === undefined ? undefined : await hashPassword(changes.password);
-      await db
-        .update(users)
-        .set({
-          role: changes.role,
-          active: changes.active,
-          passwordHash,
-          allLists: changes.lists === undefined ? undefined : changes.lists === null,
-        })
-        .where(eq(users.id, id));
+      const values = {
+        role: changes.role,
+        active: changes.active,
+        passwordHash,
+        allLists: changes.lists === undefined ? undefined : changes.lists === null,
+      };
+      if (Object.values(values).some((v) => v !== undefined)) {
+        await db.update(users).set(values).where(eq(users.id, id));
+      }
       if (changes.lists !== undefined) await this.setLists(id, changes.lists ?? []);
       if (changes.active === false || passwordHash !== undefined) {
         await db.delete(sessions).where(eq(sessions.userId, id));
