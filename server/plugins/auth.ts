@@ -106,13 +106,16 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
     return user;
   }
 
-  /** An API token as the Basic password: one indexed lookup, never cached (revocation holds at once). */
+  /**
+   * An API token as the Basic password: one indexed lookup, never cached (revocation holds
+   * at once). A wrong one counts as a failure once it is known wrong, not provisionally:
+   * 256 random bits cannot be guessed, so parallel requests need not be held back.
+   */
   async function checkToken(request: FastifyRequest, username: string, token: string) {
-    const attempt = throttle.recordFailure(username, request.ip);
     const user = await tokens.use(username, token, new Date(now()));
-    if (!user) throw unauthorized(request, INVALID_CREDENTIALS);
-    throttle.forgive(username, request.ip, attempt);
-    return user;
+    if (user) return user;
+    throttle.recordFailure(username, request.ip);
+    throw unauthorized(request, INVALID_CREDENTIALS);
   }
 
   async function basicAuth(request: FastifyRequest) {
@@ -120,20 +123,22 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
     if (credentials === 'missing') throw unauthorized(request, MISSING_CREDENTIALS);
     if (credentials === 'malformed') throw unauthorized(request, INVALID_CREDENTIALS);
     const { username, password } = credentials;
-
-    // Before the cache: while a pair is blocked even the right password is refused.
-    const wait = throttle.retryAfter(username, request.ip);
-    if (wait > 0) throw throttled(wait);
-    if (isApiToken(password)) return checkToken(request, username, password);
-
     const key = createHash('sha256').update(request.headers.authorization!).digest('base64');
-    const cached = verified.get(key);
-    if (cached && cached.expires > now()) return cached.user;
 
-    // Single flight: parallel requests with one header share one verification, so a
-    // client's own burst neither pays N hashes nor counts N provisional failures.
+    // Single flight: parallel requests with one header share one verification (which passed
+    // the throttle), so a client's own burst neither pays N hashes nor counts as N
+    // provisional failures, nor is throttled by the one its first request counts. The same
+    // wrong password sent N times at once is one guess.
     let pending = inFlight.get(key);
     if (!pending) {
+      // Before the cache: while a pair is blocked even the right password is refused.
+      const wait = throttle.retryAfter(username, request.ip);
+      if (wait > 0) throw throttled(wait);
+      if (isApiToken(password)) return checkToken(request, username, password);
+
+      const cached = verified.get(key);
+      if (cached && cached.expires > now()) return cached.user;
+
       pending = verifyCredentials(username, password, request.ip)
         .then((user) => {
           if (user) {
