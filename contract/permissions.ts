@@ -143,7 +143,3 @@ export type ApiToken = z.infer<typeof apiToken>;
 /** POST answers the token itself, once. */
 export const createdToken = apiToken.extend({ token: z.string() });
 export type CreatedToken = z.infer<typeof createdToken>;
-
-/** Whether `permissions` (a role's) include `needed`; the one check both ends make. */
-export const allows = (permissions: readonly string[], needed: Permission) =>
-  permissions.includes(needed);

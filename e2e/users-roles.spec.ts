@@ -18,7 +18,9 @@ test.describe('users and roles', () => {
     await page.getByRole('option', { name: 'support' }).click();
     await form.getByRole('button', { name: 'Create user' }).click();
     await expect(page.getByText(`User ${username} created.`)).toBeVisible();
-    await expect(page.getByRole('combobox', { name: `Role of ${username}` })).toHaveValue('support');
+    await expect(page.getByRole('combobox', { name: `Role of ${username}` })).toHaveValue(
+      'support',
+    );
 
     // The support user, in a fresh session.
     await page.context().clearCookies();

@@ -115,7 +115,9 @@ describe('npm run users', () => {
     const names = rows.map((row) => row.trim().split(/\s+/)[1]);
     expect(names).toEqual(['ann@example.com', 'bob@example.com', 'dan@example.com']);
     for (const row of rows) {
-      expect(row).toMatch(/^\s*\d+\s+\S+@example\.com\s+admin\s+\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      expect(row).toMatch(
+        /^\s*\d+\s+\S+@example\.com\s+admin\s+\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/,
+      );
     }
   });
 
