@@ -12,6 +12,7 @@ import { zodValidatorCompiler } from './lib/validation.js';
 import fastifyCookie from '@fastify/cookie';
 import { authPlugin } from './plugins/auth.js';
 import { auditPlugin } from './features/audit/plugin.js';
+import { permissionsPlugin } from './plugins/permissions.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { jsonBodyPlugin } from './plugins/json-body.js';
@@ -117,6 +118,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     throttle: options.throttle,
     sessionLifetime: options.sessionLifetime,
   });
+  await app.register(permissionsPlugin, { db: options.database.db });
   await app.register(apiRoutes, { db: options.database.db });
   await app.register(sendingPlugin, {
     database: options.database,

@@ -35,7 +35,7 @@ describe('npm run users', () => {
   it('adds a user whose password then verifies', async () => {
     const res = await users(['add', 'ann@example.com'], 'a long password');
     expect(res).toMatchObject({ code: 0, err: '' });
-    expect(res.out).toMatch(/^Created user ann@example\.com \(id \d+\)\.$/);
+    expect(res.out).toMatch(/^Created user ann@example\.com \(id \d+, admin\)\.$/);
     expect(await verifyPassword('a long password', await hashOf('ann@example.com'))).toBe(true);
   });
 
@@ -94,15 +94,30 @@ describe('npm run users', () => {
     });
   });
 
-  it('lists id, username and creation time', async () => {
+  it('gives a role with --role, and refuses one that does not exist', async () => {
+    const res = await users(['add', '--role', 'support', 'sue@example.com'], 'a long password');
+    expect(res.out).toMatch(/^Created user sue@example\.com \(id \d+, support\)\.$/);
+    expect(await users(['role', 'sue@example.com', '--role=analyst'])).toMatchObject({
+      code: 0,
+      out: 'sue@example.com is now analyst.',
+    });
+    const wrong = await users(['add', 'zed@example.com', '--role', 'boss']);
+    expect(wrong).toMatchObject({ code: 1, asked: 0 });
+    expect(wrong.err).toMatch(/^No role "boss" \(roles: admin, marketer, support, analyst\)\.$/);
+    await users(['remove', 'sue@example.com']);
+  });
+
+  it('lists id, username, role and creation time', async () => {
     const res = await users(['list']);
     expect(res.code).toBe(0);
     const [header, ...rows] = res.out.split('\n');
-    expect(header).toMatch(/^\s*id\s+username\s+created$/);
+    expect(header).toMatch(/^\s*id\s+username\s+role\s+created$/);
     const names = rows.map((row) => row.trim().split(/\s+/)[1]);
     expect(names).toEqual(['ann@example.com', 'bob@example.com', 'dan@example.com']);
     for (const row of rows) {
-      expect(row).toMatch(/^\s*\d+\s+\S+@example\.com\s+\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      expect(row).toMatch(
+        /^\s*\d+\s+\S+@example\.com\s+admin\s+\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/,
+      );
     }
   });
 

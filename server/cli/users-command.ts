@@ -1,13 +1,20 @@
 import type { Db } from '../db/client.js';
 import { isUniqueViolation } from '../db/errors.js';
+import { DEFAULT_ROLE } from '../../contract/permissions.js';
+import { accountsRepository } from '../features/users/accounts.js';
 import { usersRepository } from '../features/users/repository.js';
+import { rolesRepository } from '../features/users/roles-repository.js';
 
 export const USAGE = `Usage: npm run users -- <command>
 
-  add <username>      create a user (the username must contain "@")
+  add <username> [--role <role>]
+                      create a user (the username must contain "@"); the role is admin
+                      unless given (admin, marketer, support, analyst or a custom role)
+  role <username> --role <role>
+                      give a user another role
   passwd <username>   set a user's password (signs the user out everywhere)
   remove <username>   delete a user (signs the user out everywhere)
-  list                print id, username and creation time of every user
+  list                print id, username, role and creation time of every user
 
 The password is asked twice on a terminal, or read from the first line of standard input:
   echo 'a long password' | npm run users -- add someone@example.com`;
@@ -44,12 +51,48 @@ export async function usersCommand(args: string[], db: Db, io: UsersIo): Promise
   }
 }
 
+/** `--role x` or `--role=x` anywhere among the arguments; the others are returned as they are. */
+function roleOption(args: string[]): { role?: string; rest: string[] } {
+  const rest: string[] = [];
+  let role: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--role') {
+      role = args[++i];
+      if (role === undefined) throw new CliError(USAGE, 2);
+    } else if (arg.startsWith('--role=')) role = arg.slice('--role='.length);
+    else rest.push(arg);
+  }
+  return { role, rest };
+}
+
+async function checkedRole(db: Db, role: string | undefined) {
+  if (role === undefined) return undefined;
+  if (!(await rolesRepository(db).exists(role))) {
+    const names = (await rolesRepository(db).list()).map((r) => r.name).join(', ');
+    throw new CliError(`No role "${role}" (roles: ${names}).`);
+  }
+  return role;
+}
+
 async function run(args: string[], db: Db, io: UsersIo) {
-  const [command, ...rest] = args;
+  const [command, ...options] = args;
+  const { role: roleArgument, rest } = roleOption(options);
   const users = usersRepository(db);
   switch (command) {
+    case 'role': {
+      const username = usernameArgument(rest);
+      const role = await checkedRole(db, roleArgument);
+      if (!role) throw new CliError(USAGE, 2);
+      const user = await users.findByUsername(username);
+      if (!user) throw new CliError(`No user ${username}.`);
+      await accountsRepository(db).update(user.id, { role });
+      io.out(`${user.username} is now ${role}.`);
+      return;
+    }
     case 'add': {
       const username = usernameArgument(rest);
+      const role = await checkedRole(db, roleArgument);
       if (await users.findByUsername(username)) {
         throw new CliError(
           `User ${username} already exists (use "passwd" to change its password).`,
@@ -58,7 +101,8 @@ async function run(args: string[], db: Db, io: UsersIo) {
       const password = await newPassword(io);
       try {
         const user = await users.create(username, password);
-        io.out(`Created user ${user.username} (id ${user.id}).`);
+        if (role) await accountsRepository(db).update(user.id, { role });
+        io.out(`Created user ${user.username} (id ${user.id}, ${role ?? DEFAULT_ROLE}).`);
       } catch (error) {
         // Created by someone else between the check and the insert.
         if (isUniqueViolation(error)) throw new CliError(`User ${username} already exists.`);
@@ -91,10 +135,13 @@ async function run(args: string[], db: Db, io: UsersIo) {
       }
       const width = Math.max(2, ...all.map((u) => String(u.id).length));
       const nameWidth = Math.max(8, ...all.map((u) => u.username.length));
-      io.out(`${'id'.padStart(width)}  ${'username'.padEnd(nameWidth)}  created`);
+      const roleWidth = Math.max(4, ...all.map((u) => u.role.length));
+      io.out(
+        `${'id'.padStart(width)}  ${'username'.padEnd(nameWidth)}  ${'role'.padEnd(roleWidth)}  created`,
+      );
       for (const u of all) {
         io.out(
-          `${String(u.id).padStart(width)}  ${u.username.padEnd(nameWidth)}  ${u.createDatetime.toISOString()}`,
+          `${String(u.id).padStart(width)}  ${u.username.padEnd(nameWidth)}  ${u.role.padEnd(roleWidth)}  ${u.createDatetime.toISOString()}`,
         );
       }
       return;

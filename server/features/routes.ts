@@ -15,6 +15,7 @@ import { invitationRoutes } from './account/invitation-routes.js';
 import { resetRoutes } from './account/reset-routes.js';
 import { twoFactorRoutes } from './two-factor/routes.js';
 import { auditRoutes } from './audit/routes.js';
+import { usersRoutes } from './users/routes.js';
 
 /** Every resource of the API under /api/v1, plus the public layout media. */
 export async function apiRoutes(app: FastifyInstance, options: RouteOptions) {
@@ -35,6 +36,7 @@ export async function apiRoutes(app: FastifyInstance, options: RouteOptions) {
       await api.register(resetRoutes, options);
       await api.register(twoFactorRoutes, options);
       await api.register(auditRoutes, options);
+      await api.register(usersRoutes, options);
     },
     { prefix: '/api/v1' },
   );

@@ -32,9 +32,12 @@ const statuses = (responses: { statusCode: number }[]) =>
 describe('failed sign-in throttle (docs/architecture.md §4)', () => {
   it('blocks a username and address after 10 failures in 15 minutes, even parallel ones', async () => {
     // Eight failures recorded directly (each failure through HTTP costs a full hash), then
-    // four parallel guesses: only two may still be checked, the others must wait.
+    // four parallel guesses: only two may still be checked, the others must wait. (Four
+    // different guesses: one password sent four times at once is one guess, checked once.)
     for (let i = 0; i < 8; i++) throttle.recordFailure(ADMIN.username, '203.0.113.1');
-    const burst = await Promise.all(Array.from({ length: 4 }, () => from('203.0.113.1', wrong)));
+    const burst = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => from('203.0.113.1', basic(ADMIN.username, `wrong ${i}`))),
+    );
     expect(statuses(burst)).toEqual([401, 401, 429, 429]);
 
     // The right password is refused too while the pair is blocked…
@@ -62,7 +65,9 @@ describe('failed sign-in throttle (docs/architecture.md §4)', () => {
   it('counts unknown usernames the same way', async () => {
     const ghost = basic('ghost@example.com', 'wrong password');
     for (let i = 0; i < 7; i++) throttle.recordFailure('ghost@example.com', '203.0.113.3');
-    const burst = await Promise.all(Array.from({ length: 4 }, () => from('203.0.113.3', ghost)));
+    const burst = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => from('203.0.113.3', basic('ghost@example.com', `x${i}`))),
+    );
     expect(statuses(burst)).toEqual([401, 401, 401, 429]);
     const blocked = await from('203.0.113.3', ghost);
     expect(blocked.statusCode).toBe(429);
@@ -84,6 +89,16 @@ describe('failed sign-in throttle (docs/architecture.md §4)', () => {
 
     clock += 60 * 60_000;
     expect((await from('192.0.2.200', right)).statusCode).toBe(200);
+  });
+
+  it('answers 20 parallel requests with the right password on a cold cache, all of them', async () => {
+    // Nine failures already: one more provisional failure per request would block the pair.
+    for (let i = 0; i < 9; i++) throttle.recordFailure(ADMIN.username, '203.0.113.9');
+    const burst = await Promise.all(Array.from({ length: 20 }, () => from('203.0.113.9', right)));
+    expect(statuses(burst)).toEqual(Array.from({ length: 20 }, () => 200));
+    // Then a wrong password is still the tenth failure, and blocks.
+    expect((await from('203.0.113.9', wrong)).statusCode).toBe(401);
+    expect((await from('203.0.113.9', right)).statusCode).toBe(429);
   });
 
   it('does not count a successful sign-in as a failure', async () => {

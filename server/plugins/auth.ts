@@ -18,9 +18,12 @@ import { twoFactorRepository } from '../features/two-factor/repository.js';
 import { secondFactorRoutes, secondFactorStep } from '../features/two-factor/sign-in.js';
 import { BOUNCES_PATH } from '../features/deliveries/bounce-routes.js';
 import { isApiPath } from './api-paths.js';
+import { loadAccess, type Access } from '../lib/access.js';
+import { apiTokensRepository, isApiToken } from '../features/users/tokens-repository.js';
 import {
   assertNotCrossSite,
   clearSessionCookie,
+  INACTIVE_USER,
   INVALID_CREDENTIALS,
   INVALID_SESSION,
   MISSING_CREDENTIALS,
@@ -69,6 +72,8 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
   const ttl = options.cacheTtlMs ?? 60_000;
   // Keyed by a hash of the header so plain passwords never sit in memory as keys.
   const verified = new Map<string, { user: User; expires: number }>();
+  const inFlight = new Map<string, Promise<User | undefined>>();
+  const tokens = apiTokensRepository(options.db);
   const users = usersRepository(options.db);
   const sessions = sessionsRepository(
     options.db,
@@ -81,19 +86,41 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
 
   app.decorateRequest('user', null as unknown as User);
   app.decorateRequest('authMethod', null as unknown as 'basic');
+  app.decorateRequest('access', null as unknown as Access);
 
-  /** The password check shared by Basic and sign-in, behind the one throttle (docs/architecture.md §4). */
-  async function checkPassword(request: FastifyRequest, username: string, password: string) {
+  /**
+   * The password check shared by Basic and sign-in, behind the one throttle
+   * (docs/architecture.md §4). Undefined when the credentials are wrong.
+   */
+  async function verifyCredentials(username: string, password: string, address: string) {
     // Counted as a failure until the password is proven right, so parallel guesses cannot
     // all pass the throttle's check before any of them is recorded.
-    const attempt = throttle.recordFailure(username, request.ip);
+    const attempt = throttle.recordFailure(username, address);
     const row = await users.findByUsername(username);
     // An unknown username is verified against a decoy hash: same work, same answer.
     // An invited user who has not chosen a password yet (empty hash) is checked the same way.
     const ok = await verifyPassword(password, row?.passwordHash || (await decoyHash()));
-    if (!row || !ok) throw unauthorized(request, INVALID_CREDENTIALS);
-    throttle.forgive(username, request.ip, attempt);
+    if (!row || !ok) return undefined;
+    throttle.forgive(username, address, attempt);
     return { id: row.id, username: row.username };
+  }
+
+  async function checkPassword(request: FastifyRequest, username: string, password: string) {
+    const user = await verifyCredentials(username, password, request.ip);
+    if (!user) throw unauthorized(request, INVALID_CREDENTIALS);
+    return user;
+  }
+
+  /**
+   * An API token as the Basic password: one indexed lookup, never cached (revocation holds
+   * at once). A wrong one counts as a failure once it is known wrong, not provisionally:
+   * 256 random bits cannot be guessed, so parallel requests need not be held back.
+   */
+  async function checkToken(request: FastifyRequest, username: string, token: string) {
+    const user = await tokens.use(username, token, new Date(now()));
+    if (user) return user;
+    throttle.recordFailure(username, request.ip);
+    throw unauthorized(request, INVALID_CREDENTIALS);
   }
 
   async function basicAuth(request: FastifyRequest) {
@@ -101,20 +128,41 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
     if (credentials === 'missing') throw unauthorized(request, MISSING_CREDENTIALS);
     if (credentials === 'malformed') throw unauthorized(request, INVALID_CREDENTIALS);
     const { username, password } = credentials;
-
-    // Before the cache: while a pair is blocked even the right password is refused.
-    const wait = throttle.retryAfter(username, request.ip);
-    if (wait > 0) throw throttled(wait);
-
     const key = createHash('sha256').update(request.headers.authorization!).digest('base64');
-    const cached = verified.get(key);
-    if (cached && cached.expires > now()) return cached.user;
 
-    const user = await checkPassword(request, username, password);
-    // With two-factor sign-in a password alone proves too little (issue 29 part 4).
-    if (await twoFactor.enrolled(user.id)) throw unauthorized(request, TWO_FACTOR_BASIC);
-    if (verified.size >= CACHE_LIMIT) sweep(verified, now());
-    verified.set(key, { user, expires: now() + ttl });
+    // Single flight: parallel requests with one header share one verification (which passed
+    // the throttle), so a client's own burst neither pays N hashes nor counts as N
+    // provisional failures, nor is throttled by the one its first request counts. The same
+    // wrong password sent N times at once is one guess.
+    let pending = inFlight.get(key);
+    if (!pending) {
+      // Before the cache: while a pair is blocked even the right password is refused.
+      const wait = throttle.retryAfter(username, request.ip);
+      if (wait > 0) throw throttled(wait);
+      if (isApiToken(password)) return checkToken(request, username, password);
+
+      const cached = verified.get(key);
+      if (cached && cached.expires > now()) return cached.user;
+
+      pending = verifyCredentials(username, password, request.ip)
+        .then((user) => {
+          if (user) {
+            if (verified.size >= CACHE_LIMIT) sweep(verified, now());
+            verified.set(key, { user, expires: now() + ttl });
+          }
+          return user;
+        })
+        .finally(() => inFlight.delete(key));
+      inFlight.set(key, pending);
+    }
+    const user = await pending;
+    if (!user) throw unauthorized(request, INVALID_CREDENTIALS);
+    // With two-factor sign-in a password alone proves too little (issue 29 part 4): such a
+    // user's Basic clients use an API token. Never left in the cache, so this runs each time.
+    if (await twoFactor.enrolled(user.id)) {
+      verified.delete(key);
+      throw unauthorized(request, TWO_FACTOR_BASIC);
+    }
     return user;
   }
 
@@ -140,6 +188,9 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
       request.user = await sessionAuth(request, reply, token);
       request.authMethod = 'session';
     }
+    const access = await loadAccess(options.db, request.user.id);
+    if (!access?.active) throw unauthorized(request, INACTIVE_USER);
+    request.access = access;
   });
 
   await app.register(sessionRoutes, {
@@ -148,7 +199,11 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
     signIn: async (request: FastifyRequest, username: string, password: string) => {
       const wait = throttle.retryAfter(username, request.ip);
       if (wait > 0) throw throttled(wait);
-      return checkPassword(request, username, password);
+      const user = await checkPassword(request, username, password);
+      if (!(await loadAccess(options.db, user.id))?.active) {
+        throw unauthorized(request, INACTIVE_USER);
+      }
+      return user;
     },
     afterPassword: secondFactorStep(options.db, now),
   });

@@ -34,6 +34,8 @@ export const unauthorized = (request: FastifyRequest, detail: string) =>
 export const INVALID_CREDENTIALS = 'Invalid username/password.';
 export const MISSING_CREDENTIALS = 'Authentication credentials were not provided.';
 export const INVALID_SESSION = 'Invalid or expired session.';
+/** Django REST framework's words for a deactivated (or removed) user. */
+export const INACTIVE_USER = 'User inactive or deleted.';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

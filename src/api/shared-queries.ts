@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { getMe } from './me';
 import { getAllLanguages, getLanguages, type LanguageQuery } from './languages';
 import { getList, getLists, type ListQuery } from './lists';
 import { ALL_PAGE_SIZE, allPages } from './pagination';
@@ -39,6 +40,14 @@ export const listQueries = {
       staleTime: 60_000,
     }),
 };
+
+/** The signed-in user's role and permissions: every screen builds its controls from it. */
+export const meQuery = () =>
+  queryOptions({
+    queryKey: ['me'] as const,
+    queryFn: ({ signal }) => getMe(signal),
+    staleTime: 60_000,
+  });
 
 /**
  * The read-only reference data (regions, languages). Names are localized by the browser's

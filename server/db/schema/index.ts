@@ -12,3 +12,4 @@ export * from './history.js';
 export * from './counters.js';
 export * from './webhooks.js';
 export * from './team.js';
+export * from './roles.js';

@@ -78,8 +78,12 @@ export function campaignsRepository(db: Executor) {
     /**
      * The campaign's mailings side by side: totals and unique counts (the records' `first`
      * flag, what `unique=true` keeps) of opens and clicks, and hard and soft bounces.
+     * `lists`: the caller's lists (docs/architecture.md §15), null for all.
      */
-    async comparison(id: number) {
+    async comparison(id: number, lists: number[] | null = null) {
+      const onlyLists = lists
+        ? sql`and m.list_id in (${sql.join([...lists.map((l) => sql`${l}`), sql`null`], sql`, `)})`
+        : sql``;
       const n = (table: string, where = '') =>
         sql.raw(
           `(select count(*)::int from ${table} r where r.mailing_id = m.id${where ? ` and ${where}` : ''})`,
@@ -89,7 +93,7 @@ export function campaignsRepository(db: Executor) {
           ${n('stat_opens')} as opens, ${n('stat_opens', 'r.first')} as unique_opens,
           ${n('stat_clicks')} as clicks, ${n('stat_clicks', 'r.first')} as unique_clicks,
           ${n('stat_bounces', 'r.hard')} as hard_bounces, ${n('stat_bounces', 'not r.hard')} as soft_bounces
-        from mailings m where m.campaign = ${id} order by m.id`);
+        from mailings m where m.campaign = ${id} ${onlyLists} order by m.id`);
       return (rows as unknown as { rows: CampaignMailingStats[] }).rows;
     },
 

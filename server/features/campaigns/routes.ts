@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { campaignWrite, type Campaign } from '../../../contract/campaigns.js';
 import { storableText } from '../../../contract/fields.js';
 import { badRequest, notFound } from '../../lib/http-errors.js';
+import { visibleLists } from '../../lib/access.js';
 import { paginate } from '../../lib/pagination.js';
 import { idParam, paginationQuery, queryFilter } from '../../lib/query.js';
 import type { RouteOptions } from '../../lib/route-options.js';
@@ -74,10 +75,12 @@ export async function campaignsRoutes(app: FastifyInstance, { db }: RouteOptions
   // Extension: the campaign's mailings compared (statistics screen).
   api.get('/campaigns/:id/mailings', { schema: { params } }, async (request) => {
     if (!(await repo.get(request.params.id))) throw notFound();
-    return (await repo.comparison(request.params.id)).map(({ id, ...rest }) => ({
-      mailing: id,
-      ...rest,
-    }));
+    return (await repo.comparison(request.params.id, visibleLists(request))).map(
+      ({ id, ...rest }) => ({
+        mailing: id,
+        ...rest,
+      }),
+    );
   });
 
   api.delete('/campaigns/:id', { schema: { params } }, async (request, reply) => {

@@ -1,6 +1,7 @@
 import { count, eq, getTableColumns } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { inVisibleLists } from '../../lib/access.js';
 import { lists, listSubscriberCounts } from '../../db/schema/index.js';
 
 export type ListRow = typeof lists.$inferSelect & {
@@ -21,10 +22,18 @@ export function listsRepository(db: Executor) {
       .leftJoin(listSubscriberCounts, eq(listSubscriberCounts.listId, lists.id));
 
   return {
-    count: async () => (await db.select({ n: count() }).from(lists))[0]!.n,
+    /** `visible`: the caller's lists (docs/architecture.md §15), null for all. */
+    count: async (visible: number[] | null = null) =>
+      (await db.select({ n: count() }).from(lists).where(inVisibleLists(lists.id, visible)))[0]!.n,
 
-    page: (order: SQL[], limit: number, offset: number): Promise<ListRow[]> =>
+    page: (
+      order: SQL[],
+      limit: number,
+      offset: number,
+      visible: number[] | null = null,
+    ): Promise<ListRow[]> =>
       selectWithCounts()
+        .where(inVisibleLists(lists.id, visible))
         .orderBy(...order)
         .limit(limit)
         .offset(offset),

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listOrderingFields, listPatch, listWrite } from '../../../contract/lists.js';
 import { lists } from '../../db/schema/index.js';
+import { visibleLists } from '../../lib/access.js';
 import { notFound } from '../../lib/http-errors.js';
 import { parseOrdering } from '../../lib/ordering.js';
 import { paginate } from '../../lib/pagination.js';
@@ -30,8 +31,12 @@ export async function listsRoutes(app: FastifyInstance, { db }: RouteOptions) {
     { schema: { querystring: z.object({ ...paginationQuery, ...orderingQuery }) } },
     async (request) => {
       const order = parseOrdering(request.query.ordering, orderingColumns, lists.id);
-      return paginate(request, repo.count, async ({ limit, offset }) =>
-        (await repo.page(order, limit, offset)).map(serializeList),
+      const visible = visibleLists(request);
+      return paginate(
+        request,
+        () => repo.count(visible),
+        async ({ limit, offset }) =>
+          (await repo.page(order, limit, offset, visible)).map(serializeList),
       );
     },
   );

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { inVisibleLists } from '../../lib/access.js';
 import {
   campaigns,
   deliveries,
@@ -51,18 +52,28 @@ export type MailingReferences = { campaignExists: boolean; unknownSegments: numb
 
 export function mailingsRepository(db: Executor) {
   // Compared as bigint: an id past the integer range is a filter that matches nothing.
-  const where = (listId: number | undefined) =>
-    listId === undefined ? undefined : sql`${mailings.listId} = ${listId}::bigint`;
+  // `visible`: the caller's lists (docs/architecture.md §15), null for all.
+  const where = (listId: number | undefined, visible: number[] | null = null) =>
+    and(
+      listId === undefined ? undefined : sql`${mailings.listId} = ${listId}::bigint`,
+      inVisibleLists(mailings.listId, visible),
+    );
 
   return {
-    count: async (listId?: number) =>
-      (await db.select({ n: count() }).from(mailings).where(where(listId)))[0]!.n,
+    count: async (listId?: number, visible: number[] | null = null) =>
+      (await db.select({ n: count() }).from(mailings).where(where(listId, visible)))[0]!.n,
 
-    page: (listId: number | undefined, order: SQL[], limit: number, offset: number) =>
+    page: (
+      listId: number | undefined,
+      order: SQL[],
+      limit: number,
+      offset: number,
+      visible: number[] | null = null,
+    ) =>
       db
         .select({ id: mailings.id, name: mailings.name, campaign: mailings.campaign })
         .from(mailings)
-        .where(where(listId))
+        .where(where(listId, visible))
         .orderBy(...order)
         .limit(limit)
         .offset(offset),

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { mailingOrderingFields, mailingWrite } from '../../../contract/mailings.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { mailings } from '../../db/schema/index.js';
+import { visibleLists } from '../../lib/access.js';
 import { notFound } from '../../lib/http-errors.js';
 import { parseOrdering } from '../../lib/ordering.js';
 import { paginate } from '../../lib/pagination.js';
@@ -41,9 +42,11 @@ export async function mailingsRoutes(app: FastifyInstance, { db }: RouteOptions)
       const order = parseOrdering(request.query.ordering, orderingColumns, mailings.id);
       return paginate(
         request,
-        () => repo.count(list),
+        () => repo.count(list, visibleLists(request)),
         async ({ limit, offset }) =>
-          (await repo.page(list, order, limit, offset)).map(serializeMailingSummary),
+          (await repo.page(list, order, limit, offset, visibleLists(request))).map(
+            serializeMailingSummary,
+          ),
       );
     },
   );

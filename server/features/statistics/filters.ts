@@ -39,6 +39,8 @@ export type Filters = {
   to_datetime?: string;
   url?: string;
   hard?: boolean;
+  /** Not a query parameter: the caller's lists (docs/architecture.md §15); absent or null, all. */
+  lists?: number[] | null;
 };
 
 export const pageQuery = (kind: StatisticKind) =>

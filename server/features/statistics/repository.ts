@@ -52,6 +52,10 @@ function where(kind: StatisticKind, f: Filters): SQL {
   if (kind === 'clicks' && f.url !== undefined) conditions.push(sql`r.url = ${f.url}`);
   if (kind === 'bounces' && f.hard !== undefined) conditions.push(sql`r.hard = ${f.hard}`);
   if (f.unique) conditions.push(sql`r.first`);
+  if (f.lists) {
+    const ids = sql.join([...f.lists.map((id) => sql`${id}`), sql`NULL`], sql`, `);
+    conditions.push(sql`r.mailing_id IN (SELECT id FROM mailings WHERE list_id IN (${ids}))`);
+  }
   return conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
 }
 

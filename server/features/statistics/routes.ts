@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { statisticKinds } from '../../../contract/statistics.js';
+import { visibleLists } from '../../lib/access.js';
 import { paginate } from '../../lib/pagination.js';
 import type { RouteOptions } from '../../lib/route-options.js';
 import { pageQuery, seriesQuery, topUrlsQuery } from './filters.js';
@@ -20,7 +21,7 @@ export async function statisticsRoutes(app: FastifyInstance, { db }: RouteOption
       `/statistics/${kind}`,
       { schema: { querystring: pageQuery(kind) } },
       async (request) => {
-        const filters = request.query;
+        const filters = { ...request.query, lists: visibleLists(request) };
         return paginate(
           request,
           () => repo.count(kind, filters),
@@ -37,14 +38,15 @@ export async function statisticsRoutes(app: FastifyInstance, { db }: RouteOption
       { schema: { querystring: seriesQuery(kind) } },
       async (request) => {
         const { interval, ...filters } = request.query;
-        return (await repo.series(kind, filters, interval)).map(serializeBucket);
+        const visible = { ...filters, lists: visibleLists(request) };
+        return (await repo.series(kind, visible, interval)).map(serializeBucket);
       },
     );
   }
 
   api.get('/statistics/clicks/urls', { schema: { querystring: topUrlsQuery } }, async (request) => {
     const { limit, ...filters } = request.query;
-    return (await repo.topUrls(filters, limit)).map((row) => ({
+    return (await repo.topUrls({ ...filters, lists: visibleLists(request) }, limit)).map((row) => ({
       url: row.url,
       count: Number(row.n),
     }));

@@ -6,6 +6,7 @@ import { storableText } from '../../../contract/fields.js';
 import { subscriberSearch, subscriptionState } from '../../../contract/subscribers.js';
 import type { Db } from '../../db/client.js';
 import { lists, subscribers } from '../../db/schema/index.js';
+import { inVisibleLists, visibleLists } from '../../lib/access.js';
 import { badRequest } from '../../lib/http-errors.js';
 import { paginate } from '../../lib/pagination.js';
 import { orderingQuery, paginationQuery, queryFilter } from '../../lib/query.js';
@@ -51,6 +52,8 @@ export function peopleRoutes(app: FastifyInstance, db: Db) {
       state ? eq(subscribers.subscription, state) : ne(subscribers.subscription, 'deleted'),
       search ? searchMatches(search) : undefined,
       email === undefined ? undefined : emailIs(email),
+      // Lists the caller is not given do not exist for it (docs/architecture.md §15).
+      inVisibleLists(subscribers.listId, visibleLists(request)),
     );
     return paginate(
       request,

@@ -14,9 +14,14 @@ export function usersRepository(db: Executor) {
         .where(eq(sql`lower(${users.username})`, username.toLowerCase()));
       return row;
     },
-    async list(): Promise<(User & { createDatetime: Date })[]> {
+    async list(): Promise<(User & { createDatetime: Date; role: string })[]> {
       return db
-        .select({ id: users.id, username: users.username, createDatetime: users.createDatetime })
+        .select({
+          id: users.id,
+          username: users.username,
+          role: users.role,
+          createDatetime: users.createDatetime,
+        })
         .from(users)
         .orderBy(asc(users.id));
     },

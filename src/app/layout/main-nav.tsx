@@ -9,43 +9,114 @@ import {
   IconShieldCheck,
   IconWebhook,
   IconShieldLock,
+  IconKey,
+  IconUsersGroup,
   IconWorld,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
+import type { Permission } from '../../../contract/permissions';
+import { can } from '../../api/me';
+import { meQuery } from '../../api/shared-queries';
 import { outboxAvailability } from '../../features/outbox/availability';
 import classes from './main-nav.module.css';
 
-const items = [
-  { label: 'Lists', to: '/lists', icon: IconList, match: ['/lists'] },
-  { label: 'Mailings', to: '/mailings', icon: IconMail, match: ['/mailings'] },
+type Item = {
+  label: string;
+  to: string;
+  icon: typeof IconList;
+  match: string[];
+  outbox?: true;
+  /** Shown only to roles with it (GET /api/v1/me), or to everyone where /me is missing. */
+  needs?: Permission;
+  /** Shown only where the API has /me (our server's users and tokens). */
+  me?: true;
+};
+
+const items: Item[] = [
+  { label: 'Lists', to: '/lists', icon: IconList, match: ['/lists'], needs: 'lists:read' },
+  {
+    label: 'Mailings',
+    to: '/mailings',
+    icon: IconMail,
+    match: ['/mailings'],
+    needs: 'mailings:read',
+  },
   // Only where the server keeps an outbox (no SMTP_URL); see `shown` below.
-  { label: 'Outbox', to: '/outbox', icon: IconInbox, match: ['/outbox'], outbox: true },
-  { label: 'Import', to: '/import', icon: IconFileImport, match: ['/import'] },
-  { label: 'Statistics', to: '/statistics', icon: IconChartBar, match: ['/statistics'] },
+  {
+    label: 'Outbox',
+    to: '/outbox',
+    icon: IconInbox,
+    match: ['/outbox'],
+    outbox: true,
+    needs: 'mailings:read',
+  },
+  {
+    label: 'Import',
+    to: '/import',
+    icon: IconFileImport,
+    match: ['/import'],
+    needs: 'imports:run',
+  },
+  {
+    label: 'Statistics',
+    to: '/statistics',
+    icon: IconChartBar,
+    match: ['/statistics'],
+    needs: 'statistics:read',
+  },
   {
     label: 'Regions & languages',
     to: '/regions',
     icon: IconWorld,
     match: ['/regions', '/languages'],
   },
-  { label: 'Webhooks', to: '/webhooks', icon: IconWebhook, match: ['/webhooks'] },
+  {
+    label: 'Webhooks',
+    to: '/webhooks',
+    icon: IconWebhook,
+    match: ['/webhooks'],
+    needs: 'webhooks:manage',
+  },
   { label: 'API reference', to: '/api-docs', icon: IconApi, match: ['/api-docs'] },
   {
     label: 'Sending setup',
     to: '/settings/sending',
     icon: IconShieldCheck,
     match: ['/settings/sending'],
+    needs: 'settings:manage',
   },
   // Issue 29: the caller's own sign-in security, and the audit log of writes.
-  { label: 'Security', to: '/security', icon: IconShieldLock, match: ['/security'] },
-  { label: 'Audit log', to: '/audit', icon: IconHistory, match: ['/audit'] },
+  { label: 'Security', to: '/security', icon: IconShieldLock, match: ['/security'], me: true },
+  {
+    label: 'Audit log',
+    to: '/audit',
+    icon: IconHistory,
+    match: ['/audit'],
+    needs: 'users:manage',
+    me: true,
+  },
+  {
+    label: 'Users',
+    to: '/users',
+    icon: IconUsersGroup,
+    match: ['/users', '/roles'],
+    needs: 'users:manage',
+    me: true,
+  },
+  { label: 'API tokens', to: '/tokens', icon: IconKey, match: ['/tokens'], me: true },
 ];
 
 export function MainNav({ onNavigate }: { onNavigate: () => void }) {
   const { pathname } = useLocation();
   const { data: hasOutbox = false } = useQuery(outboxAvailability());
-  const shown = items.filter((item) => !item.outbox || hasOutbox);
+  const { data: me } = useQuery(meQuery());
+  const shown = items.filter(
+    (item) =>
+      (!item.outbox || hasOutbox) &&
+      (!item.needs || can(me, item.needs)) &&
+      (!item.me || (me !== null && me !== undefined)),
+  );
   return (
     <nav aria-label="Main navigation">
       <ul className={classes.list}>

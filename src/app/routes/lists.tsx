@@ -1,3 +1,4 @@
+import { useCan } from '../../components/use-can';
 import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link, type LoaderFunctionArgs } from 'react-router';
@@ -16,15 +17,18 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
   );
 
 export function Component() {
+  const canCreate = useCan('lists:manage');
   return (
     <>
       <PageHeader
         title="Lists"
         description="Subscriber lists and the defaults of their mailings."
         actions={
-          <Button component={Link} to="/lists/new" leftSection={<IconPlus size={16} />}>
-            New list
-          </Button>
+          canCreate && (
+            <Button component={Link} to="/lists/new" leftSection={<IconPlus size={16} />}>
+              New list
+            </Button>
+          )
         }
       />
       <ListsTable />

@@ -1,3 +1,4 @@
+import { useCan } from '../../components/use-can';
 import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -9,15 +10,18 @@ import { listQueries } from '../../api/shared-queries';
 export const loader = () => prefetch(listQueries.everyList());
 
 export function Component() {
+  const canCreate = useCan('mailings:manage');
   return (
     <>
       <PageHeader
         title="Mailings"
         description="Mailings of every list, with their language variants and deliveries."
         actions={
-          <Button component={Link} to="/mailings/new" leftSection={<IconPlus size={16} />}>
-            New mailing
-          </Button>
+          canCreate && (
+            <Button component={Link} to="/mailings/new" leftSection={<IconPlus size={16} />}>
+              New mailing
+            </Button>
+          )
         }
       />
       <MailingsTable />

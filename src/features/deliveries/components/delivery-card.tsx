@@ -1,3 +1,4 @@
+import { useCan } from '../../../components/use-can';
 import { Alert, Badge, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import type { DeliveryState } from '../../../api/deliveries';
 import { processedPercent, statusLabel } from '../delivery-rules';
@@ -18,6 +19,7 @@ export function DeliveryCard({
   mailingId: number;
   variantLabel: string;
 }) {
+  const canSend = useCan('mailings:send');
   const { progress } = delivery;
   const status = statusLabel(delivery.status);
   const title = `Delivery of ${when(delivery.scheduled_datetime)}`;
@@ -70,7 +72,7 @@ export function DeliveryCard({
           <Count term="Queued" value={progress.queued} />
           <Count term="Total" value={progress.total} />
         </dl>
-        <DeliveryActions delivery={delivery} mailingId={mailingId} />
+        {canSend && <DeliveryActions delivery={delivery} mailingId={mailingId} />}
         {progress.failed + progress.bounced + (progress.skipped ?? 0) > 0 && (
           <DeliveryProblems delivery={delivery} />
         )}

@@ -1,3 +1,4 @@
+import { useCan } from '../../../components/use-can';
 import { Card, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ErrorState, LinesSkeleton } from '../../../components/states';
@@ -20,6 +21,7 @@ export function MailingDeliveries({
   variants: MailingVariant[];
 }) {
   const { data, isPending, error, refetch } = useQuery(deliveryQueries.forMailing(mailingId));
+  const canSend = useCan('mailings:send');
   if (isPending) return <LinesSkeleton lines={2} label="Loading deliveries" />;
   if (error && !data) return <ErrorState error={error} onRetry={() => void refetch()} />;
   if (!data?.supported) return null;
@@ -41,9 +43,7 @@ export function MailingDeliveries({
           variantLabel={labelOf(d.variant)}
         />
       ))}
-      <Card withBorder>
-        <SendTestForm mailingId={mailingId} variants={options} />
-      </Card>
+      <Card withBorder>{canSend && <SendTestForm mailingId={mailingId} variants={options} />}</Card>
     </Stack>
   );
 }

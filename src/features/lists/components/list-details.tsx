@@ -7,6 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { DetailSkeleton, ErrorState } from '../../../components/states';
 import { listQueries } from '../../../api/shared-queries';
+import { useCan } from '../../../components/use-can';
 import { DeleteListButton } from './delete-list-button';
 import { SubscriberCountsCell } from './subscriber-counts';
 
@@ -25,6 +26,8 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
 
 export function ListDetails({ listId }: { listId: number }) {
   const navigate = useNavigate();
+  const canManage = useCan('lists:manage', listId);
+  const canImport = useCan('imports:run', listId);
   const { data: list, error, refetch } = useQuery(listQueries.detail(listId));
   if (error) return <ErrorState error={error} onRetry={() => void refetch()} />;
   if (!list) return <DetailSkeleton />;
@@ -42,14 +45,16 @@ export function ListDetails({ listId }: { listId: number }) {
             >
               Subscribers
             </Button>
-            <Button
-              component={Link}
-              to={`/import?list=${list.id}`}
-              variant="default"
-              leftSection={<IconFileImport size={16} />}
-            >
-              Import CSV
-            </Button>
+            {canImport && (
+              <Button
+                component={Link}
+                to={`/import?list=${list.id}`}
+                variant="default"
+                leftSection={<IconFileImport size={16} />}
+              >
+                Import CSV
+              </Button>
+            )}
             <Button
               component={Link}
               to={`/lists/${list.id}/imports`}
@@ -66,18 +71,22 @@ export function ListDetails({ listId }: { listId: number }) {
             >
               Segments
             </Button>
-            <Button
-              component={Link}
-              to={`/lists/${list.id}/edit`}
-              variant="default"
-              leftSection={<IconEdit size={16} />}
-            >
-              Edit
-            </Button>
-            <DeleteListButton
-              list={list}
-              onDeleted={() => void navigate('/lists', { replace: true })}
-            />
+            {canManage && (
+              <>
+                <Button
+                  component={Link}
+                  to={`/lists/${list.id}/edit`}
+                  variant="default"
+                  leftSection={<IconEdit size={16} />}
+                >
+                  Edit
+                </Button>
+                <DeleteListButton
+                  list={list}
+                  onDeleted={() => void navigate('/lists', { replace: true })}
+                />
+              </>
+            )}
           </>
         }
       />

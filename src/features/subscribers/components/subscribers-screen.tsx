@@ -1,3 +1,4 @@
+import { useCan } from '../../../components/use-can';
 import { Breadcrumbs } from '../../../components/breadcrumbs';
 import { TableFooter } from '../../../components/table-footer';
 import { Button, Group } from '@mantine/core';
@@ -46,6 +47,7 @@ export function SubscribersScreen() {
   const { list } = useSubscribersList();
   const listId = list.id;
   const basePath = `/lists/${listId}/subscribers`;
+  const canManage = useCan('subscribers:manage', listId);
   const urlView = useSubscriberView();
   const { update } = urlView;
   // Without the extension the API would ignore `search` and list everyone: exact lookup only.
@@ -114,9 +116,11 @@ export function SubscribersScreen() {
               fields={fields}
               fileName={exportFileName(list.name, view.state)}
             />
-            <Button component={Link} to={`${basePath}/new`} leftSection={<IconPlus size={16} />}>
-              New subscriber
-            </Button>
+            {canManage && (
+              <Button component={Link} to={`${basePath}/new`} leftSection={<IconPlus size={16} />}>
+                New subscriber
+              </Button>
+            )}
           </>
         }
       />

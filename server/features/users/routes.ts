@@ -1,0 +1,98 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DEFAULT_ROLE, userCreate, userUpdate } from '../../../contract/permissions.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { badRequest, HttpError, notFound } from '../../lib/http-errors.js';
+import { idParam } from '../../lib/query.js';
+import type { RouteOptions } from '../../lib/route-options.js';
+import { accountsRepository, type AccountChanges } from './accounts.js';
+import { rolesRepository } from './roles-repository.js';
+import { meRoutes } from './me-routes.js';
+import { rolesRoutes } from './roles-routes.js';
+import { tokensRoutes } from './tokens-routes.js';
+
+const params = z.object({ id: idParam });
+
+/**
+ * Creating a user without a password is inviting them by mail: another part of issue 29
+ * (the `team` branch) fills this seam; until then it is a 400 on `password`.
+ */
+export type Invite = (username: string, changes: AccountChanges) => Promise<number>;
+
+/** Users, roles, API tokens and /me (extensions, issue 29, docs/architecture.md §15). */
+export async function usersRoutes(
+  app: FastifyInstance,
+  options: RouteOptions & { invite?: Invite },
+) {
+  const { db } = options;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const accounts = accountsRepository(db);
+  const roles = rolesRepository(db);
+
+  /** 400s for a role that does not exist or lists that do not. */
+  async function checkChanges(changes: AccountChanges) {
+    if (changes.role !== undefined && !(await roles.exists(changes.role))) {
+      throw badRequest('role', `Role "${changes.role}" does not exist.`);
+    }
+    const unknown = await accounts.unknownLists(changes.lists?.map((g) => g.list) ?? []);
+    if (unknown.length > 0) {
+      throw badRequest(
+        'lists',
+        ...unknown.map((id) => `Invalid pk "${id}" - object does not exist.`),
+      );
+    }
+  }
+
+  /** The last active admin cannot be demoted, deactivated or removed: nobody could undo it. */
+  async function keepAnAdmin(id: number, change: 'role' | 'active' | 'remove') {
+    const current = await accounts.get(id);
+    if (!current || current.role !== DEFAULT_ROLE || !current.active) return;
+    if ((await accounts.countActiveAdmins()) > 1) return;
+    const what = { role: 'demoted', active: 'deactivated', remove: 'removed' }[change];
+    throw new HttpError(409, { detail: `The last active admin cannot be ${what}.` });
+  }
+
+  api.get('/users', async () => accounts.list());
+
+  api.post('/users', { schema: { body: userCreate } }, async (request, reply) => {
+    const { username, password, ...changes } = request.body;
+    await checkChanges(changes);
+    let id: number;
+    try {
+      if (password !== undefined) id = await accounts.create(username, password, changes);
+      else if (options.invite) id = await options.invite(username, changes);
+      else throw badRequest('password', 'This field is required.');
+    } catch (error) {
+      if (isUniqueViolation(error))
+        throw badRequest('username', 'A user with that username already exists.');
+      throw error;
+    }
+    return reply.code(201).send(await accounts.get(id));
+  });
+
+  api.get('/users/:id', { schema: { params } }, async (request) => {
+    return (await accounts.get(request.params.id)) ?? Promise.reject(notFound());
+  });
+
+  api.patch('/users/:id', { schema: { params, body: userUpdate } }, async (request) => {
+    const { id } = request.params;
+    if (!(await accounts.get(id))) throw notFound();
+    const changes = request.body;
+    await checkChanges(changes);
+    if (changes.role !== undefined && changes.role !== DEFAULT_ROLE) await keepAnAdmin(id, 'role');
+    if (changes.active === false) await keepAnAdmin(id, 'active');
+    await accounts.update(id, changes);
+    return accounts.get(id);
+  });
+
+  api.delete('/users/:id', { schema: { params } }, async (request, reply) => {
+    await keepAnAdmin(request.params.id, 'remove');
+    if (!(await accounts.remove(request.params.id))) throw notFound();
+    return reply.code(204).send();
+  });
+
+  await app.register(rolesRoutes, { db });
+  await app.register(tokensRoutes, { db });
+  await app.register(meRoutes, { db });
+}

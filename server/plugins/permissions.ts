@@ -1,0 +1,99 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { isReadPermission, type Permission } from '../../contract/permissions.js';
+import type { Db } from '../db/client.js';
+import { deliveries, mailings, variants } from '../db/schema/index.js';
+import { badRequest, HttpError, notFound } from '../lib/http-errors.js';
+import { ROUTE_PERMISSIONS, type ListScope, type RoutePermission } from './route-permissions.js';
+
+const forbidden = (detail: string) => new HttpError(403, { detail });
+
+/** The rule of the route Fastify matched (HEAD is GET's), or undefined for an unknown one. */
+export function ruleOf(method: string, url: string): RoutePermission | undefined {
+  return ROUTE_PERMISSIONS[`${method === 'HEAD' ? 'GET' : method} ${url}`];
+}
+
+/**
+ * The server-side check of docs/architecture.md §15 on every /api/ route, before the body or
+ * parameters are validated (a forbidden call is 403 whatever it sends): the role must hold
+ * the route's permissions, and a user limited to some lists must have the route's list.
+ */
+export const permissionsPlugin = fp(async (app: FastifyInstance, { db }: { db: Db }) => {
+  app.addHook('preValidation', async (request) => {
+    const url = request.routeOptions.url;
+    if (request.is404 || !url?.startsWith('/api/')) return;
+    const rule = ruleOf(request.method, url);
+    if (rule?.public) return;
+    if (!rule) throw forbidden('No permission is declared for this route.');
+    const needs = [...rule.needs, ...(rule.alsoNeeds?.(request.body) ?? [])];
+    const missing = needs.filter((permission) => !request.access.permissions.has(permission));
+    if (missing.length > 0) {
+      throw forbidden(
+        `Your role (${request.access.role}) does not allow this: it needs ${missing.join(', ')}.`,
+      );
+    }
+    const lists = request.access.lists;
+    if (lists === null) return;
+    const scope: ListScope | undefined =
+      rule.scope ?? (url.includes(':list_id') ? 'list_id' : undefined);
+    if (scope === undefined || scope === 'filtered') return;
+    if (scope === 'all-lists') {
+      throw forbidden('Your access is limited to some lists: this needs access to every list.');
+    }
+    const list = await listOf(db, scope, request);
+    // An unknown mailing or delivery: the route answers its own 404.
+    if (list === undefined) return;
+    const access = list === null ? undefined : lists.get(list);
+    if (access === undefined) {
+      // Said as the mailing's validation says it of a list that does not exist.
+      if (scope === 'body-list')
+        throw badRequest('list', `Invalid pk "${list}" - object does not exist.`);
+      throw notFound();
+    }
+    if (access === 'read' && needs.some((n: Permission) => !isReadPermission(n))) {
+      throw forbidden('You may only read this list.');
+    }
+  });
+});
+
+/**
+ * The list a scoped request acts on: a number, `null` for one that does not exist for the
+ * caller, or undefined when the thing named does not exist at all.
+ */
+async function listOf(
+  db: Db,
+  scope: Exclude<ListScope, 'filtered' | 'all-lists'>,
+  request: FastifyRequest,
+): Promise<number | null | undefined> {
+  const params = request.params as Record<string, string | undefined>;
+  const id = (raw: unknown) => {
+    const n = typeof raw === 'string' ? Number(raw) : raw;
+    return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? n : null;
+  };
+  switch (scope) {
+    case 'list_id':
+      return id(params.list_id);
+    case 'id':
+      return id(params.id);
+    case 'body-list': {
+      const list = (request.body as { list?: unknown } | undefined)?.list;
+      return id(list) ?? undefined;
+    }
+    case 'mailing':
+    case 'delivery': {
+      const key = id(params.id);
+      if (key === null) return undefined;
+      const [row] =
+        scope === 'mailing'
+          ? await db.select({ list: mailings.listId }).from(mailings).where(eq(mailings.id, key))
+          : await db
+              .select({ list: mailings.listId })
+              .from(deliveries)
+              .innerJoin(variants, eq(variants.id, deliveries.variantId))
+              .innerJoin(mailings, eq(mailings.id, variants.mailingId))
+              .where(eq(deliveries.id, key));
+      return row?.list;
+    }
+  }
+}

@@ -1,0 +1,147 @@
+import type { Permission } from '../../contract/permissions.js';
+
+/**
+ * Which list a route acts on, for users limited to some lists (docs/architecture.md §15):
+ * - `list_id` / `id`: that route parameter is the list (a route with `:list_id` gets
+ *   `list_id` without saying so);
+ * - `mailing` / `delivery`: the list of the mailing or delivery named by `:id`;
+ * - `body-list`: the `list` field of the JSON body (creating a mailing);
+ * - `all-lists`: only for users who see every list (creating a list, the outbox);
+ * - `filtered`: a collection whose repository leaves other lists' rows out.
+ * Other lists do not exist for the user: 404. A write on a list it may only read: 403.
+ */
+export type ListScope =
+  'list_id' | 'id' | 'mailing' | 'delivery' | 'body-list' | 'all-lists' | 'filtered';
+
+export type RoutePermission = {
+  /** Every one is needed; `[]`: any signed-in user. */
+  needs: Permission[];
+  scope?: ListScope;
+  /** Needs that depend on the body (a mailing created with deliveries is also a send). */
+  alsoNeeds?: (body: unknown) => Permission[];
+  /** Not behind user auth at all (the route checks its own credentials). */
+  public?: true;
+};
+
+const p = (...needs: Permission[]): RoutePermission => ({ needs });
+const scoped = (scope: ListScope, ...needs: Permission[]): RoutePermission => ({ needs, scope });
+
+/** Deliveries come inside the variants of a new mailing: creating one with any is sending. */
+const sendsDeliveries = (body: unknown): Permission[] => {
+  const variants = (body as { variants?: unknown } | null)?.variants;
+  const schedules =
+    Array.isArray(variants) &&
+    variants.some((v) => {
+      const deliveries = (v as { deliveries?: unknown } | null)?.deliveries;
+      return Array.isArray(deliveries) && deliveries.length > 0;
+    });
+  return schedules ? ['mailings:send'] : [];
+};
+
+/**
+ * Every /api/v1 route, keyed `METHOD url` as Fastify registers it (HEAD follows GET).
+ * A route missing here answers 403 to everyone, and server/plugins/permissions.test.ts
+ * names it: adding a route is adding its line.
+ */
+export const ROUTE_PERMISSIONS: Record<string, RoutePermission> = {
+  'GET /api/v1/openapi.json': p(),
+  'POST /api/v1/session': { needs: [], public: true },
+  'GET /api/v1/session': p(),
+  'DELETE /api/v1/session': p(),
+  'GET /api/v1/me': p(),
+  'POST /api/v1/bounces': { needs: [], public: true },
+
+  'GET /api/v1/lists': scoped('filtered', 'lists:read'),
+  'POST /api/v1/lists': scoped('all-lists', 'lists:manage'),
+  'GET /api/v1/lists/:id': scoped('id', 'lists:read'),
+  'PUT /api/v1/lists/:id': scoped('id', 'lists:manage'),
+  'PATCH /api/v1/lists/:id': scoped('id', 'lists:manage'),
+  'DELETE /api/v1/lists/:id': scoped('id', 'lists:manage'),
+
+  'GET /api/v1/lists/:list_id/subscribers': p('subscribers:read'),
+  'POST /api/v1/lists/:list_id/subscribers': p('subscribers:manage'),
+  'OPTIONS /api/v1/lists/:list_id/subscribers': p('subscribers:read'),
+  'GET /api/v1/lists/:list_id/subscribers/:id': p('subscribers:read'),
+  'PUT /api/v1/lists/:list_id/subscribers/:id': p('subscribers:manage'),
+  'PATCH /api/v1/lists/:list_id/subscribers/:id': p('subscribers:manage'),
+  'DELETE /api/v1/lists/:list_id/subscribers/:id': p('subscribers:manage'),
+  'POST /api/v1/lists/:list_id/subscribers/:id/activate': p('subscribers:manage'),
+  'POST /api/v1/lists/:list_id/subscribers/:id/unsubscribe': p('subscribers:manage'),
+  'GET /api/v1/lists/:list_id/subscribers/:id/history': p('subscribers:read'),
+  'GET /api/v1/subscribers': scoped('filtered', 'subscribers:read'),
+
+  'GET /api/v1/fields': p('lists:read'),
+  'POST /api/v1/fields': scoped('all-lists', 'lists:manage'),
+  'PATCH /api/v1/fields/:name': scoped('all-lists', 'lists:manage'),
+  'DELETE /api/v1/fields/:name': scoped('all-lists', 'lists:manage'),
+  'GET /api/v1/lists/:list_id/fields': p('lists:read'),
+  'POST /api/v1/lists/:list_id/fields': p('lists:manage'),
+  'PATCH /api/v1/lists/:list_id/fields/:name': p('lists:manage'),
+  'DELETE /api/v1/lists/:list_id/fields/:name': p('lists:manage'),
+
+  'GET /api/v1/regions': p(),
+  'GET /api/v1/regions/:code': p(),
+  'GET /api/v1/languages': p(),
+
+  'GET /api/v1/mailings': scoped('filtered', 'mailings:read'),
+  'POST /api/v1/mailings': {
+    needs: ['mailings:manage'],
+    scope: 'body-list',
+    alsoNeeds: sendsDeliveries,
+  },
+  'GET /api/v1/mailings/:id': scoped('mailing', 'mailings:read'),
+  'DELETE /api/v1/mailings/:id': scoped('mailing', 'mailings:manage'),
+  'GET /api/v1/mailings/:id/deliveries': scoped('mailing', 'mailings:read'),
+  'POST /api/v1/mailings/:id/test': scoped('mailing', 'mailings:send'),
+  'GET /api/v1/deliveries/:id': scoped('delivery', 'mailings:read'),
+  'PATCH /api/v1/deliveries/:id': scoped('delivery', 'mailings:send'),
+  'POST /api/v1/deliveries/:id/:action': scoped('delivery', 'mailings:send'),
+  'GET /api/v1/deliveries/:id/recipients': scoped('delivery', 'mailings:read'),
+  'GET /api/v1/outbox': scoped('all-lists', 'mailings:read'),
+  'GET /api/v1/outbox/:id': scoped('all-lists', 'mailings:read'),
+
+  'POST /api/v1/lists/:list_id/imports': p('imports:run'),
+  'GET /api/v1/lists/:list_id/imports': p('subscribers:read'),
+  'GET /api/v1/lists/:list_id/imports/:id': p('subscribers:read'),
+  'GET /api/v1/lists/:list_id/imports/:id/errors.csv': p('subscribers:read'),
+
+  'GET /api/v1/statistics/opens': scoped('filtered', 'statistics:read'),
+  'GET /api/v1/statistics/opens/series': scoped('filtered', 'statistics:read'),
+  'GET /api/v1/statistics/clicks': scoped('filtered', 'statistics:read'),
+  'GET /api/v1/statistics/clicks/series': scoped('filtered', 'statistics:read'),
+  'GET /api/v1/statistics/clicks/urls': scoped('filtered', 'statistics:read'),
+  'GET /api/v1/statistics/bounces': scoped('filtered', 'statistics:read'),
+  'GET /api/v1/statistics/bounces/series': scoped('filtered', 'statistics:read'),
+
+  'GET /api/v1/lists/:list_id/segments': p('segments:read'),
+  'POST /api/v1/lists/:list_id/segments': p('segments:manage'),
+  // A preview writes nothing: reading segments is enough.
+  'POST /api/v1/lists/:list_id/segments/preview': p('segments:read'),
+  'GET /api/v1/lists/:list_id/segments/:id': p('segments:read'),
+  'PUT /api/v1/lists/:list_id/segments/:id': p('segments:manage'),
+  'PATCH /api/v1/lists/:list_id/segments/:id': p('segments:manage'),
+  'DELETE /api/v1/lists/:list_id/segments/:id': p('segments:manage'),
+  'GET /api/v1/lists/:list_id/segments/:id/subscribers': p('segments:read', 'subscribers:read'),
+
+  'GET /api/v1/campaigns': p('campaigns:read'),
+  'POST /api/v1/campaigns': p('campaigns:manage'),
+  'GET /api/v1/campaigns/:id': p('campaigns:read'),
+  'PUT /api/v1/campaigns/:id': p('campaigns:manage'),
+  'PATCH /api/v1/campaigns/:id': p('campaigns:manage'),
+  'DELETE /api/v1/campaigns/:id': p('campaigns:manage'),
+  'GET /api/v1/campaigns/:id/mailings': scoped('filtered', 'campaigns:read', 'statistics:read'),
+
+  'GET /api/v1/users': p('users:manage'),
+  'POST /api/v1/users': p('users:manage'),
+  'GET /api/v1/users/:id': p('users:manage'),
+  'PATCH /api/v1/users/:id': p('users:manage'),
+  'DELETE /api/v1/users/:id': p('users:manage'),
+  'GET /api/v1/roles': p('users:manage'),
+  'POST /api/v1/roles': p('users:manage'),
+  'PATCH /api/v1/roles/:name': p('users:manage'),
+  'DELETE /api/v1/roles/:name': p('users:manage'),
+  // Tokens: one's own with no permission; anyone's with users:manage (checked by the route).
+  'GET /api/v1/users/:id/tokens': p(),
+  'POST /api/v1/users/:id/tokens': p(),
+  'DELETE /api/v1/users/:id/tokens/:token_id': p(),
+};

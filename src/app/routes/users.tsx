@@ -1,0 +1,21 @@
+import { Button } from '@mantine/core';
+import { Link } from 'react-router';
+import { PageHeader } from '../../components/page-header';
+import { UsersScreen } from '../../features/users/components/users-screen';
+
+export function Component() {
+  return (
+    <>
+      <PageHeader
+        title="Users"
+        description="Who may sign in, with which role. Deactivating a user ends their sessions at once."
+        actions={
+          <Button component={Link} to="/roles" variant="default">
+            Roles
+          </Button>
+        }
+      />
+      <UsersScreen />
+    </>
+  );
+}

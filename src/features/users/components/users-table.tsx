@@ -1,0 +1,84 @@
+import { Anchor, Badge, Select, Switch, Table, VisuallyHidden } from '@mantine/core';
+import { Link } from 'react-router';
+import type { User } from '../../../api/users';
+import { notifyError, notifySuccess } from '../../../components/notify';
+import { useUpdateUser } from '../queries';
+
+/** Every user: change the role, (de)activate (which ends their sessions at once). */
+export function UsersTable({ users, roles }: { users: User[]; roles: string[] }) {
+  const update = useUpdateUser();
+  const change = (user: User, body: { role?: string; active?: boolean }, done: string) =>
+    update.mutate(
+      { id: user.id, body },
+      {
+        onSuccess: () => notifySuccess(done),
+        onError: (err) => notifyError(err, `${user.username} was not changed`),
+      },
+    );
+  return (
+    <Table.ScrollContainer minWidth={600}>
+      <Table striped aria-label="Users">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>User</Table.Th>
+            <Table.Th>Role</Table.Th>
+            <Table.Th>Lists</Table.Th>
+            <Table.Th>Active</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {users.map((user) => (
+            <Table.Tr key={user.id}>
+              <Table.Td>{user.username}</Table.Td>
+              <Table.Td>
+                <Select
+                  aria-label={`Role of ${user.username}`}
+                  data={roles}
+                  value={user.role}
+                  allowDeselect={false}
+                  onChange={(role) =>
+                    role && change(user, { role }, `${user.username} is now ${role}.`)
+                  }
+                />
+              </Table.Td>
+              <Table.Td>
+                {user.lists === null ? (
+                  <Badge variant="light">All lists</Badge>
+                ) : (
+                  `${user.lists.length} list${user.lists.length === 1 ? '' : 's'}`
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Switch
+                  aria-label={`${user.username} is active`}
+                  checked={user.active}
+                  onChange={(e) =>
+                    change(
+                      user,
+                      { active: e.currentTarget.checked },
+                      e.currentTarget.checked
+                        ? `${user.username} is active again.`
+                        : `${user.username} is deactivated; their sessions have ended.`,
+                    )
+                  }
+                />
+              </Table.Td>
+              <Table.Td>
+                <Anchor
+                  component={Link}
+                  to={`/tokens?user=${user.id}`}
+                  aria-label={`Tokens of ${user.username}`}
+                >
+                  Tokens
+                </Anchor>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
