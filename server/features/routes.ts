@@ -15,7 +15,10 @@ import { invitationRoutes } from './account/invitation-routes.js';
 import { resetRoutes } from './account/reset-routes.js';
 import { twoFactorRoutes } from './two-factor/routes.js';
 import { auditRoutes } from './audit/routes.js';
-import { usersRoutes } from './users/routes.js';
+import { usersRoutes, type Invite } from './users/routes.js';
+import { accountsRepository } from './users/accounts.js';
+import { inviteUser } from './account/invitations.js';
+import { systemMailerOf } from '../lib/system-mail.js';
 
 /** Every resource of the API under /api/v1, plus the public layout media. */
 export async function apiRoutes(app: FastifyInstance, options: RouteOptions) {
@@ -36,7 +39,17 @@ export async function apiRoutes(app: FastifyInstance, options: RouteOptions) {
       await api.register(resetRoutes, options);
       await api.register(twoFactorRoutes, options);
       await api.register(auditRoutes, options);
-      await api.register(usersRoutes, options);
+      // POST /users without a password invites by mail, with the role and lists it names.
+      const invite: Invite = async (username, changes, invitedBy) => {
+        const invitation = await inviteUser(
+          options.db,
+          systemMailerOf(app),
+          { username, invitedBy },
+          (tx, id) => accountsRepository(tx).update(id, changes),
+        );
+        return invitation.user;
+      };
+      await api.register(usersRoutes, { ...options, invite });
     },
     { prefix: '/api/v1' },
   );

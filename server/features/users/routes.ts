@@ -15,10 +15,14 @@ import { tokensRoutes } from './tokens-routes.js';
 const params = z.object({ id: idParam });
 
 /**
- * Creating a user without a password is inviting them by mail: another part of issue 29
- * (the `team` branch) fills this seam; until then it is a 400 on `password`.
+ * Creating a user without a password is inviting them by mail (the account feature, composed
+ * in features/routes.ts); without it that is a 400 on `password`. Answers the new user's id.
  */
-export type Invite = (username: string, changes: AccountChanges) => Promise<number>;
+export type Invite = (
+  username: string,
+  changes: AccountChanges,
+  invitedBy: number,
+) => Promise<number>;
 
 /** Users, roles, API tokens and /me (extensions, issue 29, docs/architecture.md §15). */
 export async function usersRoutes(
@@ -61,7 +65,7 @@ export async function usersRoutes(
     let id: number;
     try {
       if (password !== undefined) id = await accounts.create(username, password, changes);
-      else if (options.invite) id = await options.invite(username, changes);
+      else if (options.invite) id = await options.invite(username, changes, request.user.id);
       else throw badRequest('password', 'This field is required.');
     } catch (error) {
       if (isUniqueViolation(error))

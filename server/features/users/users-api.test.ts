@@ -70,9 +70,12 @@ describe('users', () => {
     ).toEqual({
       username: ['A user with that username already exists.'],
     });
-    expect((await t.post('/api/v1/users', { username: 'x@example.com' })).json()).toEqual({
-      password: ['This field is required.'],
-    });
+    // Without a password the user is invited by mail, with the role it names.
+    const invited = await t.post('/api/v1/users', { username: 'x@example.com', role: 'analyst' });
+    expect(invited.statusCode).toBe(201);
+    expect(invited.json()).toMatchObject({ username: 'x@example.com', role: 'analyst' });
+    const outbox = (await t.get('/api/v1/outbox')).json() as { results: { to: string }[] };
+    expect(outbox.results.map((m) => m.to)).toContain('x@example.com');
     expect(
       (
         await t.post('/api/v1/users', {
