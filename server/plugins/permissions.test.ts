@@ -87,6 +87,11 @@ const NO_FIXTURE = new Set([
   'GET /api/v1/lists/:list_id/imports/:id',
   'GET /api/v1/lists/:list_id/imports/:id/errors.csv',
   'GET /api/v1/outbox/:id',
+  'GET /api/v1/invitations/:id',
+  'GET /api/v1/webhooks/:id',
+  'GET /api/v1/webhooks/:id/attempts',
+  'GET /api/v1/templates/:id',
+  'GET /api/v1/layouts/:id',
 ]);
 
 // Required query parameters.
