@@ -123,9 +123,12 @@ let counter = 0;
 /** Ids only need to be unique inside one document. */
 export const newId = () => `b${Date.now().toString(36)}${(counter++).toString(36)}`;
 
-export function newBlock(kind: ColumnKind): LeafBlock;
-export function newBlock(kind: AddableKind): Block;
-export function newBlock(kind: AddableKind): Block {
+type BlockOf<K extends Block['kind']> = Extract<Block, { kind: K }>;
+
+export const newBlock = <K extends AddableKind>(kind: K): BlockOf<K> =>
+  makeBlock(kind) as BlockOf<K>;
+
+function makeBlock(kind: AddableKind): Block {
   switch (kind) {
     case 'heading':
       return { id: newId(), kind, text: 'Heading', level: 1 };
@@ -189,7 +192,12 @@ export function parseBlockDocument(json: string): BlockDocument | undefined {
 
 /** Every block, columns' blocks included, in reading order. */
 export function allBlocks(blocks: readonly Block[]): Block[] {
-  return blocks.flatMap((b) => (b.kind === 'columns' ? [b, ...b.columns.flat()] : [b]));
+  const out: Block[] = [];
+  for (const b of blocks) {
+    out.push(b);
+    if (b.kind === 'columns') for (const column of b.columns) out.push(...column);
+  }
+  return out;
 }
 
 /** The archive paths of the images a document shows. */
