@@ -12,6 +12,7 @@ import {
 } from './engine-queries.js';
 import type { SendingOptions } from './options.js';
 import { compileVariant, renderMessage, type VariantTemplate } from './render.js';
+import { personalFields } from './personal-fields.js';
 import type { Signer } from './tokens.js';
 import type { Transport } from './transport.js';
 
@@ -87,6 +88,7 @@ async function sendAll(
   // Past half the lease, the rest of the batch is given back unsent rather than risk another
   // replica taking over rows still being sent here (a slow server, a stalled process).
   const deadline = performance.now() + options.leaseMs / 2;
+  const fields = await batchFields(ctx, claimed, cache);
   let next = 0;
   const lane = async () => {
     while (next < claimed.length) {
@@ -104,24 +106,49 @@ async function sendAll(
         });
         continue;
       }
-      results.push(await sendOne(ctx, r, await material(ctx, cache, r.deliveryId)));
+      results.push(
+        await sendOne(
+          ctx,
+          r,
+          await material(ctx, cache, r.deliveryId),
+          r.subscriberId === null ? undefined : fields.get(r.subscriberId),
+        ),
+      );
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, lane));
   return results;
 }
 
+/** Recipients' field values, loaded only when a template of the batch has personalisation tags. */
+async function batchFields(
+  ctx: SendingContext,
+  claimed: ClaimedRecipient[],
+  cache: Map<number, Material>,
+) {
+  const ids = new Set(claimed.map((r) => r.deliveryId));
+  let personal = false;
+  for (const id of ids) personal ||= (await material(ctx, cache, id))?.template.personal ?? false;
+  return personal
+    ? personalFields(
+        ctx.db,
+        claimed.flatMap((r) => (r.subscriberId === null ? [] : [r.subscriberId])),
+      )
+    : new Map<number, Record<string, unknown>>();
+}
+
 async function sendOne(
   ctx: SendingContext,
   r: ClaimedRecipient,
   m: Material | undefined,
+  fields?: Record<string, unknown>,
 ): Promise<RecipientResult> {
   const base = { id: r.id, lease: r.lease, messageId: '', response: '', error: '', retryInMs: 0 };
   if (!m) return { ...base, state: 'failed', error: 'The mailing was deleted.' };
   const who = ctx.options.tracking === 'counts' ? `d${r.deliveryId}` : String(r.id);
   const message = renderMessage(
     m.template,
-    { who, email: r.email, subscriberId: r.subscriberId, deliveryId: r.deliveryId },
+    { who, email: r.email, subscriberId: r.subscriberId, deliveryId: r.deliveryId, fields },
     ctx.baseUrl(),
     ctx.signer,
   );

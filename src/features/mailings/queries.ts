@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { createCampaign, getAllCampaigns, type CampaignWrite } from '../../api/campaigns';
 import { getAllSegments } from '../../api/segments';
+import { getSubscribers } from '../../api/subscribers';
 import {
   createMailing,
   getMailing,
@@ -28,6 +29,14 @@ export const mailingQueries = {
     queryOptions({
       queryKey: [...mailingQueries.details(), id] as const,
       queryFn: ({ signal }) => getMailing(id, signal),
+    }),
+  /** A list's first subscribers, to preview a layout with one's data. */
+  previewSubscribers: (listId: number) =>
+    queryOptions({
+      queryKey: [...mailingQueries.all(), 'preview-subscribers', listId] as const,
+      queryFn: ({ signal }) =>
+        getSubscribers(listId, { page_size: 50, subscription: 'active' }, signal),
+      staleTime: 60_000,
     }),
   /** Campaign ids in use, for suggestions: the collection is the only place that has them. */
   campaigns: () =>

@@ -10,7 +10,6 @@ import type { renderEmail } from './render-email';
 export function mjmlInNode(): Parameters<typeof renderEmail>[1] {
   const path = createRequire(import.meta.url).resolve('mjml-browser');
   const module = { exports: {} as unknown };
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- test-only loader, see above
   new Function('exports', 'module', 'require', readFileSync(path, 'utf8'))(
     module.exports,
     module,

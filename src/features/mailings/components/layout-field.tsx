@@ -18,6 +18,10 @@ import type { ComposerValues } from '../draft/composer-values';
 import type { LayoutJobPhase } from '../layout/layout-process';
 import type { LayoutState } from '../layout/use-layouts';
 import { formatBytes } from '../../../lib/format';
+import type { List } from '../../../api/lists';
+import type { EditorDraft } from '../blocks/use-block-document';
+import type { ZipInput } from '../layout/zip-build';
+import { BlocksLayout } from './blocks-layout';
 import { InspectorReport } from './inspector-report';
 import { LayoutPreview } from './layout-preview';
 
@@ -31,13 +35,21 @@ const phaseLabels: Record<LayoutJobPhase, string> = {
 type Props = {
   index: number;
   variantLabel: string;
+  language: string;
+  list: List | undefined;
   state: LayoutState | undefined;
   onFiles: (files: File[]) => void;
+  onEntries: (name: string, entries: ZipInput[], problems: string[]) => void;
+  editorDrafts: Map<string, EditorDraft>;
   onRemove: () => void;
 };
 
-/** A variant's layout: plain text, or HTML with images (a .zip, a folder, or files). */
-export function LayoutField({ index, variantLabel, state, onFiles, onRemove }: Props) {
+/**
+ * A variant's layout, from one of four sources: the block editor (default), an HTML layout
+ * with images (a .zip, a folder, or files), Markdown, or plain text.
+ */
+export function LayoutField(props: Props) {
+  const { index, variantLabel, state, onFiles, onRemove } = props;
   const { control, register, formState } = useFormContext<ComposerValues>();
   const mode = useWatch({ control, name: `variants.${index}.layout.mode` });
   const errors = formState.errors.variants?.[index]?.layout;
@@ -56,8 +68,10 @@ export function LayoutField({ index, variantLabel, state, onFiles, onRemove }: P
               value={field.value}
               onChange={field.onChange}
               data={[
+                { value: 'blocks', label: 'Blocks' },
+                { value: 'html', label: 'HTML layout' },
+                { value: 'markdown', label: 'Markdown' },
                 { value: 'text', label: 'Plain text' },
-                { value: 'html', label: 'HTML with images' },
               ]}
             />
           </div>
@@ -72,6 +86,18 @@ export function LayoutField({ index, variantLabel, state, onFiles, onRemove }: P
           maxRows={20}
           error={errors?.text?.message}
           {...register(`variants.${index}.layout.text`)}
+        />
+      ) : mode === 'blocks' || mode === 'markdown' ? (
+        <BlocksLayout
+          key={mode}
+          mode={mode}
+          language={props.language}
+          variantLabel={variantLabel}
+          state={state}
+          defaultAddress={props.list?.default_from_name ?? ''}
+          listId={props.list?.id}
+          drafts={props.editorDrafts}
+          onEntries={props.onEntries}
         />
       ) : (
         <HtmlLayout
@@ -90,7 +116,12 @@ export function LayoutField({ index, variantLabel, state, onFiles, onRemove }: P
   );
 }
 
-function HtmlLayout({ variantLabel, state, onFiles, onRemove }: Omit<Props, 'index'>) {
+function HtmlLayout({
+  variantLabel,
+  state,
+  onFiles,
+  onRemove,
+}: Pick<Props, 'variantLabel' | 'state' | 'onFiles' | 'onRemove'>) {
   const openFiles = useRef<() => void>(null);
   const folderInput = useRef<HTMLInputElement>(null);
   const running = state?.status === 'running';

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fromZipDataUri } from './data-uri';
+import type { EditorDraft } from '../blocks/use-block-document';
 import { prepareLayout } from './layout-job';
+import type { ZipInput } from './zip-build';
 import type { LayoutJobPhase, LayoutJobRequest, PreparedLayout } from './layout-process';
 import {
   loadLayoutArchive,
@@ -33,6 +35,8 @@ export function useLayouts(stored: Record<string, StoredLayoutRef>) {
   // Layouts a reloaded draft names but could not keep: the user adds them again.
   const [states, setStates] = useState<LayoutStates>(() => lostLayouts(stored));
   const jobs = useRef(new Map<string, AbortController>());
+  // The block editor's latest document per language, so a tab switch mid-render loses nothing.
+  const editorDrafts = useRef(new Map<string, EditorDraft>());
 
   const run = useCallback((language: string, label: string, request: LayoutJobRequest) => {
     jobs.current.get(language)?.abort();
@@ -77,7 +81,17 @@ export function useLayouts(stored: Record<string, StoredLayoutRef>) {
     [run],
   );
 
+  /** A layout made in the dashboard (blocks, Markdown): zipped and inspected like any other. */
+  const startEntries = useCallback(
+    (language: string, name: string, entries: ZipInput[], problems: string[]) => {
+      removeLayoutArchive(language);
+      run(language, name, { kind: 'entries', name, entries, problems });
+    },
+    [run],
+  );
+
   const remove = useCallback((language: string) => {
+    editorDrafts.current.delete(language);
     jobs.current.get(language)?.abort();
     jobs.current.delete(language);
     removeLayoutArchive(language);
@@ -85,6 +99,7 @@ export function useLayouts(stored: Record<string, StoredLayoutRef>) {
   }, []);
 
   const clear = useCallback(() => {
+    editorDrafts.current.clear();
     jobs.current.forEach((c) => c.abort());
     jobs.current.clear();
     setStates({});
@@ -101,7 +116,7 @@ export function useLayouts(stored: Record<string, StoredLayoutRef>) {
     return () => running.forEach((c) => c.abort());
   }, [run]);
 
-  return { states, start, remove, clear };
+  return { states, start, startEntries, remove, clear, editorDrafts: editorDrafts.current };
 }
 
 function without(states: LayoutStates, language: string): LayoutStates {
