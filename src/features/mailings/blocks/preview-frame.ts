@@ -1,4 +1,8 @@
-import { UNSUBSCRIBE_TAG, renderTemplate, type TagValues } from '../../../../contract/personalization';
+import {
+  UNSUBSCRIBE_TAG,
+  renderTemplate,
+  type TagValues,
+} from '../../../../contract/personalization';
 import { DARK_MEDIA } from './to-mjml';
 
 /** Values shown when no subscriber is chosen: what a typical recipient would see. */

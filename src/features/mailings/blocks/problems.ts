@@ -11,9 +11,9 @@ export function documentProblems(doc: BlockDocument): string[] {
       if (b.kind === 'image' && b.src && !b.alt.trim())
         problems.push(`${name}: describe the image (alt text).`);
       if (b.kind === 'button' && !b.label.trim()) problems.push(`${name}: write the label.`);
-      if (b.kind === 'button' && linkProblem(b.href)) problems.push(`${name}: ${linkProblem(b.href)}`);
-      if (b.kind === 'columns')
-        b.columns.forEach((c, n) => check(c, `${name}, column ${n + 1}: `));
+      if (b.kind === 'button' && linkProblem(b.href))
+        problems.push(`${name}: ${linkProblem(b.href)}`);
+      if (b.kind === 'columns') b.columns.forEach((c, n) => check(c, `${name}, column ${n + 1}: `));
     });
   check(doc.blocks, '');
   if (doc.markdown !== undefined && !doc.markdown.trim()) problems.push('Write the Markdown text.');

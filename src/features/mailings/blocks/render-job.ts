@@ -6,7 +6,10 @@ type Reply = { id: number; result?: RenderedEmail; error?: string };
 
 let worker: Worker | undefined;
 let nextId = 1;
-const pending = new Map<number, { resolve: (r: RenderedEmail) => void; reject: (e: Error) => void }>();
+const pending = new Map<
+  number,
+  { resolve: (r: RenderedEmail) => void; reject: (e: Error) => void }
+>();
 
 function renderWorker(): Worker {
   if (worker) return worker;

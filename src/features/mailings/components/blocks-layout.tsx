@@ -40,7 +40,8 @@ type Props = {
   onEntries: (name: string, entries: ZipInput[], problems: string[]) => void;
 };
 
-const fits = (doc: BlockDocument, mode: Mode) => (doc.markdown !== undefined) === (mode === 'markdown');
+const fits = (doc: BlockDocument, mode: Mode) =>
+  (doc.markdown !== undefined) === (mode === 'markdown');
 
 /** Where the editor starts: its own draft, the layout it made (reloaded, duplicated), or a new one. */
 function startingPoint(props: Props): EditorDraft & { rendered?: string } {

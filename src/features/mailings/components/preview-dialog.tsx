@@ -36,7 +36,12 @@ export function PreviewDialog({
   const chosen = subscribers.data?.results.find((s) => String(s.id) === subscriberId);
   const shown = personalisedPreview(document, chosen ?? sampleValues, scheme === 'dark');
   return (
-    <Modal opened={opened} onClose={onClose} title={`Preview of the ${variantLabel} layout`} size="auto">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={`Preview of the ${variantLabel} layout`}
+      size="auto"
+    >
       <Stack gap="sm">
         <Group align="flex-end">
           <SegmentedControl

@@ -55,17 +55,16 @@ const variantSchema = z.object({
   from_name: z.string().max(200),
   from_email: optionalEmail,
   replyto_email: optionalEmail,
-  layout: z
-    .object({ mode: z.enum(layoutModes), text: z.string() })
-    .superRefine((layout, ctx) => {
-      if (layout.mode === 'text' && layout.text.trim() === '') {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['text'],
-          message: 'Write the text of this variant, or choose another source (Blocks, HTML layout, Markdown).',
-        });
-      }
-    }),
+  layout: z.object({ mode: z.enum(layoutModes), text: z.string() }).superRefine((layout, ctx) => {
+    if (layout.mode === 'text' && layout.text.trim() === '') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['text'],
+        message:
+          'Write the text of this variant, or choose another source (Blocks, HTML layout, Markdown).',
+      });
+    }
+  }),
   deliveries: z
     .array(
       z.object({

@@ -36,7 +36,7 @@ export function useLayouts(stored: Record<string, StoredLayoutRef>) {
   const [states, setStates] = useState<LayoutStates>(() => lostLayouts(stored));
   const jobs = useRef(new Map<string, AbortController>());
   // The block editor's latest document per language, so a tab switch mid-render loses nothing.
-  const editorDrafts = useRef(new Map<string, EditorDraft>());
+  const [editorDrafts] = useState(() => new Map<string, EditorDraft>());
 
   const run = useCallback((language: string, label: string, request: LayoutJobRequest) => {
     jobs.current.get(language)?.abort();
@@ -90,20 +90,23 @@ export function useLayouts(stored: Record<string, StoredLayoutRef>) {
     [run],
   );
 
-  const remove = useCallback((language: string) => {
-    editorDrafts.current.delete(language);
-    jobs.current.get(language)?.abort();
-    jobs.current.delete(language);
-    removeLayoutArchive(language);
-    setStates((current) => without(current, language));
-  }, []);
+  const remove = useCallback(
+    (language: string) => {
+      editorDrafts.delete(language);
+      jobs.current.get(language)?.abort();
+      jobs.current.delete(language);
+      removeLayoutArchive(language);
+      setStates((current) => without(current, language));
+    },
+    [editorDrafts],
+  );
 
   const clear = useCallback(() => {
-    editorDrafts.current.clear();
+    editorDrafts.clear();
     jobs.current.forEach((c) => c.abort());
     jobs.current.clear();
     setStates({});
-  }, []);
+  }, [editorDrafts]);
 
   // A reloaded draft: inspect the kept archives again.
   const restored = useRef(stored);
@@ -116,7 +119,7 @@ export function useLayouts(stored: Record<string, StoredLayoutRef>) {
     return () => running.forEach((c) => c.abort());
   }, [run]);
 
-  return { states, start, startEntries, remove, clear, editorDrafts: editorDrafts.current };
+  return { states, start, startEntries, remove, clear, editorDrafts };
 }
 
 function without(states: LayoutStates, language: string): LayoutStates {

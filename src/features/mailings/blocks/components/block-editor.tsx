@@ -8,7 +8,11 @@ import {
   useSensors,
   type DragEndEvent,
 } from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
 import { IconArrowBackUp, IconArrowForwardUp, IconPalette } from '@tabler/icons-react';
 import { useState } from 'react';
 import { blockKinds, newBlock, type Block } from '../document';
@@ -47,7 +51,10 @@ export function BlockList({
       {blocks.map((block, index) => {
         const name = blockName(block, index);
         const update = (patch: Record<string, unknown>) =>
-          editor.change((doc) => updateBlock(doc, block.id, patch), `${block.id}:${Object.keys(patch).join()}`);
+          editor.change(
+            (doc) => updateBlock(doc, block.id, patch),
+            `${block.id}:${Object.keys(patch).join()}`,
+          );
         return (
           <BlockItem
             key={block.id}
@@ -64,7 +71,9 @@ export function BlockList({
               <ColumnsFields
                 block={block}
                 name={name}
-                renderList={(blocks) => <BlockList blocks={blocks} editor={editor} draggable={false} />}
+                renderList={(blocks) => (
+                  <BlockList blocks={blocks} editor={editor} draggable={false} />
+                )}
                 onCount={(n) => editor.change((doc) => setColumnCount(doc, block.id, n))}
                 onAdd={(column, kind) =>
                   editor.change((doc) =>
@@ -144,7 +153,10 @@ export function BlockEditor({ editor, variantLabel }: { editor: Editor; variantL
         <StylesPanel
           styles={doc.styles}
           onChange={(patch) =>
-            editor.change((d) => ({ ...d, styles: { ...d.styles, ...patch } }), `styles:${Object.keys(patch).join()}`)
+            editor.change(
+              (d) => ({ ...d, styles: { ...d.styles, ...patch } }),
+              `styles:${Object.keys(patch).join()}`,
+            )
           }
         />
       </Collapse>
@@ -160,4 +172,3 @@ export function BlockEditor({ editor, variantLabel }: { editor: Editor; variantL
     </Stack>
   );
 }
-

@@ -81,7 +81,11 @@ export function BlockFields({ block, name, onChange, onImage, imageUrl }: Props)
             </Text>
           </Group>
           {preview && (
-            <img src={preview} alt="" style={{ maxWidth: 200, maxHeight: 120, objectFit: 'contain' }} />
+            <img
+              src={preview}
+              alt=""
+              style={{ maxWidth: 200, maxHeight: 120, objectFit: 'contain' }}
+            />
           )}
           <TextInput
             label={`${name} alt text`}
@@ -121,7 +125,11 @@ export function BlockFields({ block, name, onChange, onImage, imageUrl }: Props)
         </Group>
       );
     case 'divider':
-      return <Text size="sm" c="dimmed">A thin line across the content.</Text>;
+      return (
+        <Text size="sm" c="dimmed">
+          A thin line across the content.
+        </Text>
+      );
     case 'spacer':
       return (
         <NumberInput
@@ -129,7 +137,9 @@ export function BlockFields({ block, name, onChange, onImage, imageUrl }: Props)
           min={4}
           max={200}
           value={block.height}
-          onChange={(v) => typeof v === 'number' && onChange({ height: Math.min(200, Math.max(4, v)) })}
+          onChange={(v) =>
+            typeof v === 'number' && onChange({ height: Math.min(200, Math.max(4, v)) })
+          }
           maw={200}
         />
       );

@@ -28,10 +28,19 @@ type Props = {
 export function BlockItem(props: Props) {
   const { block, name, draggable, children } = props;
   const fixed = block.kind === 'footer';
-  const sortable = useSortable({ id: block.id, disabled: !draggable || fixed });
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
+    id: block.id,
+    disabled: !draggable || fixed,
+  });
   const action = (label: string, icon: ReactNode, onClick: () => void, disabled = false) => (
     <Tooltip label={label} openDelay={400}>
-      <ActionIcon variant="subtle" color="gray" aria-label={label} onClick={onClick} disabled={disabled}>
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        aria-label={label}
+        onClick={onClick}
+        disabled={disabled}
+      >
         {icon}
       </ActionIcon>
     </Tooltip>
@@ -42,13 +51,13 @@ export function BlockItem(props: Props) {
       p="sm"
       role="group"
       aria-label={name}
-      ref={sortable.setNodeRef}
+      ref={setNodeRef}
       style={{
-        transform: CSS.Translate.toString(sortable.transform),
-        transition: sortable.transition,
-        opacity: sortable.isDragging ? 0.6 : undefined,
+        transform: CSS.Translate.toString(transform),
+        transition: transition,
+        opacity: isDragging ? 0.6 : undefined,
         position: 'relative',
-        zIndex: sortable.isDragging ? 1 : undefined,
+        zIndex: isDragging ? 1 : undefined,
       }}
     >
       <Group justify="space-between" mb="xs" wrap="nowrap">
@@ -59,8 +68,8 @@ export function BlockItem(props: Props) {
               color="gray"
               aria-label={`Drag ${name}`}
               style={{ cursor: 'grab', touchAction: 'none' }}
-              {...sortable.attributes}
-              {...sortable.listeners}
+              {...attributes}
+              {...listeners}
             >
               <IconGripVertical size={16} />
             </ActionIcon>
@@ -76,8 +85,18 @@ export function BlockItem(props: Props) {
         </Group>
         {!fixed && (
           <Group gap={0} wrap="nowrap">
-            {action(`Move ${name} up`, <IconArrowUp size={16} />, () => props.onMove(-1), !props.canMoveUp)}
-            {action(`Move ${name} down`, <IconArrowDown size={16} />, () => props.onMove(1), !props.canMoveDown)}
+            {action(
+              `Move ${name} up`,
+              <IconArrowUp size={16} />,
+              () => props.onMove(-1),
+              !props.canMoveUp,
+            )}
+            {action(
+              `Move ${name} down`,
+              <IconArrowDown size={16} />,
+              () => props.onMove(1),
+              !props.canMoveDown,
+            )}
             {action(`Duplicate ${name}`, <IconCopy size={16} />, props.onDuplicate)}
             {action(`Delete ${name}`, <IconTrash size={16} />, props.onRemove)}
           </Group>

@@ -33,7 +33,14 @@ export function ColumnsFields({
       />
       <SimpleGrid cols={{ base: 1, md: block.columns.length }}>
         {block.columns.map((blocks, column) => (
-          <Paper key={column} withBorder p="xs" role="group" aria-label={`Column ${column + 1}`} bg="var(--mantine-color-gray-0)">
+          <Paper
+            key={column}
+            withBorder
+            p="xs"
+            role="group"
+            aria-label={`Column ${column + 1}`}
+            bg="var(--mantine-color-gray-0)"
+          >
             <Stack gap="xs">
               <Text size="xs" fw={600}>
                 Column {column + 1}

@@ -35,7 +35,9 @@ export function RichTextField({
     ],
     content: html,
     immediatelyRender: true,
-    editorProps: { attributes: { 'aria-labelledby': labelId, 'aria-multiline': 'true', role: 'textbox' } },
+    editorProps: {
+      attributes: { 'aria-labelledby': labelId, 'aria-multiline': 'true', role: 'textbox' },
+    },
     onUpdate: ({ editor: e }) => onChange(e.getHTML()),
   });
 

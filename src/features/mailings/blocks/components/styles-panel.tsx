@@ -30,7 +30,8 @@ export function StylesPanel({
           step={10}
           value={styles.width}
           onChange={(v) =>
-            typeof v === 'number' && onChange({ width: Math.min(800, Math.max(480, Math.round(v))) })
+            typeof v === 'number' &&
+            onChange({ width: Math.min(800, Math.max(480, Math.round(v))) })
           }
         />
         <Select
