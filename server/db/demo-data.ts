@@ -3,6 +3,7 @@ import type { Db } from './client.js';
 import { seedAudience, type DemoAudience } from './demo/audience.js';
 import { seedMailings } from './demo/mailings.js';
 import { seedCampaigns, seedSegments } from './demo/segments.js';
+import { seedTemplates } from './demo/templates.js';
 import { lists } from './schema/index.js';
 
 /**
@@ -22,6 +23,7 @@ export async function loadDemoData(db: Db): Promise<string | undefined> {
     await seedCampaigns(tx, audience.userId);
     parts.push(await seedMailings(tx, audience));
     parts.push(`${await seedSegments(tx, audience)} segments`);
+    parts.push(`${await seedTemplates(tx)} starter templates`);
     // ─────────────────────────────────────────────────────────────────────────────────
 
     return parts.join('; ');

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { createCampaign, getAllCampaigns, type CampaignWrite } from '../../api/campaigns';
 import { getAllSegments } from '../../api/segments';
 import { getSubscribers } from '../../api/subscribers';
+import { getTemplates } from '../../api/templates';
 import {
   createMailing,
   getMailing,
@@ -29,6 +30,12 @@ export const mailingQueries = {
     queryOptions({
       queryKey: [...mailingQueries.details(), id] as const,
       queryFn: ({ signal }) => getMailing(id, signal),
+    }),
+  /** Templates a list may start from: its own and the global ones (extension). */
+  templates: (listId: number | undefined) =>
+    queryOptions({
+      queryKey: [...mailingQueries.all(), 'templates', listId ?? null] as const,
+      queryFn: ({ signal }) => getTemplates(listId, signal),
     }),
   /** A list's first subscribers, to preview a layout with one's data. */
   previewSubscribers: (listId: number) =>

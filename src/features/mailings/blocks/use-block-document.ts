@@ -63,8 +63,16 @@ export function useBlockDocument(initial: BlockDocument, initialImages: Map<stri
     return urls;
   }, [images]);
 
+  /** Replaces the document and images (a template or another layout opened here). */
+  const reset = useCallback((doc: BlockDocument, files: Map<string, ImageFile>) => {
+    lastEdit.current = undefined;
+    setHistory((h) => record(h, doc));
+    setImages(files);
+  }, []);
+
   return {
     doc: history.present,
+    reset,
     canUndo: history.past.length > 0,
     canRedo: history.future.length > 0,
     undo: () => setHistory(undo),

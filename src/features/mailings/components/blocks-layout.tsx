@@ -19,6 +19,7 @@ import { BlockEditor, BlockList } from '../blocks/components/block-editor';
 import type { ZipInput } from '../layout/zip-build';
 import type { LayoutState } from '../layout/use-layouts';
 import { PreviewDialog } from './preview-dialog';
+import { SaveAsTemplate } from './template-actions';
 
 export type LayoutEntriesHandler = (
   language: string,
@@ -38,6 +39,8 @@ type Props = {
   listId: number | undefined;
   drafts: Map<string, EditorDraft>;
   onEntries: (name: string, entries: ZipInput[], problems: string[]) => void;
+  /** A template that is not of this source asks for its own (HTML layout, Markdown). */
+  onSource: (mode: 'html' | 'markdown' | 'blocks') => void;
 };
 
 const fits = (doc: BlockDocument, mode: Mode) =>
@@ -54,7 +57,8 @@ function startingPoint(props: Props): EditorDraft & { rendered?: string } {
       const images = new Map<string, ImageFile>(
         state.layout.images.map((i) => [i.path, { data: i.data, contentType: i.contentType }]),
       );
-      return { doc, images, rendered: JSON.stringify(doc) };
+      // Our own render has exactly this text; a template's stand-in HTML is rendered again.
+      return { doc, images, rendered: state.layout.document ?? undefined };
     }
   }
   const doc =
@@ -77,8 +81,10 @@ export function BlocksLayout(props: Props) {
   const [previewing, setPreviewing] = useState(false);
   const sent = useRef(start.rendered);
   const onEntries = useRef(props.onEntries);
+  const onSource = useRef(props.onSource);
   useEffect(() => {
     onEntries.current = props.onEntries;
+    onSource.current = props.onSource;
   });
 
   const { doc, images } = editor;
@@ -110,7 +116,25 @@ export function BlocksLayout(props: Props) {
     };
   }, [doc, images, drafts, language, mode]);
 
-  const layout = state?.status === 'complete' ? state.layout : undefined;
+  // A layout that did not come from this editor (a template, a duplicated mailing) opens here.
+  const external = state?.status === 'complete' ? state.layout : undefined;
+  const { reset } = editor;
+  useEffect(() => {
+    if (!external || external.document === sent.current) return;
+    const opened = external.document ? parseBlockDocument(external.document) : undefined;
+    if (!opened || !fits(opened, mode)) {
+      if (external.label.startsWith('Template'))
+        onSource.current(!opened ? 'html' : opened.markdown === undefined ? 'blocks' : 'markdown');
+      return;
+    }
+    sent.current = external.document ?? undefined;
+    reset(
+      opened,
+      new Map(external.images.map((i) => [i.path, { data: i.data, contentType: i.contentType }])),
+    );
+  }, [external, mode, reset]);
+
+  const layout = external;
   const problems = layout?.inspection.problems ?? [];
   const footer = doc.blocks.filter((b) => b.kind === 'footer');
   return (
@@ -143,6 +167,7 @@ export function BlocksLayout(props: Props) {
         >
           Preview
         </Button>
+        <SaveAsTemplate layout={layout} listId={props.listId} />
         {state?.status === 'running' && (
           <Group gap={6}>
             <Loader size="xs" />

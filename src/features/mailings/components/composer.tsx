@@ -209,6 +209,7 @@ export function MailingComposer() {
             layouts={layouts.states}
             onLayoutFiles={layouts.start}
             onLayoutEntries={layouts.startEntries}
+            onLayoutOpen={layouts.open}
             editorDrafts={layouts.editorDrafts}
             onLayoutRemove={layouts.remove}
           />

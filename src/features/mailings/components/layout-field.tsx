@@ -11,19 +11,25 @@ import {
 } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { IconFileZip, IconFolder, IconTrash } from '@tabler/icons-react';
-import { useRef } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { LAYOUT_INDEX } from '../../../../contract/mailings';
-import type { ComposerValues } from '../draft/composer-values';
+import type { ComposerValues, LayoutMode } from '../draft/composer-values';
+import { StartFromTemplate } from './template-actions';
 import type { LayoutJobPhase } from '../layout/layout-process';
 import type { LayoutState } from '../layout/use-layouts';
 import { formatBytes } from '../../../lib/format';
 import type { List } from '../../../api/lists';
 import type { EditorDraft } from '../blocks/use-block-document';
 import type { ZipInput } from '../layout/zip-build';
-import { BlocksLayout } from './blocks-layout';
 import { InspectorReport } from './inspector-report';
 import { LayoutPreview } from './layout-preview';
+
+// Tiptap, dnd-kit and the editor load when a variant first shows Blocks or Markdown, so the
+// composer's own chunk stays as light as before.
+const BlocksLayout = lazy(() =>
+  import('./blocks-layout').then((m) => ({ default: m.BlocksLayout })),
+);
 
 const phaseLabels: Record<LayoutJobPhase, string> = {
   reading: 'Reading files',
@@ -41,6 +47,7 @@ type Props = {
   onFiles: (files: File[]) => void;
   onEntries: (name: string, entries: ZipInput[], problems: string[]) => void;
   editorDrafts: Map<string, EditorDraft>;
+  onOpen: (name: string, data: Uint8Array) => void;
   onRemove: () => void;
 };
 
@@ -50,11 +57,22 @@ type Props = {
  */
 export function LayoutField(props: Props) {
   const { index, variantLabel, state, onFiles, onRemove } = props;
-  const { control, register, formState } = useFormContext<ComposerValues>();
+  const { control, register, formState, setValue } = useFormContext<ComposerValues>();
+  const setMode = (m: LayoutMode) => setValue(`variants.${index}.layout.mode`, m);
+  const openTemplate = (name: string, archive: Uint8Array | undefined, text: string) => {
+    if (!archive) {
+      setValue(`variants.${index}.layout.text`, text);
+      return setMode('text');
+    }
+    // Opened in the block editor; one without blocks switches to its own source.
+    props.onOpen(`Template “${name}”`, archive);
+    setMode('blocks');
+  };
   const mode = useWatch({ control, name: `variants.${index}.layout.mode` });
   const errors = formState.errors.variants?.[index]?.layout;
   return (
     <Stack gap="sm">
+      <StartFromTemplate listId={props.list?.id} onOpen={openTemplate} />
       <Controller
         control={control}
         name={`variants.${index}.layout.mode`}
@@ -88,17 +106,20 @@ export function LayoutField(props: Props) {
           {...register(`variants.${index}.layout.text`)}
         />
       ) : mode === 'blocks' || mode === 'markdown' ? (
-        <BlocksLayout
-          key={mode}
-          mode={mode}
-          language={props.language}
-          variantLabel={variantLabel}
-          state={state}
-          defaultAddress={props.list?.default_from_name ?? ''}
-          listId={props.list?.id}
-          drafts={props.editorDrafts}
-          onEntries={props.onEntries}
-        />
+        <Suspense fallback={<Text c="dimmed">Loading the editor…</Text>}>
+          <BlocksLayout
+            key={mode}
+            mode={mode}
+            language={props.language}
+            variantLabel={variantLabel}
+            state={state}
+            defaultAddress={props.list?.default_from_name ?? ''}
+            listId={props.list?.id}
+            drafts={props.editorDrafts}
+            onEntries={props.onEntries}
+            onSource={setMode}
+          />
+        </Suspense>
       ) : (
         <HtmlLayout
           variantLabel={variantLabel}

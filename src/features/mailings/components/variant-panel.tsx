@@ -17,6 +17,7 @@ type Props = {
   onLayoutFiles: (files: File[]) => void;
   onLayoutEntries: (name: string, entries: ZipInput[], problems: string[]) => void;
   editorDrafts: Map<string, EditorDraft>;
+  onLayoutOpen: (name: string, data: Uint8Array) => void;
   onLayoutRemove: () => void;
   onRemove: () => void;
 };
@@ -32,6 +33,7 @@ export function VariantPanel({
   onLayoutFiles,
   onLayoutEntries,
   editorDrafts,
+  onLayoutOpen,
   onLayoutRemove,
   onRemove,
 }: Props) {
@@ -85,6 +87,7 @@ export function VariantPanel({
         onFiles={onLayoutFiles}
         onEntries={onLayoutEntries}
         editorDrafts={editorDrafts}
+        onOpen={onLayoutOpen}
         language={language}
         list={list}
         onRemove={onLayoutRemove}

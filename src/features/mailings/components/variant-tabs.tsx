@@ -19,6 +19,7 @@ type Props = {
   layouts: LayoutStates;
   onLayoutFiles: (language: string, files: File[]) => void;
   onLayoutEntries: LayoutEntriesHandler;
+  onLayoutOpen: (language: string, name: string, data: Uint8Array) => void;
   editorDrafts: Map<string, EditorDraft>;
   onLayoutRemove: (language: string) => void;
 };
@@ -98,6 +99,7 @@ export function VariantTabs(props: Props) {
                   props.onLayoutEntries(f.language, name, entries, problems)
                 }
                 editorDrafts={props.editorDrafts}
+                onLayoutOpen={(name, data) => props.onLayoutOpen(f.language, name, data)}
                 onLayoutRemove={() => props.onLayoutRemove(f.language)}
                 onRemove={() => onRemove(i)}
               />

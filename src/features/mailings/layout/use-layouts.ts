@@ -90,6 +90,16 @@ export function useLayouts(stored: Record<string, StoredLayoutRef>) {
     [run],
   );
 
+  /** Opens a stored archive (a template) as the variant's layout. */
+  const open = useCallback(
+    (language: string, name: string, data: Uint8Array) => {
+      editorDrafts.delete(language);
+      removeLayoutArchive(language);
+      run(language, name, { kind: 'archive', name, data });
+    },
+    [run, editorDrafts],
+  );
+
   const remove = useCallback(
     (language: string) => {
       editorDrafts.delete(language);
@@ -119,7 +129,7 @@ export function useLayouts(stored: Record<string, StoredLayoutRef>) {
     return () => running.forEach((c) => c.abort());
   }, [run]);
 
-  return { states, start, startEntries, remove, clear, editorDrafts };
+  return { states, start, startEntries, open, remove, clear, editorDrafts };
 }
 
 function without(states: LayoutStates, language: string): LayoutStates {
