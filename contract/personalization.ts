@@ -112,7 +112,3 @@ export const renderParts = (parts: readonly TemplatePart[], values: TagValues, h
 /** Parses and fills a template in one go (previews, subjects). */
 export const renderTemplate = (source: string, values: TagValues, html: boolean) =>
   renderParts(parseTemplate(source).parts, values, html);
-
-/** Whether a template has any tag at all (most layouts have none: nothing to do per recipient). */
-export const hasTags = (source: string) =>
-  parseTemplate(source).parts.some((p) => typeof p !== 'string');

@@ -5,7 +5,6 @@ import { z } from 'zod';
  * stored in the layout's zip as `mailboard.json` beside the index.html rendered from it, so
  * reopening the layout reopens its blocks. Pure data: rendering is to-mjml.ts / to-text.ts.
  */
-export const BLOCKS_FILE = 'mailboard.json';
 export const BLOCKS_FORMAT = 'mailboard.blocks';
 
 export const blockKinds = [
