@@ -15,8 +15,8 @@ const localNow = (page: Page) =>
     return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
   });
 
-// FIXME(issue 30): in the built SPA the render worker's result never reaches the composer
-// (Preview stays disabled); every step before it passes. Re-enable once fixed.
+// FIXME(issue 30): verified up to Review (editing, preview at both widths with a
+// subscriber's data, reopening after a reload); the sending part was not yet run to the end.
 test.fixme('a mailing made of blocks is previewed, reopened, edited, sent and read', async ({
   page,
   api,
@@ -75,7 +75,7 @@ test.fixme('a mailing made of blocks is previewed, reopened, edited, sent and re
   await expect(page.getByRole('group', { name: 'Button 4' })).toBeVisible();
 
   // Preview: desktop and 390 px side by side, the chosen subscriber's name filled in.
-  const preview = page.getByRole('button', { name: 'Preview' });
+  const preview = page.getByRole('button', { name: 'Preview', exact: true });
   await expect(preview).toBeEnabled({ timeout: 20_000 });
   await expect(page.getByText('Rendering…')).toHaveCount(0, { timeout: 20_000 });
   await preview.click();
@@ -95,12 +95,14 @@ test.fixme('a mailing made of blocks is previewed, reopened, edited, sent and re
   await expect(page.getByRole('group', { name: 'Button 4' })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByLabel('Button 4 label')).toHaveValue('Shop now');
   await page.getByLabel('Heading 1 text').fill('Spring news, {{ first_name | default: "you" }}');
-  await expect(page.getByRole('button', { name: 'Preview' })).toBeEnabled({ timeout: 20_000 });
+  await expect(page.getByRole('button', { name: 'Preview', exact: true })).toBeEnabled({
+    timeout: 20_000,
+  });
   await expect(page.getByText('Rendering…')).toHaveCount(0, { timeout: 20_000 });
 
   await page.getByRole('button', { name: 'Add delivery' }).click();
   await page.getByLabel('Delivery 1 (local time)').fill(await localNow(page));
-  await page.getByRole('button', { name: 'Review' }).click();
+  await page.getByRole('button', { name: 'Review', exact: true }).click();
   await page.getByRole('button', { name: 'Create mailing' }).click();
   await expect(page.getByText(`Mailing “${subject}” created.`)).toBeVisible();
 
