@@ -70,6 +70,26 @@ function reactRouterTreeShaking(): Plugin {
  * route renders inside that shell, so it loads no chunk more than before; the lists
  * screen's few KB come with it. Other routes keep rolldown's automatic splitting.
  */
+/**
+ * mjml-browser finds the global object with `new Function("return this")()` (webpack's
+ * shim), which the dashboard's CSP forbids (no eval) in the render worker, leaving it
+ * without a global; `globalThis` is what that expression means.
+ */
+function mjmlWithoutEval(): Plugin {
+  return {
+    name: 'mjml-without-eval',
+    transform: {
+      filter: { id: /[\\/]mjml-browser[\\/]lib[\\/]index\.js$/ },
+      handler: (code) => ({
+        code: code
+          .replaceAll('new Function("return this")()', 'globalThis')
+          .replaceAll('Function("return this")()', 'globalThis'),
+        map: null,
+      }),
+    },
+  };
+}
+
 const firstScreenChunks = [
   { name: 'initial', tags: ['$initial' as const], priority: 2 },
   {
@@ -83,7 +103,10 @@ export default defineConfig({
   // No import rewriting for Mantine: rolldown places what is imported through its
   // side-effect-free barrel by actual use (measured: the same modules per route as per-file
   // imports, ±0.2 KB gzip), so `import { Button } from '@mantine/core'` is all it takes.
-  plugins: [reactRouterProductionBuild(), reactRouterTreeShaking(), react()],
+  plugins: [reactRouterProductionBuild(), reactRouterTreeShaking(), mjmlWithoutEval(), react()],
+  worker: { plugins: () => [mjmlWithoutEval()] },
+  // mjml-browser requires `cheerio` without using it for what the block editor renders.
+  resolve: { alias: [{ find: /^cheerio$/, replacement: path.resolve('src/lib/cheerio-stub.ts') }] },
   server: {
     proxy: {
       '/api': apiTarget,

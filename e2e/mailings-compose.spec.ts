@@ -29,6 +29,7 @@ test.describe('mailing composer', () => {
     await page.getByLabel('Subject').fill('Hello there');
     await expect(page.getByLabel('From name')).toHaveAttribute('placeholder', 'Acme News');
     await page.getByLabel('From address').fill('sales@acme.example');
+    await page.getByText('Plain text', { exact: true }).click();
     await page
       .getByRole('textbox', { name: 'Text', exact: true })
       .fill('Plain words for everyone.');
@@ -95,7 +96,7 @@ test.describe('mailing composer', () => {
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
 
     await page.getByLabel('Subject').fill('Verify your email');
-    await page.getByText('HTML with images').click();
+    await page.getByText('HTML layout', { exact: true }).click();
     await page.getByLabel('Layout folder').setInputFiles('e2e/fixtures/layouts/colorlib-10');
     const enImages = page.getByRole('table', { name: 'Images of the English (en) layout' });
     await expect(enImages.getByRole('row', { name: /images\/email\.png/ })).toContainText(
@@ -127,7 +128,7 @@ test.describe('mailing composer', () => {
       'true',
     );
     await page.getByLabel('Subject').fill('Ihr Warenkorb vermisst Sie');
-    await page.getByText('HTML with images').click();
+    await page.getByText('HTML layout', { exact: true }).click();
     await page.getByLabel('Layout folder').setInputFiles('e2e/fixtures/layouts/colorlib-12');
     const deImages = page.getByRole('table', { name: 'Images of the German (de) layout' });
     await expect(deImages.getByRole('row', { name: /person_2\.jpg/ })).toContainText(
@@ -199,6 +200,7 @@ test.describe('mailing composer', () => {
     await chooseList(page, list.name);
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
     await page.getByLabel('Subject').fill('Second try');
+    await page.getByText('Plain text', { exact: true }).click();
     await page.getByRole('textbox', { name: 'Text', exact: true }).fill('Body text');
     await page.getByRole('button', { name: 'Review' }).click();
     await page.getByRole('button', { name: 'Create mailing' }).click();
@@ -215,7 +217,7 @@ test.describe('mailing composer', () => {
     await chooseList(page, list.name);
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Draft survives');
     await page.getByLabel('Subject').fill('Kept subject');
-    await page.getByText('HTML with images').click();
+    await page.getByText('HTML layout', { exact: true }).click();
     await page.getByLabel('Layout folder').setInputFiles('e2e/fixtures/layouts/colorlib-10');
     await expect(
       page.getByRole('table', { name: 'Images of the English (en) layout' }),

@@ -14,7 +14,7 @@ async function openHtmlLayout(page: Page, listName: string) {
   await page.getByRole('option', { name: listName }).click();
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill(`Safety ${Date.now()}`);
   await page.getByLabel('Subject').fill('Subject');
-  await page.getByText('HTML with images').click();
+  await page.getByText('HTML layout', { exact: true }).click();
 }
 
 test.describe('layout inspector and preview', () => {

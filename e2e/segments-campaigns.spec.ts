@@ -33,6 +33,7 @@ test.describe('segments and campaigns in the composer', () => {
       campaignName,
     );
     await page.getByLabel('Subject').fill('Hello segment');
+    await page.getByText('Plain text', { exact: true }).click();
     await page.getByRole('textbox', { name: 'Text', exact: true }).fill('For the segment.');
 
     await page.getByRole('button', { name: 'Review' }).click();

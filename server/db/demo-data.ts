@@ -4,6 +4,7 @@ import { seedAudience, type DemoAudience } from './demo/audience.js';
 import { scheduleLiveDelivery } from './demo/live-delivery.js';
 import { seedMailings } from './demo/mailings.js';
 import { seedCampaigns, seedSegments } from './demo/segments.js';
+import { seedTemplates } from './demo/templates.js';
 import { lists } from './schema/index.js';
 
 export type DemoOptions = {
@@ -28,6 +29,7 @@ export async function loadDemoData(db: Db, options: DemoOptions = {}): Promise<s
     await seedCampaigns(tx, audience.userId);
     parts.push(await seedMailings(tx, audience));
     parts.push(`${await seedSegments(tx, audience)} segments`);
+    parts.push(`${await seedTemplates(tx)} starter templates`);
     if (options.liveDeliveryMinutes !== undefined) {
       const live = await scheduleLiveDelivery(tx, audience, options.liveDeliveryMinutes);
       if (live) parts.push(live);

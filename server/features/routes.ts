@@ -7,6 +7,8 @@ import { regionsRoutes } from './regions/routes.js';
 import { languagesRoutes } from './languages/routes.js';
 import { mailingsRoutes } from './mailings/routes.js';
 import { layoutMediaRoutes } from './mailings/media-routes.js';
+import { layoutRoutes } from './mailings/layout-routes.js';
+import { templatesRoutes } from './templates/routes.js';
 import { importsRoutes } from './imports/routes.js';
 import { statisticsRoutes } from './statistics/routes.js';
 import { segmentsRoutes } from './segments/routes.js';
@@ -30,6 +32,8 @@ export async function apiRoutes(app: FastifyInstance, options: RouteOptions) {
       await api.register(regionsRoutes, options);
       await api.register(languagesRoutes, options);
       await api.register(mailingsRoutes, options);
+      await api.register(layoutRoutes, options);
+      await api.register(templatesRoutes, options);
       await api.register(importsRoutes, options);
       await api.register(statisticsRoutes, options);
       await api.register(segmentsRoutes, options);

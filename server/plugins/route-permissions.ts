@@ -178,4 +178,11 @@ export const ROUTE_PERMISSIONS: Record<string, RoutePermission> = {
   'GET /api/v1/webhooks/:id/attempts': p('webhooks:manage'),
   'POST /api/v1/webhooks/:id/test': p('webhooks:manage'),
   'POST /api/v1/webhooks/:id/attempts/:attempt_id/replay': p('webhooks:manage'),
+
+  // Issue 30: a stored layout read back into the composer, and saved templates.
+  'GET /api/v1/layouts/:id': p('mailings:read'),
+  'GET /api/v1/templates': p('mailings:read'),
+  'POST /api/v1/templates': p('mailings:manage'),
+  'GET /api/v1/templates/:id': p('mailings:read'),
+  'DELETE /api/v1/templates/:id': p('mailings:manage'),
 };

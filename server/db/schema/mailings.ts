@@ -72,7 +72,24 @@ export const layouts = pgTable('layouts', {
   text: text('text').notNull().default(''),
   /** index.html with image references rewritten to /media/layouts/{id}/…, or the text. */
   source: text('source').notNull(),
+  /** The zip's mailboard.json: the block document of a layout made in the dashboard. */
+  document: text('document'),
 });
+
+/** Saved layouts to start mailings from (extension): global, or one list's. */
+export const templates = pgTable(
+  'templates',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    listId: integer('list_id').references(() => lists.id, { onDelete: 'cascade' }),
+    text: text('text').notNull().default(''),
+    zip: bytea('zip'),
+    createDatetime: timestamptz('create_datetime').notNull().defaultNow(),
+    createUser: integer('create_user'),
+  },
+  (t) => [index('templates_list').on(t.listId, t.id)],
+);
 
 /** Images of a zipped layout, served publicly at /media/layouts/{layout_id}/{path}. */
 export const layoutFiles = pgTable(

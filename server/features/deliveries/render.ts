@@ -1,4 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import {
+  UNSUBSCRIBE_TAG,
+  parseTemplate,
+  tagText,
+  type Tag,
+  type TemplatePart,
+} from '../../../contract/personalization.js';
 import type { Signer } from './tokens.js';
 
 /** A variant as the sender needs it, compiled once per delivery (mailings are immutable). */
@@ -9,10 +16,33 @@ export type VariantTemplate = {
   subject: string;
   html: Part[];
   text: Part[];
+  /** The subject with its personalisation tags (docs/architecture.md §16). */
+  subjectParts: TemplatePart[];
+  /** Whether any part names a subscriber field: then the sender loads recipients' values. */
+  personal: boolean;
 };
 
-/** Literal text, or a link to wrap in the click redirect (`escape`: inside an attribute). */
-type Part = string | { url: string; escape: boolean };
+/**
+ * Literal text, a link to wrap in the click redirect (`escape`: inside an attribute), or a
+ * personalisation tag filled in per recipient.
+ */
+type Part = string | { url: string; escape: boolean } | { tag: Tag };
+
+/** Splits the literal parts further at personalisation tags (validated when the mailing was saved). */
+function withTags(parts: Part[]): Part[] {
+  return parts.flatMap((p) =>
+    typeof p === 'string'
+      ? parseTemplate(p).parts.map((t): Part => (typeof t === 'string' ? t : { tag: t }))
+      : [p],
+  );
+}
+const tagOf = (p: Part | TemplatePart): Tag | undefined =>
+  typeof p === 'string' ? undefined : 'tag' in p ? p.tag : 'name' in p ? p : undefined;
+const isPersonal = (parts: readonly (Part | TemplatePart)[]) =>
+  parts.some((p) => {
+    const tag = tagOf(p);
+    return tag !== undefined && tag.name !== UNSUBSCRIBE_TAG;
+  });
 
 export type RecipientRef = {
   /** Who the tracking tokens name: a log id, `d<delivery>` (counts only) or `t` (a test). */
@@ -20,6 +50,8 @@ export type RecipientRef = {
   email: string;
   subscriberId: number | null;
   deliveryId: number;
+  /** The recipient's field values for personalisation tags (subscriber fields, custom fields). */
+  fields?: Readonly<Record<string, unknown>>;
 };
 
 export type OutgoingMessage = {
@@ -111,13 +143,18 @@ export function compileVariant(
       : fromText && textOnly
         ? v.layoutText
         : htmlToText(html);
+  const htmlParts = withTags(splitLinks(html, textOnly ? TEXT_URL : HREF, !textOnly));
+  const textParts = withTags(splitLinks(text, TEXT_URL, false));
+  const subjectParts = parseTemplate(v.subject).parts;
   return {
     fromName: v.fromName,
     fromEmail: v.fromEmail,
     replytoEmail: v.replytoEmail,
     subject: v.subject,
-    html: splitLinks(html, textOnly ? TEXT_URL : HREF, !textOnly),
-    text: splitLinks(text, TEXT_URL, false),
+    html: htmlParts,
+    text: textParts,
+    subjectParts,
+    personal: isPersonal(htmlParts) || isPersonal(textParts) || isPersonal(subjectParts),
   };
 }
 
@@ -144,28 +181,39 @@ export function renderMessage(
     }
     return out;
   };
-  const fill = (parts: Part[]) =>
-    parts
-      .map((p) => (typeof p === 'string' ? p : p.escape ? escapeHtml(link(p.url)) : link(p.url)))
-      .join('');
-  const pixel = `<img src="${baseUrl}/t/o/${signer.sign({ kind: 'o', who: r.who })}" width="1" height="1" alt="" style="display:block;width:1px;height:1px;border:0">`;
-  let html = fill(t.html);
-  if (!test) {
-    html = /<\/body>/i.test(html) ? html.replace(/<\/body>/i, `${pixel}</body>`) : html + pixel;
-  }
   const unsubscribeUrl = `${baseUrl}/u/${signer.sign({
     kind: 'u',
     subscriber: r.subscriberId ?? 0,
     delivery: r.deliveryId,
   })}`;
+  const values = { ...r.fields, [UNSUBSCRIBE_TAG]: unsubscribeUrl };
+  const fill = (parts: Part[], html: boolean) =>
+    parts
+      .map((p) =>
+        typeof p === 'string'
+          ? p
+          : 'tag' in p
+            ? tagText(p.tag, values, html)
+            : p.escape
+              ? escapeHtml(link(p.url))
+              : link(p.url),
+      )
+      .join('');
+  const pixel = `<img src="${baseUrl}/t/o/${signer.sign({ kind: 'o', who: r.who })}" width="1" height="1" alt="" style="display:block;width:1px;height:1px;border:0">`;
+  let html = fill(t.html, true);
+  if (!test) {
+    html = /<\/body>/i.test(html) ? html.replace(/<\/body>/i, `${pixel}</body>`) : html + pixel;
+  }
   const domain = t.fromEmail.split('@')[1] || 'mailboard.invalid';
   return {
     from: { name: t.fromName, address: t.fromEmail },
     to: r.email,
     ...(t.replytoEmail ? { replyTo: t.replytoEmail } : {}),
-    subject: t.subject,
+    subject: t.subjectParts
+      .map((p) => (typeof p === 'string' ? p : tagText(p, values, false)))
+      .join(''),
     html,
-    text: fill(t.text),
+    text: fill(t.text, false),
     messageId: `<${randomUUID()}@${domain}>`,
     unsubscribeUrl,
     ...(r.subscriberId !== null && r.deliveryId > 0

@@ -16,6 +16,7 @@ import {
 import type { SendingOptions } from './options.js';
 import { compileVariant, renderMessage, type VariantTemplate } from './render.js';
 import { resultWriter } from './result-writer.js';
+import { personalFields } from './personal-fields.js';
 import type { Signer } from './tokens.js';
 import type { Transport } from './transport.js';
 
@@ -87,6 +88,8 @@ async function sendDue(ctx: SendingContext, cache: Map<number, Material>): Promi
   const faulted = new Set<number>();
   const end = performance.now() + ROUND_MS;
   const writer = resultWriter(db);
+  // Recipients' field values for personalisation tags, loaded with each claim that needs them.
+  const fields = new Map<number, Record<string, unknown>>();
   let handled = 0;
   let exhausted = false;
   let failure: unknown;
@@ -96,6 +99,7 @@ async function sendDue(ctx: SendingContext, cache: Map<number, Material>): Promi
       try {
         const got = await claimRecipients(db, concurrency, options.leaseMs, lease);
         if (got.length === 0) exhausted = true;
+        for (const [id, values] of await batchFields(ctx, got, cache)) fields.set(id, values);
         for (const r of got) held.add(r.id);
         queue.push(...got);
         handled += got.length;
@@ -132,7 +136,13 @@ async function sendDue(ctx: SendingContext, cache: Map<number, Material>): Promi
         await finish(r, released(r));
         continue;
       }
-      const { result, fault } = await sendOne(ctx, r, await material(ctx, cache, r.deliveryId));
+      const { result, fault } = await sendOne(
+        ctx,
+        r,
+        await material(ctx, cache, r.deliveryId),
+        r.subscriberId === null ? undefined : fields.get(r.subscriberId),
+      );
+      if (r.subscriberId !== null) fields.delete(r.subscriberId);
       if (fault !== undefined && !faulted.has(r.deliveryId)) {
         faulted.add(r.deliveryId);
         await pauseForFault(db, r.deliveryId, fault);
@@ -168,10 +178,28 @@ const released = (r: ClaimedRecipient): RecipientResult => ({
   released: true,
 });
 
+/** Recipients' field values, loaded only when a template of the batch has personalisation tags. */
+async function batchFields(
+  ctx: SendingContext,
+  claimed: ClaimedRecipient[],
+  cache: Map<number, Material>,
+) {
+  const ids = new Set(claimed.map((r) => r.deliveryId));
+  let personal = false;
+  for (const id of ids) personal ||= (await material(ctx, cache, id))?.template.personal ?? false;
+  return personal
+    ? personalFields(
+        ctx.db,
+        claimed.flatMap((r) => (r.subscriberId === null ? [] : [r.subscriberId])),
+      )
+    : new Map<number, Record<string, unknown>>();
+}
+
 async function sendOne(
   ctx: SendingContext,
   r: ClaimedRecipient,
   m: Material | undefined,
+  fields?: Record<string, unknown>,
 ): Promise<{ result: RecipientResult; fault?: string }> {
   const base = { id: r.id, lease: r.lease, response: '', error: '', retryInMs: 0 };
   if (!m) return { result: { ...base, state: 'failed', error: 'The mailing was deleted.' } };
@@ -179,7 +207,7 @@ async function sendOne(
   const message = {
     ...renderMessage(
       m.template,
-      { who, email: r.email, subscriberId: r.subscriberId, deliveryId: r.deliveryId },
+      { who, email: r.email, subscriberId: r.subscriberId, deliveryId: r.deliveryId, fields },
       ctx.baseUrl(),
       ctx.signer,
     ),

@@ -12,7 +12,15 @@ export type LayoutImage = { path: string; contentType: string; data: Uint8Array 
 export type ImportedLayout = {
   images: LayoutImage[];
   source(layoutId: number): string;
+  /** index.html as it came, for the personalisation check. */
+  html: string;
+  /** mailboard.json, the block document of a layout made in the dashboard (docs/architecture.md §16). */
+  document: string | null;
 };
+
+/** Kept beside a layout so the dashboard can reopen its blocks; the mail never shows it. */
+export const LAYOUT_DOCUMENT = 'mailboard.json';
+const DOCUMENT_MAX_BYTES = 2 * 1024 * 1024;
 
 /**
  * Reads a zip_file data URI into a layout (docs/architecture.md): index.html at the root, plus the
@@ -40,16 +48,37 @@ export async function importZipLayout(dataUri: string): Promise<ImportedLayout> 
     }
     const references = findImageReferences(html);
     const others = entries.filter((e) => e !== index);
-    const files = await inflateEntries(zip, others, (path) => references.has(path), budget);
+    const files = await inflateEntries(
+      zip,
+      others,
+      (path) => references.has(path) || path === LAYOUT_DOCUMENT,
+      budget,
+    );
+    const documentBytes = files.get(LAYOUT_DOCUMENT);
+    files.delete(LAYOUT_DOCUMENT);
     const images = [...files].map(([path, data]) => toImage(path, data));
     const imported = new Set(images.map((i) => i.path));
     return {
       images,
+      html,
+      document: readDocument(documentBytes),
       source: (layoutId) =>
         rewriteImportedReferences(html, imported, (path) => layoutMediaUrl(layoutId, path)),
     };
   } finally {
     zip.close();
+  }
+}
+
+/** The block document when it is valid UTF-8 JSON of a sensible size; otherwise none. */
+function readDocument(bytes: Uint8Array | undefined): string | null {
+  if (!bytes || bytes.length > DOCUMENT_MAX_BYTES) return null;
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    JSON.parse(text);
+    return text.includes('\u0000') ? null : text;
+  } catch {
+    return null;
   }
 }
 

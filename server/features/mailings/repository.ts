@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client.js';
 import { inVisibleLists } from '../../lib/access.js';
 import {
   campaigns,
+  customFields,
   deliveries,
   layoutFiles,
   layouts,
@@ -35,6 +36,8 @@ export type NewVariant = {
   text: string;
   source: (layoutId: number) => string;
   images: LayoutImage[];
+  /** The block document (mailboard.json) of a layout made in the dashboard. */
+  document?: string | null;
   scheduled: Date[];
 };
 
@@ -124,6 +127,15 @@ export function mailingsRepository(db: Executor) {
       };
     },
 
+    /** Names of the custom fields a list's subscribers have: shared ones and its own. */
+    async knownFields(listId: number): Promise<string[]> {
+      const rows = await db
+        .select({ name: customFields.name })
+        .from(customFields)
+        .where(sql`${customFields.listId} IS NULL OR ${customFields.listId} = ${listId}::bigint`);
+      return rows.map((r) => r.name);
+    },
+
     async nameTaken(name: string): Promise<boolean> {
       const rows = await db
         .select({ id: mailings.id })
@@ -160,7 +172,12 @@ export function mailingsRepository(db: Executor) {
           .returning({ id: variants.id });
         const [layout] = await db
           .insert(layouts)
-          .values({ variantId: variant!.id, text: v.text, source: '' })
+          .values({
+            variantId: variant!.id,
+            text: v.text,
+            source: '',
+            document: v.document ?? null,
+          })
           .returning({ id: layouts.id });
         await db
           .update(layouts)

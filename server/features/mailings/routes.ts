@@ -65,6 +65,7 @@ export async function mailingsRoutes(app: FastifyInstance, { db }: RouteOptions)
           await txRepo.nameTaken(body.name),
           request.user.id,
           await txRepo.references(body.list, body.campaign, body.segments ?? []),
+          await txRepo.knownFields(body.list),
         );
         return txRepo.get(await txRepo.create(values));
       });

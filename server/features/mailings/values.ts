@@ -1,4 +1,5 @@
 import { languageCodes, type MailingWrite } from '../../../contract/mailings.js';
+import { templateProblems } from '../../../contract/personalization.js';
 import { badRequest, type DrfErrors } from '../../lib/http-errors.js';
 import { ZipLayoutError, importZipLayout, type ImportedLayout } from './layout-import.js';
 import type { ListDefaults, MailingReferences, NewMailing } from './repository.js';
@@ -38,6 +39,8 @@ export function resolveMailing(
   nameTaken: boolean,
   userId: number,
   references: MailingReferences = { campaignExists: true, unknownSegments: [] },
+  /** Custom field names of the list (shared and its own), for personalisation tags. */
+  knownFields: readonly string[] = [],
 ): NewMailing {
   const errors: DrfErrors = {};
   if (!list) errors.list = [`Invalid pk "${body.list}" - object does not exist.`];
@@ -53,6 +56,19 @@ export function resolveMailing(
     const problems: DrfErrors = {};
     const layout = layouts[i];
     if (layout && 'error' in layout) problems.layout = { zip_file: [layout.error] };
+    // Personalisation tags naming no field are refused here, before any delivery is
+    // scheduled, rather than sent as empty strings (docs/architecture.md §16).
+    const tags = (source: string) => templateProblems(source, knownFields).map((p) => p.message);
+    const subjectTags = tags(variant.subject);
+    if (subjectTags.length) problems.subject = subjectTags;
+    const textTags = tags(variant.layout.text ?? '');
+    const zipTags = layout && !('error' in layout) ? tags(layout.html) : [];
+    if (textTags.length || zipTags.length) {
+      problems.layout = {
+        ...(textTags.length ? { text: textTags } : {}),
+        ...(zipTags.length ? { zip_file: zipTags } : {}),
+      };
+    }
     const outside = list
       ? languageCodes(variant.language).filter((c) => !list.languages.includes(c))
       : [];
@@ -84,6 +100,7 @@ export function resolveMailing(
         text,
         source: zip ? zip.source : () => text,
         images: zip?.images ?? [],
+        document: zip?.document ?? null,
         scheduled: (v.deliveries ?? []).map((d) => new Date(d.scheduled_datetime)),
       };
     }),

@@ -1,6 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { createCampaign, getAllCampaigns, type CampaignWrite } from '../../api/campaigns';
 import { getAllSegments } from '../../api/segments';
+import { getSubscribers } from '../../api/subscribers';
+import { getTemplates } from '../../api/templates';
 import {
   createMailing,
   getMailing,
@@ -28,6 +30,20 @@ export const mailingQueries = {
     queryOptions({
       queryKey: [...mailingQueries.details(), id] as const,
       queryFn: ({ signal }) => getMailing(id, signal),
+    }),
+  /** Templates a list may start from: its own and the global ones (extension). */
+  templates: (listId: number | undefined) =>
+    queryOptions({
+      queryKey: [...mailingQueries.all(), 'templates', listId ?? null] as const,
+      queryFn: ({ signal }) => getTemplates(listId, signal),
+    }),
+  /** A list's first subscribers, to preview a layout with one's data. */
+  previewSubscribers: (listId: number) =>
+    queryOptions({
+      queryKey: [...mailingQueries.all(), 'preview-subscribers', listId] as const,
+      queryFn: ({ signal }) =>
+        getSubscribers(listId, { page_size: 50, subscription: 'active' }, signal),
+      staleTime: 60_000,
     }),
   /** Campaign ids in use, for suggestions: the collection is the only place that has them. */
   campaigns: () =>

@@ -153,7 +153,11 @@ export function MailingComposer() {
       return state?.status === 'complete' ? state.layout.dataUri : undefined;
     };
     try {
-      const mailing = await create.mutateAsync(toMailingWrite(values, zipFor));
+      const textFor = (language: string) => {
+        const state = layouts.states[language];
+        return state?.status === 'complete' ? (state.layout.text ?? undefined) : undefined;
+      };
+      const mailing = await create.mutateAsync(toMailingWrite(values, zipFor, textFor));
       discard();
       setCreated(mailing);
       notifySuccess(`Mailing “${mailing.name}” created.`);
@@ -204,6 +208,9 @@ export function MailingComposer() {
             onRemove={removeVariant}
             layouts={layouts.states}
             onLayoutFiles={layouts.start}
+            onLayoutEntries={layouts.startEntries}
+            onLayoutOpen={layouts.open}
+            editorDrafts={layouts.editorDrafts}
             onLayoutRemove={layouts.remove}
           />
           <Group>

@@ -11,15 +11,25 @@ import {
 } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { IconFileZip, IconFolder, IconTrash } from '@tabler/icons-react';
-import { useRef } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { LAYOUT_INDEX } from '../../../../contract/mailings';
-import type { ComposerValues } from '../draft/composer-values';
+import type { ComposerValues, LayoutMode } from '../draft/composer-values';
+import { StartFromTemplate } from './template-actions';
 import type { LayoutJobPhase } from '../layout/layout-process';
 import type { LayoutState } from '../layout/use-layouts';
 import { formatBytes } from '../../../lib/format';
+import type { List } from '../../../api/lists';
+import type { EditorDraft } from '../blocks/use-block-document';
+import type { ZipInput } from '../layout/zip-build';
 import { InspectorReport } from './inspector-report';
 import { LayoutPreview } from './layout-preview';
+
+// Tiptap, dnd-kit and the editor load when a variant first shows Blocks or Markdown, so the
+// composer's own chunk stays as light as before.
+const BlocksLayout = lazy(() =>
+  import('./blocks-layout').then((m) => ({ default: m.BlocksLayout })),
+);
 
 const phaseLabels: Record<LayoutJobPhase, string> = {
   reading: 'Reading files',
@@ -31,18 +41,38 @@ const phaseLabels: Record<LayoutJobPhase, string> = {
 type Props = {
   index: number;
   variantLabel: string;
+  language: string;
+  list: List | undefined;
   state: LayoutState | undefined;
   onFiles: (files: File[]) => void;
+  onEntries: (name: string, entries: ZipInput[], problems: string[]) => void;
+  editorDrafts: Map<string, EditorDraft>;
+  onOpen: (name: string, data: Uint8Array) => void;
   onRemove: () => void;
 };
 
-/** A variant's layout: plain text, or HTML with images (a .zip, a folder, or files). */
-export function LayoutField({ index, variantLabel, state, onFiles, onRemove }: Props) {
-  const { control, register, formState } = useFormContext<ComposerValues>();
+/**
+ * A variant's layout, from one of four sources: the block editor (default), an HTML layout
+ * with images (a .zip, a folder, or files), Markdown, or plain text.
+ */
+export function LayoutField(props: Props) {
+  const { index, variantLabel, state, onFiles, onRemove } = props;
+  const { control, register, formState, setValue } = useFormContext<ComposerValues>();
+  const setMode = (m: LayoutMode) => setValue(`variants.${index}.layout.mode`, m);
+  const openTemplate = (name: string, archive: Uint8Array | undefined, text: string) => {
+    if (!archive) {
+      setValue(`variants.${index}.layout.text`, text);
+      return setMode('text');
+    }
+    // Opened in the block editor; one without blocks switches to its own source.
+    props.onOpen(`Template “${name}”`, archive);
+    setMode('blocks');
+  };
   const mode = useWatch({ control, name: `variants.${index}.layout.mode` });
   const errors = formState.errors.variants?.[index]?.layout;
   return (
     <Stack gap="sm">
+      <StartFromTemplate listId={props.list?.id} onOpen={openTemplate} />
       <Controller
         control={control}
         name={`variants.${index}.layout.mode`}
@@ -56,8 +86,10 @@ export function LayoutField({ index, variantLabel, state, onFiles, onRemove }: P
               value={field.value}
               onChange={field.onChange}
               data={[
+                { value: 'blocks', label: 'Blocks' },
+                { value: 'html', label: 'HTML layout' },
+                { value: 'markdown', label: 'Markdown' },
                 { value: 'text', label: 'Plain text' },
-                { value: 'html', label: 'HTML with images' },
               ]}
             />
           </div>
@@ -73,6 +105,21 @@ export function LayoutField({ index, variantLabel, state, onFiles, onRemove }: P
           error={errors?.text?.message}
           {...register(`variants.${index}.layout.text`)}
         />
+      ) : mode === 'blocks' || mode === 'markdown' ? (
+        <Suspense fallback={<Text c="dimmed">Loading the editor…</Text>}>
+          <BlocksLayout
+            key={mode}
+            mode={mode}
+            language={props.language}
+            variantLabel={variantLabel}
+            state={state}
+            defaultAddress={props.list?.default_from_name ?? ''}
+            listId={props.list?.id}
+            drafts={props.editorDrafts}
+            onEntries={props.onEntries}
+            onSource={setMode}
+          />
+        </Suspense>
       ) : (
         <HtmlLayout
           variantLabel={variantLabel}
@@ -90,7 +137,12 @@ export function LayoutField({ index, variantLabel, state, onFiles, onRemove }: P
   );
 }
 
-function HtmlLayout({ variantLabel, state, onFiles, onRemove }: Omit<Props, 'index'>) {
+function HtmlLayout({
+  variantLabel,
+  state,
+  onFiles,
+  onRemove,
+}: Pick<Props, 'variantLabel' | 'state' | 'onFiles' | 'onRemove'>) {
   const openFiles = useRef<() => void>(null);
   const folderInput = useRef<HTMLInputElement>(null);
   const running = state?.status === 'running';

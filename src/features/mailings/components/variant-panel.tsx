@@ -6,6 +6,8 @@ import type { ComposerValues } from '../draft/composer-values';
 import type { LayoutState } from '../layout/use-layouts';
 import { DeliveriesField } from './deliveries-field';
 import { LayoutField } from './layout-field';
+import type { ZipInput } from '../layout/zip-build';
+import type { EditorDraft } from '../blocks/use-block-document';
 
 type Props = {
   index: number;
@@ -13,6 +15,9 @@ type Props = {
   list: List | undefined;
   layout: LayoutState | undefined;
   onLayoutFiles: (files: File[]) => void;
+  onLayoutEntries: (name: string, entries: ZipInput[], problems: string[]) => void;
+  editorDrafts: Map<string, EditorDraft>;
+  onLayoutOpen: (name: string, data: Uint8Array) => void;
   onLayoutRemove: () => void;
   onRemove: () => void;
 };
@@ -26,10 +31,14 @@ export function VariantPanel({
   list,
   layout,
   onLayoutFiles,
+  onLayoutEntries,
+  editorDrafts,
+  onLayoutOpen,
   onLayoutRemove,
   onRemove,
 }: Props) {
-  const { register, formState } = useFormContext<ComposerValues>();
+  const { register, formState, getValues } = useFormContext<ComposerValues>();
+  const language = getValues(`variants.${index}.language`);
   const errors = formState.errors.variants?.[index];
   const defaultHint = (value: string | undefined) =>
     list ? `Empty: the list’s default, ${fallback(value)}.` : 'Empty: the list’s default.';
@@ -76,6 +85,11 @@ export function VariantPanel({
         variantLabel={variantLabel}
         state={layout}
         onFiles={onLayoutFiles}
+        onEntries={onLayoutEntries}
+        editorDrafts={editorDrafts}
+        onOpen={onLayoutOpen}
+        language={language}
+        list={list}
         onRemove={onLayoutRemove}
       />
       <DeliveriesField index={index} />

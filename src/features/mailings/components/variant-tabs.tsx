@@ -5,6 +5,8 @@ import type { List } from '../../../api/lists';
 import type { ComposerValues } from '../draft/composer-values';
 import { languageLabel } from '../language-names';
 import type { LayoutStates } from '../layout/use-layouts';
+import type { EditorDraft } from '../blocks/use-block-document';
+import type { LayoutEntriesHandler } from './blocks-layout';
 import { VariantPanel } from './variant-panel';
 
 type Props = {
@@ -16,6 +18,9 @@ type Props = {
   onRemove: (index: number) => void;
   layouts: LayoutStates;
   onLayoutFiles: (language: string, files: File[]) => void;
+  onLayoutEntries: LayoutEntriesHandler;
+  onLayoutOpen: (language: string, name: string, data: Uint8Array) => void;
+  editorDrafts: Map<string, EditorDraft>;
   onLayoutRemove: (language: string) => void;
 };
 
@@ -90,6 +95,11 @@ export function VariantTabs(props: Props) {
                 list={list}
                 layout={layouts[f.language]}
                 onLayoutFiles={(files) => props.onLayoutFiles(f.language, files)}
+                onLayoutEntries={(name, entries, problems) =>
+                  props.onLayoutEntries(f.language, name, entries, problems)
+                }
+                editorDrafts={props.editorDrafts}
+                onLayoutOpen={(name, data) => props.onLayoutOpen(f.language, name, data)}
                 onLayoutRemove={() => props.onLayoutRemove(f.language)}
                 onRemove={() => onRemove(i)}
               />

@@ -46,7 +46,8 @@ describe('composerSchema', () => {
       segments: 'Segments are ids: whole numbers only.',
       'variants.0.subject': expect.any(String),
       'variants.0.from_email': expect.any(String),
-      'variants.0.layout.text': 'Write the text of this variant, or choose “HTML with images”.',
+      'variants.0.layout.text':
+        'Write the text of this variant, or choose another source (Blocks, HTML layout, Markdown).',
       'variants.0.deliveries.0.local': 'Enter a date and a time.',
     });
     expect(messages(values({ variants: [] }))).toEqual({ variants: 'Add at least one variant.' });

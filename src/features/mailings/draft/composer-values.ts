@@ -3,7 +3,9 @@ import { emailAddress, languageCode } from '../../../../contract/common';
 import { mailingWrite, variantWrite } from '../../../../contract/mailings';
 import { localToUtc } from '../local-time';
 
-export type LayoutMode = 'text' | 'html';
+/** Where a variant's layout comes from: the block editor (default), a zip, Markdown, or plain text. */
+export const layoutModes = ['blocks', 'html', 'markdown', 'text'] as const;
+export type LayoutMode = (typeof layoutModes)[number];
 
 /** One variant as the form holds it: empty strings mean "the list's default". */
 export type VariantValues = {
@@ -40,7 +42,7 @@ export const newVariant = (language: string): VariantValues => ({
   from_name: '',
   from_email: '',
   replyto_email: '',
-  layout: { mode: 'text', text: '' },
+  layout: { mode: 'blocks', text: '' },
   deliveries: [],
 });
 
@@ -53,17 +55,16 @@ const variantSchema = z.object({
   from_name: z.string().max(200),
   from_email: optionalEmail,
   replyto_email: optionalEmail,
-  layout: z
-    .object({ mode: z.enum(['text', 'html']), text: z.string() })
-    .superRefine((layout, ctx) => {
-      if (layout.mode === 'text' && layout.text.trim() === '') {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['text'],
-          message: 'Write the text of this variant, or choose “HTML with images”.',
-        });
-      }
-    }),
+  layout: z.object({ mode: z.enum(layoutModes), text: z.string() }).superRefine((layout, ctx) => {
+    if (layout.mode === 'text' && layout.text.trim() === '') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['text'],
+        message:
+          'Write the text of this variant, or choose another source (Blocks, HTML layout, Markdown).',
+      });
+    }
+  }),
   deliveries: z
     .array(
       z.object({

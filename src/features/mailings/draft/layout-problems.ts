@@ -5,7 +5,7 @@ import type { LayoutStates } from '../layout/use-layouts';
 export function layoutProblems(values: ComposerValues, layouts: LayoutStates): Map<number, string> {
   const problems = new Map<number, string>();
   values.variants.forEach((variant, i) => {
-    if (variant.layout.mode !== 'html') return;
+    if (variant.layout.mode === 'text') return;
     const state = layouts[variant.language];
     if (!state) {
       problems.set(i, 'Add the HTML layout: drop a .zip, a folder, or index.html with its images.');
@@ -19,7 +19,9 @@ export function layoutProblems(values: ComposerValues, layouts: LayoutStates): M
       const n = state.layout.inspection.problems.length;
       problems.set(
         i,
-        `The layout has ${n} problem${n === 1 ? '' : 's'} to fix first (see the inspection).`,
+        variant.layout.mode === 'html'
+          ? `The layout has ${n} problem${n === 1 ? '' : 's'} to fix first (see the inspection).`
+          : state.layout.inspection.problems.join(' '),
       );
     }
   });

@@ -10,6 +10,7 @@ import type { ComposerValues, VariantValues } from './composer-values';
 export function toMailingWrite(
   values: ComposerValues,
   zipFor: (language: string) => string | undefined,
+  textFor: (language: string) => string | undefined = () => undefined,
 ): MailingWrite {
   const campaign = values.campaign.trim();
   return {
@@ -17,11 +18,17 @@ export function toMailingWrite(
     name: values.name.trim(),
     ...(campaign ? { campaign: Number(campaign) } : {}),
     segments: values.segments.map((s) => Number(s.trim())),
-    variants: values.variants.map((v) => toVariantWrite(v, zipFor(v.language))),
+    variants: values.variants.map((v) =>
+      toVariantWrite(v, zipFor(v.language), textFor(v.language)),
+    ),
   };
 }
 
-function toVariantWrite(v: VariantValues, zipFile: string | undefined): VariantWrite {
+function toVariantWrite(
+  v: VariantValues,
+  zipFile: string | undefined,
+  text: string | undefined,
+): VariantWrite {
   const optional = (key: 'from_name' | 'from_email' | 'replyto_email') =>
     v[key].trim() ? { [key]: v[key].trim() } : {};
   return {
@@ -30,7 +37,13 @@ function toVariantWrite(v: VariantValues, zipFile: string | undefined): VariantW
     ...optional('from_email'),
     ...optional('replyto_email'),
     subject: v.subject.trim(),
-    layout: v.layout.mode === 'html' ? { zip_file: zipFile ?? '' } : { text: v.layout.text },
+    layout:
+      v.layout.mode === 'text'
+        ? { text: v.layout.text }
+        : v.layout.mode === 'html' || !text
+          ? { zip_file: zipFile ?? '' }
+          : // Blocks and Markdown: the zip, and the plain-text part made from the same source.
+            { zip_file: zipFile ?? '', text },
     deliveries: v.deliveries.map((d) => ({ scheduled_datetime: localToUtc(d.local)! })),
   };
 }

@@ -3,19 +3,24 @@ import { zipLayoutLimits } from '../../../../contract/mailings';
 import { toBase64, toZipDataUri } from './data-uri';
 import { isZipSelection, normalizePath, planLayoutZip } from './layout-files';
 import { buildPreviewDocument } from './preview-document';
-import { buildLayoutZip } from './zip-build';
+import { buildLayoutZip, type ZipInput } from './zip-build';
 import { inspectLayoutZip, type InspectedLayout } from './zip-inspect';
 
 /** What the composer hands to the worker: chosen files, or an archive kept in the draft. */
 export type LayoutJobRequest =
   | { kind: 'files'; files: { path: string; file: Blob }[] }
-  | { kind: 'archive'; name: string; data: Uint8Array };
+  | { kind: 'archive'; name: string; data: Uint8Array }
+  /** Made in the dashboard (blocks, Markdown): the archive's entries as they are. */
+  | { kind: 'entries'; name: string; entries: ZipInput[]; problems: string[] };
 
 export type LayoutJobPhase = 'reading' | 'zipping' | 'inspecting' | 'encoding';
 export type LayoutJobProgress = { phase: LayoutJobPhase; percent: number };
 
 /** A layout ready to send (when its inspection has no problems) and to preview. */
-export type PreparedLayout = Pick<InspectedLayout, 'inspection' | 'html'> & {
+export type PreparedLayout = Pick<
+  InspectedLayout,
+  'inspection' | 'html' | 'document' | 'text' | 'images'
+> & {
   /** The preview iframe's document: CSP injected, archive images inlined. */
   previewDocument: string | null;
   /** Where it came from, for people: "news.zip", "folder “news” (5 files)". */
@@ -55,6 +60,11 @@ export async function processLayoutJob(
   if (request.kind === 'archive') {
     archive = request.data;
     label = request.name;
+  } else if (request.kind === 'entries') {
+    label = request.name;
+    archive = await buildLayoutZip(JSZipClass, request.entries, (percent) =>
+      onProgress({ phase: 'zipping', percent }),
+    );
   } else {
     const paths = request.files.map((f) => f.path);
     label = describeSelection(paths);
@@ -85,6 +95,7 @@ export async function processLayoutJob(
   }
   onProgress({ phase: 'inspecting', percent: 0 });
   const inspected = await inspectLayoutZip(JSZipClass, archive, skipped);
+  if (request.kind === 'entries') inspected.inspection.problems.push(...request.problems);
   onProgress({ phase: 'encoding', percent: 0 });
   const dataUri = archive.length <= zipLayoutLimits.maxArchiveBytes ? toZipDataUri(archive) : '';
   // Images are inlined as data: URLs rather than blob: URLs: Chromium does not let the
@@ -97,6 +108,9 @@ export async function processLayoutJob(
   return {
     inspection: inspected.inspection,
     html: inspected.html,
+    document: inspected.document,
+    text: inspected.text,
+    images: inspected.images,
     previewDocument,
     label,
     archive,

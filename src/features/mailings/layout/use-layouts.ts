@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fromZipDataUri } from './data-uri';
+import type { EditorDraft } from '../blocks/use-block-document';
 import { prepareLayout } from './layout-job';
+import type { ZipInput } from './zip-build';
 import type { LayoutJobPhase, LayoutJobRequest, PreparedLayout } from './layout-process';
 import {
   loadLayoutArchive,
@@ -33,6 +35,8 @@ export function useLayouts(stored: Record<string, StoredLayoutRef>) {
   // Layouts a reloaded draft names but could not keep: the user adds them again.
   const [states, setStates] = useState<LayoutStates>(() => lostLayouts(stored));
   const jobs = useRef(new Map<string, AbortController>());
+  // The block editor's latest document per language, so a tab switch mid-render loses nothing.
+  const [editorDrafts] = useState(() => new Map<string, EditorDraft>());
 
   const run = useCallback((language: string, label: string, request: LayoutJobRequest) => {
     jobs.current.get(language)?.abort();
@@ -77,18 +81,42 @@ export function useLayouts(stored: Record<string, StoredLayoutRef>) {
     [run],
   );
 
-  const remove = useCallback((language: string) => {
-    jobs.current.get(language)?.abort();
-    jobs.current.delete(language);
-    removeLayoutArchive(language);
-    setStates((current) => without(current, language));
-  }, []);
+  /** A layout made in the dashboard (blocks, Markdown): zipped and inspected like any other. */
+  const startEntries = useCallback(
+    (language: string, name: string, entries: ZipInput[], problems: string[]) => {
+      removeLayoutArchive(language);
+      run(language, name, { kind: 'entries', name, entries, problems });
+    },
+    [run],
+  );
+
+  /** Opens a stored archive (a template) as the variant's layout. */
+  const open = useCallback(
+    (language: string, name: string, data: Uint8Array) => {
+      editorDrafts.delete(language);
+      removeLayoutArchive(language);
+      run(language, name, { kind: 'archive', name, data });
+    },
+    [run, editorDrafts],
+  );
+
+  const remove = useCallback(
+    (language: string) => {
+      editorDrafts.delete(language);
+      jobs.current.get(language)?.abort();
+      jobs.current.delete(language);
+      removeLayoutArchive(language);
+      setStates((current) => without(current, language));
+    },
+    [editorDrafts],
+  );
 
   const clear = useCallback(() => {
+    editorDrafts.clear();
     jobs.current.forEach((c) => c.abort());
     jobs.current.clear();
     setStates({});
-  }, []);
+  }, [editorDrafts]);
 
   // A reloaded draft: inspect the kept archives again.
   const restored = useRef(stored);
@@ -101,7 +129,7 @@ export function useLayouts(stored: Record<string, StoredLayoutRef>) {
     return () => running.forEach((c) => c.abort());
   }, [run]);
 
-  return { states, start, remove, clear };
+  return { states, start, startEntries, open, remove, clear, editorDrafts };
 }
 
 function without(states: LayoutStates, language: string): LayoutStates {

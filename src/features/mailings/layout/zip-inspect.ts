@@ -46,7 +46,16 @@ export type InspectedLayout = {
   inspection: LayoutInspection;
   html: string | null;
   images: LayoutImageData[];
+  /** mailboard.json's text: the block document a layout made in the dashboard carries. */
+  document: string | null;
+  /** index.txt: the plain-text part a layout made in the dashboard carries. */
+  text: string | null;
 };
+
+/** Files of a layout made in the dashboard, read by the dashboard (the service ignores them). */
+export const LAYOUT_DOCUMENT = 'mailboard.json';
+export const LAYOUT_TEXT = 'index.txt';
+const dashboardFiles = new Set([LAYOUT_DOCUMENT, LAYOUT_TEXT]);
 
 const isJunkPath = (path: string) =>
   path.split('/').includes('__MACOSX') || (path.split('/').pop() ?? '').startsWith('.');
@@ -81,7 +90,13 @@ export async function inspectLayoutZip(
     problems: [],
     warnings: [],
   };
-  const result: InspectedLayout = { inspection, html: null, images: [] };
+  const result: InspectedLayout = {
+    inspection,
+    html: null,
+    images: [],
+    document: null,
+    text: null,
+  };
   const { problems } = inspection;
   if (archive.length === 0) {
     problems.push('The zip archive is empty.');
@@ -138,7 +153,14 @@ export async function inspectLayoutZip(
       const candidate =
         path.startsWith(LAYOUT_IMAGES_DIR) && isImageFile(path) && !isJunkPath(path);
       const used = candidate && references.images.has(path);
-      const { data, size } = await inflateEntry(entry, budget, used);
+      const ours = dashboardFiles.has(path);
+      const { data, size } = await inflateEntry(entry, budget, used || ours);
+      if (ours) {
+        const content = new TextDecoder().decode(data);
+        if (path === LAYOUT_DOCUMENT) result.document = content;
+        else result.text = content;
+        continue;
+      }
       if (!candidate) {
         inspection.ignored.push({ path, reason: ignoredReason(path) });
         continue;

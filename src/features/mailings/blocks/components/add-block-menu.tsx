@@ -1,0 +1,32 @@
+import { Button, Menu } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import type { AddableKind } from '../document';
+import { kindLabels } from './block-labels';
+
+/** The Add block menu: every addable kind, or those a column may hold. */
+export function AddBlockMenu({
+  label,
+  kinds,
+  onAdd,
+}: {
+  label: string;
+  kinds: readonly AddableKind[];
+  onAdd: (kind: AddableKind) => void;
+}) {
+  return (
+    <Menu position="bottom-start">
+      <Menu.Target>
+        <Button size="xs" variant="light" leftSection={<IconPlus size={14} />}>
+          {label}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {kinds.map((kind) => (
+          <Menu.Item key={kind} onClick={() => onAdd(kind)}>
+            {kindLabels[kind]}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,210 @@
+import { Alert, Button, Group, Loader, Stack, Text, Textarea } from '@mantine/core';
+import { IconEye } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import {
+  newDocument,
+  newMarkdownDocument,
+  parseBlockDocument,
+  type BlockDocument,
+} from '../blocks/document';
+import { documentProblems } from '../blocks/problems';
+import { renderBlocks } from '../blocks/render-job';
+import {
+  layoutEntries,
+  useBlockDocument,
+  type EditorDraft,
+  type ImageFile,
+} from '../blocks/use-block-document';
+import { BlockEditor, BlockList } from '../blocks/components/block-editor';
+import type { ZipInput } from '../layout/zip-build';
+import type { LayoutState } from '../layout/use-layouts';
+import { PreviewDialog } from './preview-dialog';
+import { SaveAsTemplate } from './template-actions';
+
+export type LayoutEntriesHandler = (
+  language: string,
+  name: string,
+  entries: ZipInput[],
+  problems: string[],
+) => void;
+
+type Mode = 'blocks' | 'markdown';
+
+type Props = {
+  mode: Mode;
+  language: string;
+  variantLabel: string;
+  state: LayoutState | undefined;
+  defaultAddress: string;
+  listId: number | undefined;
+  drafts: Map<string, EditorDraft>;
+  onEntries: (name: string, entries: ZipInput[], problems: string[]) => void;
+  /** A template that is not of this source asks for its own (HTML layout, Markdown). */
+  onSource: (mode: 'html' | 'markdown' | 'blocks') => void;
+};
+
+const fits = (doc: BlockDocument, mode: Mode) =>
+  (doc.markdown !== undefined) === (mode === 'markdown');
+
+/** Where the editor starts: its own draft, the layout it made (reloaded, duplicated), or a new one. */
+function startingPoint(props: Props): EditorDraft & { rendered?: string } {
+  const draft = props.drafts.get(props.language);
+  if (draft && fits(draft.doc, props.mode)) return draft;
+  const { state } = props;
+  if (state?.status === 'complete' && state.layout.document) {
+    const doc = parseBlockDocument(state.layout.document);
+    if (doc && fits(doc, props.mode)) {
+      const images = new Map<string, ImageFile>(
+        state.layout.images.map((i) => [i.path, { data: i.data, contentType: i.contentType }]),
+      );
+      // Our own render has exactly this text; a template's stand-in HTML is rendered again.
+      return { doc, images, rendered: state.layout.document ?? undefined };
+    }
+  }
+  const doc =
+    props.mode === 'markdown'
+      ? newMarkdownDocument(props.defaultAddress)
+      : newDocument(props.defaultAddress);
+  return { doc, images: new Map() };
+}
+
+/**
+ * A layout written in the dashboard: blocks or Markdown. Every change is rendered in the
+ * render worker (MJML) and zipped with its images, its plain text and its block document,
+ * then inspected like an uploaded zip, so sending treats it like any HTML layout.
+ */
+export function BlocksLayout(props: Props) {
+  const { mode, language, variantLabel, state, drafts } = props;
+  const [start] = useState(() => startingPoint(props));
+  const editor = useBlockDocument(start.doc, start.images);
+  const [renderError, setRenderError] = useState<string | null>(null);
+  const [previewing, setPreviewing] = useState(false);
+  const sent = useRef(start.rendered);
+  const onEntries = useRef(props.onEntries);
+  const onSource = useRef(props.onSource);
+  useEffect(() => {
+    onEntries.current = props.onEntries;
+    onSource.current = props.onSource;
+  });
+
+  const { doc, images } = editor;
+  useEffect(() => {
+    drafts.set(language, { doc, images });
+    const json = JSON.stringify(doc);
+    if (json === sent.current) return;
+    let cancelled = false;
+    const timer = setTimeout(() => {
+      renderBlocks(doc, '').then(
+        (rendered) => {
+          if (cancelled) return;
+          sent.current = json;
+          setRenderError(null);
+          onEntries.current(
+            mode === 'markdown' ? 'Markdown' : 'Blocks',
+            layoutEntries(doc, rendered, images),
+            documentProblems(doc),
+          );
+        },
+        (error: unknown) => {
+          if (!cancelled) setRenderError(error instanceof Error ? error.message : String(error));
+        },
+      );
+    }, 250);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [doc, images, drafts, language, mode]);
+
+  // A layout that did not come from this editor (a template, a duplicated mailing) opens here.
+  const external = state?.status === 'complete' ? state.layout : undefined;
+  const { reset } = editor;
+  useEffect(() => {
+    if (!external || external.document === sent.current) return;
+    const opened = external.document ? parseBlockDocument(external.document) : undefined;
+    if (!opened || !fits(opened, mode)) {
+      if (external.label.startsWith('Template'))
+        onSource.current(!opened ? 'html' : opened.markdown === undefined ? 'blocks' : 'markdown');
+      return;
+    }
+    sent.current = external.document ?? undefined;
+    reset(
+      opened,
+      new Map(external.images.map((i) => [i.path, { data: i.data, contentType: i.contentType }])),
+    );
+  }, [external, mode, reset]);
+
+  const layout = external;
+  const problems = layout?.inspection.problems ?? [];
+  const footer = doc.blocks.filter((b) => b.kind === 'footer');
+  return (
+    <Stack gap="sm">
+      {mode === 'blocks' ? (
+        <BlockEditor editor={editor} variantLabel={variantLabel} />
+      ) : (
+        <>
+          <Textarea
+            label="Markdown"
+            description="Headings (#), **bold**, *italic*, [links](https://…), lists; personalisation tags such as {{ first_name }}."
+            autosize
+            minRows={8}
+            maxRows={30}
+            value={doc.markdown ?? ''}
+            onChange={(e) => {
+              const markdown = e.currentTarget.value;
+              editor.change((d) => ({ ...d, markdown }), 'markdown');
+            }}
+          />
+          <BlockList blocks={footer} editor={editor} draggable={false} />
+        </>
+      )}
+      <Group gap="xs">
+        <Button
+          variant="default"
+          leftSection={<IconEye size={16} />}
+          disabled={!layout?.previewDocument}
+          onClick={() => setPreviewing(true)}
+        >
+          Preview
+        </Button>
+        <SaveAsTemplate layout={layout} listId={props.listId} />
+        {state?.status === 'running' && (
+          <Group gap={6}>
+            <Loader size="xs" />
+            <Text size="sm" c="dimmed">
+              Rendering…
+            </Text>
+          </Group>
+        )}
+      </Group>
+      {renderError && (
+        <Alert color="red" title="The layout could not be rendered" role="alert">
+          {renderError}
+        </Alert>
+      )}
+      {state?.status === 'error' && (
+        <Alert color="red" title="The layout could not be prepared" role="alert">
+          {state.message}
+        </Alert>
+      )}
+      {problems.length > 0 && (
+        <Alert color="yellow" title="Before this layout can be sent" role="status">
+          <Stack gap={2}>
+            {problems.map((p) => (
+              <div key={p}>{p}</div>
+            ))}
+          </Stack>
+        </Alert>
+      )}
+      {layout?.previewDocument && (
+        <PreviewDialog
+          opened={previewing}
+          onClose={() => setPreviewing(false)}
+          document={layout.previewDocument}
+          variantLabel={variantLabel}
+          listId={props.listId}
+        />
+      )}
+    </Stack>
+  );
+}
