@@ -173,6 +173,14 @@ export const screens: Screen[] = [
   },
   { name: 'outbox message', path: (d) => `/outbox/${d.outboxMessageId}` },
   { name: 'API reference', path: () => '/api-docs' },
+  // The screens of the sending, team and integrations work.
+  { name: 'sending setup', path: () => '/settings/sending' },
+  { name: 'webhooks', path: () => '/webhooks' },
+  { name: 'users', path: () => '/users' },
+  { name: 'roles', path: () => '/roles' },
+  { name: 'API tokens', path: () => '/tokens' },
+  { name: 'security', path: () => '/security' },
+  { name: 'audit log', path: () => '/audit' },
   {
     name: 'regions',
     path: () => '/regions',
