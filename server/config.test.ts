@@ -38,6 +38,9 @@ describe('readConfig', () => {
       SEND_MAX_ATTEMPTS: 6,
       SEND_LEASE_SECONDS: 60,
       OUTBOX_CAP: 10000,
+      WEBHOOK_ALLOW_PRIVATE: false,
+      WEBHOOK_RETRY_SECONDS: 5,
+      WEBHOOK_LEASE_SECONDS: 30,
     });
   });
 

@@ -5,16 +5,18 @@ let t: TestContext;
 beforeAll(async () => {
   t = await createTestContext();
   // Routes that fail the way a bug or a broken database would, registered before the app
-  // is ready; they sit under /api/ so they pass through authentication like real ones.
-  t.app.get('/api/v1/test-failures/throw', async () => {
+  // is ready; they sit under /api/ so they pass through authentication like real ones (and
+  // declare that any signed-in user may call them, as a route of the permission table would).
+  const open = { config: { permission: { needs: [] } } };
+  t.app.get('/api/v1/test-failures/throw', open, async () => {
     throw new Error('connect ECONNREFUSED 10.0.0.5:5432 password=hunter2');
   });
-  t.app.get('/api/v1/test-failures/reject', () =>
+  t.app.get('/api/v1/test-failures/reject', open, () =>
     Promise.reject(
       Object.assign(new TypeError('Cannot read properties of undefined'), { code: 'X' }),
     ),
   );
-  t.app.get('/api/v1/test-failures/bad-gateway', async () => {
+  t.app.get('/api/v1/test-failures/bad-gateway', open, async () => {
     throw Object.assign(new Error('upstream secret'), { statusCode: 502 });
   });
 });

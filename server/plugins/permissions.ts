@@ -23,7 +23,10 @@ export const permissionsPlugin = fp(async (app: FastifyInstance, { db }: { db: D
   app.addHook('preValidation', async (request) => {
     const url = request.routeOptions.url;
     if (request.is404 || !url?.startsWith('/api/')) return;
-    const rule = ruleOf(request.method, url);
+    // The table, or a route's own `config.permission` (routes a test adds to the app).
+    const rule =
+      ruleOf(request.method, url) ??
+      (request.routeOptions.config as { permission?: RoutePermission }).permission;
     if (rule?.public) return;
     if (!rule) throw forbidden('No permission is declared for this route.');
     const needs = [...rule.needs, ...(rule.alsoNeeds?.(request.body) ?? [])];
