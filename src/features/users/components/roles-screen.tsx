@@ -20,7 +20,7 @@ export function RolesScreen() {
       {roles.data.map((role) => (
         <Card withBorder key={role.name} component="section" aria-label={`Role ${role.name}`}>
           <Group justify="space-between" wrap="wrap">
-            <Title order={3} size="h4">
+            <Title order={2} size="h4">
               {role.name} {role.built_in && <Badge variant="light">built-in</Badge>}
             </Title>
             <Group gap="xs">
