@@ -90,6 +90,13 @@ const successBodies: Record<string, Schema> = {
   'POST /api/v1/webhooks/{}/attempts/{}/replay': ref('WebhookQueued'),
 };
 
+/** 409 with a `detail`: a change that would leave the team without what it needs (roles). */
+const detailConflicts: Record<string, string> = {
+  'PATCH /api/v1/users/{}': 'The last active admin cannot be demoted or deactivated.',
+  'DELETE /api/v1/users/{}': 'The last active admin cannot be removed.',
+  'DELETE /api/v1/roles/{}': 'The role is still given to users.',
+};
+
 /** 409 with the existing subscriber: a creation or an email change that collides (spec). */
 const conflicts = new Set([
   'POST /api/v1/lists/{}/subscribers',
@@ -178,6 +185,8 @@ export function documentResponses(method: string, path: string, operation: Opera
       'The email is already in the list: the existing subscriber.',
       ref('Subscriber'),
     );
+  const conflict = detailConflicts[key];
+  if (conflict) responses['409'] = detail(conflict);
   if (operation.requestBody || writes) {
     responses['413'] = detail('Request entity too large.');
     responses['415'] = detail(
