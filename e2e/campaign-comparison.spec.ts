@@ -7,7 +7,11 @@ test('compares the mailings of a campaign side by side: sortable, exportable as 
   await signIn(page, '/statistics');
   const section = page.getByRole('region', { name: 'Campaign comparison' });
   await section.getByRole('combobox', { name: 'Compare the mailings of a campaign' }).click();
-  await page.getByRole('option', { name: 'Wandersommer' }).click();
+  // The Campaign filter names the same campaigns: pick from the comparison's own list.
+  await page
+    .getByRole('listbox', { name: 'Compare the mailings of a campaign' })
+    .getByRole('option', { name: 'Wandersommer' })
+    .click();
 
   const table = section.getByRole('table', { name: 'Mailings of “Wandersommer” compared' });
   const rows = table.getByRole('row');
