@@ -34,6 +34,8 @@ describe('composerSchema', () => {
           variants: [
             {
               ...newVariant('en'),
+              // Plain text chosen and left empty (a new variant starts on Blocks).
+              layout: { ...newVariant('en').layout, mode: 'text', text: '' },
               from_email: 'not-an-address',
               deliveries: [{ local: '2030-02-30T10:00' }],
             },
