@@ -208,12 +208,16 @@ test('without the chart extensions the browser counts the same numbers', async (
 });
 
 test('exports the filtered records as CSV across pages', async ({ page, api }) => {
-  const id = await mailingId(api, DEMO_MAILING);
-  await signIn(page, `/statistics?mailing=${id}`);
+  // A campaign's two mailings together have more than one export page (1,000 records each)
+  // of opens, so the file is assembled from pages.
+  const response = await api.get('/api/v1/campaigns');
+  const campaigns = (await response.json()) as { results: { id: number; name: string }[] };
+  const campaign = campaigns.results.find((c) => c.name === 'Wandersommer')!;
+  const ids = [await mailingId(api, 'Wandersommer 2025'), await mailingId(api, OTHER_MAILING)];
+  await signIn(page, `/statistics?campaign=${campaign.id}`);
   await expect(page.getByRole('table', { name: 'Opens records' })).toBeVisible();
   await expect(page.getByText(/^1–\d+ of/)).toBeVisible();
   const total = await recordsTotal(page);
-  // More than one export page (1,000 records each), so the file is assembled from pages.
   expect(total).toBeGreaterThan(1000);
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
@@ -223,5 +227,6 @@ test('exports the filtered records as CSV across pages', async ({ page, api }) =
   const lines = text.trim().split('\r\n');
   expect(lines[0]).toBe('datetime,mailing,mailing_name,email');
   expect(lines).toHaveLength(total + 1);
-  expect(lines[1]).toContain(`,${id},${DEMO_MAILING},`);
+  const mailingsInFile = new Set(lines.slice(1).map((line) => Number(line.split(',')[1])));
+  expect([...mailingsInFile].sort()).toEqual([...ids].sort());
 });
