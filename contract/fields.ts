@@ -17,6 +17,17 @@ export const customFieldTypes = [
 export const customFieldType = z.enum(customFieldTypes);
 export type CustomFieldType = z.infer<typeof customFieldType>;
 
+/** What a subscriber says about themselves (personalisation tags may name these). */
+export const subscriberDataFields = [
+  'email',
+  'first_name',
+  'last_name',
+  'gender',
+  'date_of_birth',
+  'language',
+  'region',
+] as const;
+
 /** The subscriber's own fields: a custom field may not take one of these names. */
 export const builtInSubscriberFields = [
   'id',
@@ -25,13 +36,7 @@ export const builtInSubscriberFields = [
   'update_datetime',
   'update_user',
   'subscription',
-  'email',
-  'first_name',
-  'last_name',
-  'gender',
-  'date_of_birth',
-  'language',
-  'region',
+  ...subscriberDataFields,
 ] as const;
 
 /**

@@ -1,3 +1,5 @@
+import { subscriberDataFields } from './fields.js';
+
 /**
  * Personalisation tags in subjects and layouts (docs/architecture.md §16), written once for
  * the dashboard's preview and the server's per-recipient rendering:
@@ -13,15 +15,7 @@
  */
 
 /** Built-in subscriber fields a tag may name (ids and bookkeeping fields are not offered). */
-export const personalSubscriberFields = [
-  'email',
-  'first_name',
-  'last_name',
-  'gender',
-  'date_of_birth',
-  'language',
-  'region',
-] as const;
+export const personalSubscriberFields = subscriberDataFields;
 
 /** Tags the sender fills in per message rather than from the subscriber. */
 export const UNSUBSCRIBE_TAG = 'unsubscribe_url';
