@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -99,6 +100,14 @@ const firstScreenChunks = [
   },
 ];
 
+const webTests = {
+  environment: 'jsdom' as const,
+  include: ['src/**/*.test.{ts,tsx}'],
+  setupFiles: ['src/test/setup.ts'],
+  testTimeout: 15_000,
+};
+const chartTests = ['src/features/statistics/components/**/*.test.tsx'];
+
 export default defineConfig({
   // No import rewriting for Mantine: rolldown places what is imported through its
   // side-effect-free barrel by actual use (measured: the same modules per route as per-file
@@ -121,6 +130,9 @@ export default defineConfig({
     rolldownOptions: { output: { codeSplitting: { groups: firstScreenChunks } } },
   },
   test: {
+    // Two files at a time even on two cores (vitest's default there is one): a server test
+    // waits on PostgreSQL, SMTP and child processes much of the time (1.7× faster measured).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
@@ -136,12 +148,20 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          ...webTests,
           name: 'web',
-          environment: 'jsdom',
-          include: ['src/**/*.test.{ts,tsx}'],
-          setupFiles: ['src/test/setup.ts'],
-          testTimeout: 15_000,
+          // Each file still gets its own module graph and jsdom, but in a VM context of a
+          // reused process: loading jsdom, React and Mantine once per worker instead of once
+          // per file took the 70 files from 220 s to 35 s here.
+          pool: 'vmForks',
+          exclude: [...configDefaults.exclude, ...chartTests],
         },
+      },
+      {
+        extends: true,
+        // recharts' CommonJS build requires @reduxjs/toolkit's ESM build, which the VM pool's
+        // module loader refuses; the screens that draw charts run in plain forks.
+        test: { ...webTests, name: 'web-charts', include: chartTests },
       },
     ],
   },
