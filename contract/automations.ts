@@ -33,7 +33,11 @@ export const automationTrigger = z.discriminatedUnion('type', [
 ]);
 export type AutomationTrigger = z.infer<typeof automationTrigger>;
 
-const stepIndex = z.number().int().min(0).max(AUTOMATION_STEPS_MAX - 1);
+const stepIndex = z
+  .number()
+  .int()
+  .min(0)
+  .max(AUTOMATION_STEPS_MAX - 1);
 
 const waitStep = z.strictObject({
   id: id.optional(),
@@ -134,7 +138,11 @@ export const automation = z.looseObject({
   trigger: z.looseObject({ type: z.string() }),
   steps: z.array(z.looseObject({ id: z.number().int(), type: z.string(), stats: stepStats })),
   reenter: z.boolean(),
-  runs: z.object({ active: z.number().int(), finished: z.number().int(), exited: z.number().int() }),
+  runs: z.object({
+    active: z.number().int(),
+    finished: z.number().int(),
+    exited: z.number().int(),
+  }),
   create_datetime: z.string(),
   update_datetime: z.string(),
 });

@@ -25,7 +25,9 @@ export const automations = pgTable(
       .notNull()
       .references(() => lists.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    state: text('state', { enum: ['draft', 'active', 'paused'] }).notNull().default('draft'),
+    state: text('state', { enum: ['draft', 'active', 'paused'] })
+      .notNull()
+      .default('draft'),
     trigger: jsonb('trigger').$type<AutomationTrigger>().notNull(),
     triggerType: text('trigger_type').notNull(),
     includeImports: boolean('include_imports').notNull().default(false),
@@ -56,7 +58,9 @@ export const automationRuns = pgTable(
     subscriberId: integer('subscriber_id'),
     email: text('email').notNull(),
     entry: integer('entry').notNull().default(1),
-    state: text('state', { enum: ['active', 'finished', 'exited'] }).notNull().default('active'),
+    state: text('state', { enum: ['active', 'finished', 'exited'] })
+      .notNull()
+      .default('active'),
     stepId: integer('step_id'),
     stepPosition: integer('step_position').notNull().default(0),
     dueDatetime: timestamptz('due_datetime'),

@@ -78,7 +78,7 @@ async function welcomeSequence(extra: Record<string, unknown> = {}) {
   const automation = res.json<{ id: number }>().id;
   const base = `/api/v1/lists/${list}/automations/${automation}`;
   expect((await t.post(`${base}/activate`)).statusCode).toBe(200);
-  return { list, base, mailings: { welcome, tips, offer } };
+  return { list, base, automation, mailings: { welcome, tips, offer } };
 }
 
 const subjectsTo = (email: string) =>
@@ -101,7 +101,11 @@ describe('automations API', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({
       name: ['This field may not be blank.'],
-      steps: [{}, { minutes: ['Give either minutes or until.'] }, { if: { opened: ['Name a send step before this condition.'] } }],
+      steps: [
+        {},
+        { minutes: ['Give either minutes or until.'] },
+        { if: { opened: ['Name a send step before this condition.'] } },
+      ],
     });
     const unknown = await t.post(url, {
       name: 'W',
@@ -131,10 +135,15 @@ describe('automations API', () => {
     });
     // A step inserted before an existing one keeps the existing one's id.
     const edited = await t.patch(`${url}/${a.id}`, {
-      steps: [{ type: 'wait', minutes: 60 }, { id: 1, type: 'send', mailing: welcome }],
+      steps: [
+        { type: 'wait', minutes: 60 },
+        { id: 1, type: 'send', mailing: welcome },
+      ],
     });
     expect(edited.json().steps.map((s: { id: number }) => s.id)).toEqual([2, 1]);
-    expect((await t.patch(`${url}/${a.id}`, { steps: [{ id: 7, type: 'wait', minutes: 1 }] })).json()).toEqual({
+    expect(
+      (await t.patch(`${url}/${a.id}`, { steps: [{ id: 7, type: 'wait', minutes: 1 }] })).json(),
+    ).toEqual({
       steps: [{ id: ['Invalid pk "7" - object does not exist.'] }],
     });
     expect((await t.get(url)).json().results).toHaveLength(1);
@@ -200,6 +209,14 @@ describe('automation runs on the delivery engine', () => {
     const sub = await t.post(`/api/v1/lists/${list}/subscribers`, { email: 'bo@example.test' });
     await settle();
     expect(subjectsTo('bo@example.test')).toEqual(['Welcome']);
+    const history = await t.get(`/api/v1/lists/${list}/subscribers/${sub.json().id}/history`);
+    expect(history.json().results[0]).toMatchObject({
+      kind: 'message',
+      field: 'automation',
+      new_value: expect.stringMatching(
+        /^Automation "Welcome sequence": entered; step 1: mail queued; step 2: waits until/,
+      ),
+    });
     await t.post(`/api/v1/lists/${list}/subscribers/${sub.json().id}/unsubscribe`);
     clock += 10 * DAY;
     await settle();
@@ -207,11 +224,13 @@ describe('automation runs on the delivery engine', () => {
   });
 
   it('takes the "opened" branch after a real open-pixel hit', async () => {
-    const { list } = await welcomeSequence();
+    const { list, automation } = await welcomeSequence();
     await t.post(`/api/v1/lists/${list}/subscribers`, { email: 'cy@example.test' });
     await settle();
     const welcome = sink.messages.find((m) => m.to === 'cy@example.test')!.mail;
-    const pixel = /src="http:\/\/mail\.example\.test(\/t\/o\/[^"]+)"/.exec(welcome.html as string)![1]!;
+    const pixel = /src="http:\/\/mail\.example\.test(\/t\/o\/[^"]+)"/.exec(
+      welcome.html as string,
+    )![1]!;
     expect((await t.app.inject({ method: 'GET', url: pixel })).statusCode).toBe(200);
     await t.app.trackingHits.flush();
     clock += 2 * DAY + 60_000;
@@ -219,6 +238,12 @@ describe('automation runs on the delivery engine', () => {
     clock += 5 * DAY + 60_000;
     await settle();
     expect(subjectsTo('cy@example.test')).toEqual(['Welcome', 'Tips', 'Offer']);
+    // The statistics of the automation's first step hold the open.
+    const opens = (await t.get(`/api/v1/statistics/opens?automation=${automation}&step=1`)).json();
+    expect(opens.results).toMatchObject([{ email: 'cy@example.test' }]);
+    expect(
+      (await t.get(`/api/v1/statistics/opens?automation=${automation}&step=3`)).json().count,
+    ).toBe(0);
   });
 
   it('starts no runs for an import unless the automation includes imports', async () => {
@@ -230,5 +255,54 @@ describe('automation runs on the delivery engine', () => {
     await settle();
     expect(sink.messages).toEqual([]);
     expect((await t.get(base)).json().runs).toEqual({ active: 0, finished: 0, exited: 0 });
+  });
+
+  it('starts segment_entered runs for those who start matching, date_field runs on the day', async () => {
+    const list = await createList(t, { languages: ['en', 'de'] });
+    const hello = await mailing(list, 'Hello', 'Hello');
+    const segment = await t.post(`/api/v1/lists/${list}/segments`, {
+      name: 'German',
+      filter: { conditions: [{ field: 'language', in: ['de'] }] },
+    });
+    const early = await t.post(`/api/v1/lists/${list}/subscribers`, {
+      email: 'early@example.test',
+      language: 'de',
+    });
+    expect(early.statusCode).toBe(201);
+    const later = await t.post(`/api/v1/lists/${list}/subscribers`, {
+      email: 'later@example.test',
+      language: 'en',
+    });
+    const today = new Date().toISOString().slice(5, 10);
+    await t.post(`/api/v1/lists/${list}/subscribers`, {
+      email: 'born@example.test',
+      date_of_birth: `1990-${today}`,
+    });
+    const create = async (trigger: object) => {
+      const res = await t.post(`/api/v1/lists/${list}/automations`, {
+        name: JSON.stringify(trigger),
+        trigger,
+        steps: [{ type: 'send', mailing: hello }],
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const base = `/api/v1/lists/${list}/automations/${res.json().id}`;
+      expect((await t.post(`${base}/activate`)).statusCode).toBe(200);
+      return base;
+    };
+    const entered = await create({ type: 'segment_entered', segment: segment.json().id });
+    const birthday = await create({ type: 'date_field', field: 'date_of_birth', hour: 0 });
+    await settle();
+    // Those already in the segment when it was activated do not "enter" it.
+    expect(subjectsTo('early@example.test')).toEqual([]);
+    expect(subjectsTo('born@example.test')).toEqual(['Hello']);
+    await t.patch(`/api/v1/lists/${list}/subscribers/${later.json().id}`, { language: 'de' });
+    await settle();
+    expect(subjectsTo('later@example.test')).toEqual(['Hello (de)']);
+    // The next day's check and the next hour's find nobody new.
+    clock += DAY;
+    await settle();
+    expect(sink.messages).toHaveLength(2);
+    expect((await t.get(entered)).json().runs).toEqual({ active: 0, finished: 1, exited: 0 });
+    expect((await t.get(birthday)).json().runs).toEqual({ active: 0, finished: 1, exited: 0 });
   });
 });

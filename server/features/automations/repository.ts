@@ -137,7 +137,12 @@ export function automationsRepository(db: Executor) {
     /** Runs per state, and per step: entered, waiting, sent, opened, clicked, bounced, exited. */
     async stats(ids: number[]) {
       const list = `{${ids.join(',')}}`;
-      const runs = await queryRows<{ automation_id: number; state: string; step_id: number | null; n: unknown }>(
+      const runs = await queryRows<{
+        automation_id: number;
+        state: string;
+        step_id: number | null;
+        n: unknown;
+      }>(
         db,
         sql`SELECT automation_id, state, step_id, count(*) AS n FROM automation_runs
              WHERE automation_id = ANY(${list}::int[]) GROUP BY 1, 2, 3`,

@@ -84,8 +84,8 @@ export async function automationsRoutes(
     const result = storeSteps(steps, row?.steps ?? [], row?.nextStepId ?? 1);
     if (result.unknownIds.length > 0)
       throw badRequest({
-        steps: steps.map(
-          (s, i): DrfErrors => (result.unknownIds.includes(i) ? { id: [invalidPk(s.id!)] } : {}),
+        steps: steps.map((s, i): DrfErrors =>
+          result.unknownIds.includes(i) ? { id: [invalidPk(s.id!)] } : {},
         ),
       });
     return result;

@@ -20,6 +20,8 @@ type DueRun = {
   language: string | null;
 };
 
+type Automation = { id: number; list_id: number; name: string; steps: StoredStep[] };
+
 type Entered = { stepId: number; outcome: string; send?: { deliveryId: number } };
 type Outcome = {
   id: number;
@@ -60,9 +62,9 @@ export async function advanceDueRuns(db: Db, now: Date, batch = 200): Promise<nu
     );
     if (runs.length === 0) return 0;
     const automationIds = [...new Set(runs.map((r) => r.automation_id))];
-    const automations = await queryRows<{ id: number; list_id: number; steps: StoredStep[] }>(
+    const automations = await queryRows<Automation>(
       tx,
-      sql`SELECT id, list_id, steps FROM automations
+      sql`SELECT id, list_id, name, steps FROM automations
            WHERE id = ANY(${`{${automationIds.join(',')}}`}::int[])`,
     );
     const byId = new Map(automations.map((a) => [a.id, a]));
@@ -73,13 +75,14 @@ export async function advanceDueRuns(db: Db, now: Date, batch = 200): Promise<nu
       outcomes.push(await walk(run, automation, now, helpers));
     }
     await writeOutcomes(tx, outcomes, runs, now);
+    await writeHistory(tx, outcomes, runs, byId);
     return runs.length;
   });
 }
 
 async function walk(
   run: DueRun,
-  automation: { id: number; list_id: number; steps: StoredStep[] },
+  automation: Automation,
   now: Date,
   helpers: ReturnType<typeof stepHelpers>,
 ): Promise<Outcome> {
@@ -114,7 +117,14 @@ async function walk(
     position = i;
     if (step.type === 'wait') {
       base.entered.push({ stepId: step.id, outcome: '' });
-      return { ...base, state: 'active', stepId, position, due: waitEnds(step, now), exitReason: '' };
+      return {
+        ...base,
+        state: 'active',
+        stepId,
+        position,
+        due: waitEnds(step, now),
+        exitReason: '',
+      };
     }
     if (step.type === 'send') {
       const deliveryId = await helpers.deliveryFor(automation.id, step, run);
@@ -191,7 +201,9 @@ function stepHelpers(tx: Executor, now: Date) {
         return row?.yes === true;
       }
       const opened = 'opened' in step.if;
-      const target = opened ? (step.if as { opened: number }).opened : (step.if as { clicked: number }).clicked;
+      const target = opened
+        ? (step.if as { opened: number }).opened
+        : (step.if as { clicked: number }).clicked;
       const records = opened ? sql`stat_opens` : sql`stat_clicks`;
       const [row] = await queryRows<{ yes: boolean }>(
         tx,
@@ -211,11 +223,21 @@ async function writeOutcomes(tx: Executor, outcomes: Outcome[], runs: DueRun[], 
   const sends = outcomes.flatMap((o) =>
     o.entered
       .filter((e) => e.send)
-      .map((e) => ({ run: o.id, step: e.stepId, delivery: e.send!.deliveryId, subscriber: o.subscriberId, email: o.email })),
+      .map((e) => ({
+        run: o.id,
+        step: e.stepId,
+        delivery: e.send!.deliveryId,
+        subscriber: o.subscriberId,
+        email: o.email,
+      })),
   );
   const recipientOf = new Map<string, number>();
   if (sends.length > 0) {
-    const rows = await queryRows<{ id: string | number; delivery_id: number; subscriber_id: number }>(
+    const rows = await queryRows<{
+      id: string | number;
+      delivery_id: number;
+      subscriber_id: number;
+    }>(
       tx,
       sql`INSERT INTO delivery_recipients (delivery_id, subscriber_id, email)
           SELECT delivery, subscriber, email
@@ -231,7 +253,9 @@ async function writeOutcomes(tx: Executor, outcomes: Outcome[], runs: DueRun[], 
       run: o.id,
       step: e.stepId,
       outcome: e.outcome,
-      recipient: e.send ? (recipientOf.get(`${e.send.deliveryId}:${o.subscriberId}`) ?? null) : null,
+      recipient: e.send
+        ? (recipientOf.get(`${e.send.deliveryId}:${o.subscriberId}`) ?? null)
+        : null,
     })),
   );
   const automationOf = new Map(runs.map((r) => [Number(r.id), r.automation_id]));
@@ -260,4 +284,50 @@ async function writeOutcomes(tx: Executor, outcomes: Outcome[], runs: DueRun[], 
       FROM jsonb_to_recordset(${JSON.stringify(updates)}::jsonb)
            AS u(id bigint, state text, step int, position int, due timestamptz, reason text)
      WHERE r.id = u.id`);
+}
+
+/**
+ * One line per run and round in the subscriber's history (kind `message`, field
+ * `automation`): which automation, the steps it passed, where it waits or how it ended.
+ */
+async function writeHistory(
+  tx: Executor,
+  outcomes: Outcome[],
+  runs: DueRun[],
+  automations: Map<number, Automation>,
+) {
+  const rows = outcomes.flatMap((o, i) => {
+    const run = runs[i]!;
+    if (o.subscriberId === null) return [];
+    const automation = automations.get(run.automation_id)!;
+    const position = new Map(automation.steps.map((s, k) => [s.id, k + 1]));
+    const parts: string[] = [];
+    if (run.step_id === null) parts.push('entered');
+    for (const e of o.entered) {
+      const step = automation.steps.find((s) => s.id === e.stepId);
+      const n = position.get(e.stepId);
+      if (step?.type === 'send')
+        parts.push(e.send ? `step ${n}: mail queued` : `step ${n}: no variant`);
+      if (step?.type === 'condition') parts.push(`step ${n}: ${e.outcome}`);
+      if (step?.type === 'wait' && o.due)
+        parts.push(
+          `step ${n}: waits until ${o.due.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+        );
+    }
+    if (o.state === 'finished') parts.push('finished');
+    if (o.state === 'exited') parts.push(`ended (${o.exitReason})`);
+    return [
+      {
+        list: automation.list_id,
+        subscriber: o.subscriberId,
+        text: `Automation "${automation.name}": ${parts.join('; ')}`,
+      },
+    ];
+  });
+  if (rows.length === 0) return;
+  await tx.execute(sql`
+    INSERT INTO subscriber_history (list_id, subscriber_id, kind, field, new_value)
+    SELECT x.list, x.subscriber, 'message', 'automation', to_jsonb(x.text)
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(list int, subscriber int, text text)
+     WHERE EXISTS (SELECT 1 FROM subscribers s WHERE s.id = x.subscriber)`);
 }
