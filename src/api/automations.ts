@@ -3,13 +3,12 @@ import {
   automation,
   automationRun,
   type Automation,
-  type AutomationRun,
   type AutomationWrite,
   type RunState,
 } from '../../contract/automations';
 import { extension, request, requestParsed } from './client';
 
-export type { Automation, AutomationRun, AutomationWrite, RunState };
+export type { Automation, AutomationWrite, RunState };
 
 export const AUTOMATIONS_EXTENSION = 'automations';
 const base = (listId: number) => `/lists/${listId}/automations`;

@@ -278,9 +278,6 @@ function checkDueOf(trigger: AutomationTrigger, now: Date): Date | null {
   return null;
 }
 
-export const iso = (value: Date | string | null) =>
-  value === null ? null : new Date(value).toISOString();
-
 /** An automation as the API shows it, with its runs and per-step counts. */
 export function serializeAutomation(
   row: AutomationRow,

@@ -16,7 +16,7 @@ import {
 import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller, useFieldArray, useForm, type Path } from 'react-hook-form';
+import { Controller, useFieldArray, useForm, useWatch, type Path } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { Automation } from '../../../api/automations';
 import { describeError, fieldErrors, isApiError } from '../../../api/errors';
@@ -53,7 +53,8 @@ export function AutomationBuilder({
   });
   const steps = useFieldArray({ control: form.control, name: 'steps' });
   const { errors, isSubmitting } = form.formState;
-  const values = form.watch();
+  const triggerType = useWatch({ control: form.control, name: 'triggerType' });
+  const watchedSteps = useWatch({ control: form.control, name: 'steps' });
   const statsOf = new Map<number, StepStats>((automation?.steps ?? []).map((s) => [s.id, s.stats]));
 
   const mailingOptions = (mailings.data?.results ?? []).map((m) => ({
@@ -129,7 +130,7 @@ export function AutomationBuilder({
                 />
               )}
             />
-            {values.triggerType === 'subscribed' && (
+            {triggerType === 'subscribed' && (
               <Controller
                 control={form.control}
                 name="includeImports"
@@ -143,7 +144,7 @@ export function AutomationBuilder({
                 )}
               />
             )}
-            {values.triggerType === 'segment_entered' && (
+            {triggerType === 'segment_entered' && (
               <Controller
                 control={form.control}
                 name="segment"
@@ -159,7 +160,7 @@ export function AutomationBuilder({
                 )}
               />
             )}
-            {values.triggerType === 'date_field' && (
+            {triggerType === 'date_field' && (
               <Group grow align="flex-start">
                 <TextInput
                   label="Date field"
@@ -200,19 +201,16 @@ export function AutomationBuilder({
           </Stack>
         </Card>
 
-        <Timeline bulletSize={22} lineWidth={2} aria-label="Steps">
+        <Timeline bulletSize={22} lineWidth={2}>
           {steps.fields.map((item, i) => {
-            const step = values.steps[i] ?? item;
-            const sendSteps = values.steps
+            const step = watchedSteps[i] ?? item;
+            const sendSteps = watchedSteps
               .map((s, k) => ({ s, k }))
               .filter(({ s, k }) => s.type === 'send' && k < i);
             const stats = item.stepId === undefined ? undefined : statsOf.get(item.stepId);
             const label = `Step ${i + 1}`;
             return (
-              <Timeline.Item
-                key={item.id}
-                title={`${label}: ${STEP_LABELS[step.type]}`}
-              >
+              <Timeline.Item key={item.id} title={`${label}: ${STEP_LABELS[step.type]}`}>
                 <Card withBorder component="section" aria-label={label} mt={4}>
                   <Stack gap="xs">
                     <Group align="flex-end" wrap="wrap" gap="xs">

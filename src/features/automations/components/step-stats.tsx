@@ -11,7 +11,7 @@ const SHOWN: Record<string, (keyof StepStats)[]> = {
 /** A step's counts from the same records as the statistics. */
 export function StepStatsLine({ stats, kind }: { stats: StepStats; kind: string }) {
   return (
-    <Group gap="md" wrap="wrap" aria-label="Step counts">
+    <Group gap="md" wrap="wrap" role="group" aria-label="Step counts">
       {(SHOWN[kind] ?? SHOWN.send!).map((key) => (
         <Text key={key} size="sm" c="dimmed">
           {key}{' '}
