@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { basic, createTestContext, type TestContext } from '../../test/harness.js';
 import { startSmtpSink } from '../../test/smtp-sink.js';
@@ -204,7 +205,11 @@ describe('automation runs on the delivery engine', () => {
     ]);
   });
 
-  it('ends the run of one who unsubscribes during the wait', async () => {
+  it('ends the run of one who unsubscribes during the wait; automation.run_finished', async () => {
+    const hook = await t.post('/api/v1/webhooks', {
+      url: 'https://crm.example/h',
+      events: ['automation.run_finished'],
+    });
     const { list } = await welcomeSequence();
     const sub = await t.post(`/api/v1/lists/${list}/subscribers`, { email: 'bo@example.test' });
     await settle();
@@ -221,6 +226,14 @@ describe('automation runs on the delivery engine', () => {
     clock += 10 * DAY;
     await settle();
     expect(subjectsTo('bo@example.test')).toEqual(['Welcome']);
+    const events = await t.db.execute(sql`SELECT type, data FROM webhook_events`);
+    expect((events as unknown as { rows: unknown[] }).rows).toMatchObject([
+      {
+        type: 'automation.run_finished',
+        data: { email: 'bo@example.test', state: 'exited', exit_reason: 'unsubscribed' },
+      },
+    ]);
+    await t.delete(`/api/v1/webhooks/${hook.json().id}`);
   });
 
   it('takes the "opened" branch after a real open-pixel hit', async () => {
@@ -244,6 +257,33 @@ describe('automation runs on the delivery engine', () => {
     expect(
       (await t.get(`/api/v1/statistics/opens?automation=${automation}&step=3`)).json().count,
     ).toBe(0);
+  });
+
+  it('holds runs while paused; an edit applies ahead of a run, never behind it', async () => {
+    const { list, base } = await welcomeSequence();
+    const extra = await mailing(list, 'Extra', 'Extra');
+    await t.post(`/api/v1/lists/${list}/subscribers`, { email: 'di@example.test' });
+    await settle();
+    expect((await t.post(`${base}/pause`)).statusCode).toBe(200);
+    // A send step added before the run's position is never sent to it retroactively.
+    // Indices in conditions name steps of the array sent: the welcome moves to index 1.
+    type Step = { type: string; stats?: unknown; if?: { opened: number } };
+    const steps = (await t.get(base))
+      .json<{ steps: Step[] }>()
+      .steps.map(({ stats: _, ...step }) =>
+        step.if ? { ...step, if: { opened: step.if.opened + 1 } } : step,
+      );
+    const edited = await t.patch(base, { steps: [{ type: 'send', mailing: extra }, ...steps] });
+    expect(edited.statusCode, edited.body).toBe(200);
+    clock += 2 * DAY + 60_000;
+    await settle();
+    expect(subjectsTo('di@example.test')).toEqual(['Welcome']);
+    expect((await t.get(`${base}/runs`)).json().results).toMatchObject([
+      { state: 'active', step: 2 },
+    ]);
+    await t.post(`${base}/activate`);
+    await settle();
+    expect(subjectsTo('di@example.test')).toEqual(['Welcome', 'Tips']);
   });
 
   it('starts no runs for an import unless the automation includes imports', async () => {
