@@ -178,7 +178,7 @@ describe('automations API', () => {
 
 describe('automation runs on the delivery engine', () => {
   it('sends a subscriber created through the API the welcome once, in their language', async () => {
-    const { list, base } = await welcomeSequence();
+    const { list, base, mailings } = await welcomeSequence();
     const res = await t.post(`/api/v1/lists/${list}/subscribers`, {
       email: 'ada@example.test',
       language: 'de',
@@ -187,6 +187,10 @@ describe('automation runs on the delivery engine', () => {
     await settle();
     await settle();
     expect(subjectsTo('ada@example.test')).toEqual(['Welcome (de)']);
+    // The step's delivery is an ordinary one of the mailing, steered by the automation only.
+    const [delivery] = (await t.get(`/api/v1/mailings/${mailings.welcome}/deliveries`)).json();
+    expect(delivery).toMatchObject({ status: 'running', progress: { total: 1, sent: 1 } });
+    expect((await t.post(`/api/v1/deliveries/${delivery.id}/pause`)).statusCode).toBe(400);
     // Two days later the tips; nothing is repeated.
     clock += 2 * DAY + 60_000;
     await settle();
