@@ -8,7 +8,10 @@ export type StepForm = {
   stepId?: number;
   type: 'wait' | 'send' | 'condition';
   amount: number;
-  unit: WaitUnit;
+  /** `until`: the next `untilHour` (UTC), on `weekday` ('' any day, '0' Sunday … '6'). */
+  unit: WaitUnit | 'until';
+  weekday: string;
+  untilHour: number;
   mailing: string;
   ifKind: 'opened' | 'clicked' | 'segment';
   target: string;
@@ -31,6 +34,8 @@ export const newStep = (type: StepForm['type']): StepForm => ({
   type,
   amount: 1,
   unit: 'days',
+  weekday: '',
+  untilHour: 9,
   mailing: '',
   ifKind: 'opened',
   target: '',
@@ -63,6 +68,13 @@ export function toForm(a: Automation): AutomationForm {
     steps: a.steps.map((raw) => {
       const s = raw as unknown as AutomationStep & { id: number };
       const base = { ...newStep(s.type), stepId: s.id };
+      if (s.type === 'wait' && s.until)
+        return {
+          ...base,
+          unit: 'until' as const,
+          weekday: s.until.weekday === undefined ? '' : String(s.until.weekday),
+          untilHour: s.until.hour,
+        };
       if (s.type === 'wait') return { ...base, ...splitMinutes(s.minutes ?? 60) };
       if (s.type === 'send') return { ...base, mailing: String(s.mailing) };
       const kind = 'opened' in s.if ? 'opened' : 'clicked' in s.if ? 'clicked' : 'segment';
@@ -88,7 +100,11 @@ export function toBody(f: AutomationForm): AutomationWrite {
         : { type: 'date_field', field: f.field, hour: f.hour };
   const steps = f.steps.map((s): AutomationStep => {
     const id = s.stepId === undefined ? {} : { id: s.stepId };
-    if (s.type === 'wait') return { ...id, type: 'wait', minutes: toMinutes(s.amount, s.unit) };
+    if (s.type === 'wait') {
+      if (s.unit !== 'until') return { ...id, type: 'wait', minutes: toMinutes(s.amount, s.unit) };
+      const weekday = s.weekday === '' ? {} : { weekday: Number(s.weekday) };
+      return { ...id, type: 'wait', until: { ...weekday, hour: s.untilHour } };
+    }
     if (s.type === 'send') return { ...id, type: 'send', mailing: Number(s.mailing) };
     const when =
       s.ifKind === 'segment'
@@ -109,15 +125,17 @@ export function formPath(path: string): string {
   if (step) {
     const [, i, rest] = step;
     const field =
-      rest === 'minutes' || rest === 'until'
+      rest === 'minutes'
         ? 'amount'
-        : rest === 'mailing'
-          ? 'mailing'
-          : rest === 'if.segment'
-            ? 'segment'
-            : rest!.startsWith('if')
-              ? 'target'
-              : 'type';
+        : rest!.startsWith('until')
+          ? 'untilHour'
+          : rest === 'mailing'
+            ? 'mailing'
+            : rest === 'if.segment'
+              ? 'segment'
+              : rest!.startsWith('if')
+                ? 'target'
+                : 'type';
     return `steps.${i}.${field}`;
   }
   if (path.startsWith('steps.')) return `steps.${path.split('.')[1]}.type`;

@@ -33,6 +33,13 @@ export type AutomationBuilderProps = {
   onSubmit: (body: ReturnType<typeof toBody>) => Promise<unknown>;
 };
 
+const WEEKDAYS = [
+  { value: '', label: 'Any day' },
+  ...['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'].map(
+    (label, i) => ({ value: String(i), label }),
+  ),
+];
+
 const STEP_LABELS = { wait: 'Wait', send: 'Send a mailing', condition: 'Condition' } as const;
 
 /**
@@ -235,36 +242,78 @@ export function AutomationBuilder({
                       />
                       {step.type === 'wait' && (
                         <>
-                          <Controller
-                            control={form.control}
-                            name={`steps.${i}.amount`}
-                            render={({ field }) => (
-                              <NumberInput
-                                label={`${label} wait`}
-                                min={1}
-                                w={110}
-                                disabled={!canManage}
-                                value={field.value}
-                                onChange={(v) => field.onChange(Number(v) || 0)}
-                                error={stepError(i, 'amount')}
-                              />
-                            )}
-                          />
+                          {step.unit !== 'until' && (
+                            <Controller
+                              control={form.control}
+                              name={`steps.${i}.amount`}
+                              render={({ field }) => (
+                                <NumberInput
+                                  label={`${label} wait`}
+                                  min={1}
+                                  w={110}
+                                  disabled={!canManage}
+                                  value={field.value}
+                                  onChange={(v) => field.onChange(Number(v) || 0)}
+                                  error={stepError(i, 'amount')}
+                                />
+                              )}
+                            />
+                          )}
                           <Controller
                             control={form.control}
                             name={`steps.${i}.unit`}
                             render={({ field }) => (
                               <Select
                                 label={`${label} unit`}
-                                w={120}
+                                w={140}
                                 allowDeselect={false}
                                 disabled={!canManage}
-                                data={['minutes', 'hours', 'days']}
+                                data={[
+                                  { value: 'minutes', label: 'minutes' },
+                                  { value: 'hours', label: 'hours' },
+                                  { value: 'days', label: 'days' },
+                                  { value: 'until', label: 'until a time' },
+                                ]}
                                 value={field.value}
                                 onChange={(v) => field.onChange(v ?? 'days')}
                               />
                             )}
                           />
+                          {step.unit === 'until' && (
+                            <>
+                              <Controller
+                                control={form.control}
+                                name={`steps.${i}.weekday`}
+                                render={({ field }) => (
+                                  <Select
+                                    label={`${label} day`}
+                                    w={140}
+                                    allowDeselect={false}
+                                    disabled={!canManage}
+                                    data={WEEKDAYS}
+                                    value={field.value}
+                                    onChange={(v) => field.onChange(v ?? '')}
+                                  />
+                                )}
+                              />
+                              <Controller
+                                control={form.control}
+                                name={`steps.${i}.untilHour`}
+                                render={({ field }) => (
+                                  <NumberInput
+                                    label={`${label} hour (UTC)`}
+                                    min={0}
+                                    max={23}
+                                    w={110}
+                                    disabled={!canManage}
+                                    value={field.value}
+                                    onChange={(v) => field.onChange(Number(v) || 0)}
+                                    error={stepError(i, 'untilHour')}
+                                  />
+                                )}
+                              />
+                            </>
+                          )}
                         </>
                       )}
                       {step.type === 'send' && (
