@@ -161,4 +161,3 @@ export const automationRun = z.looseObject({
   start_datetime: z.string(),
   end_datetime: z.string().nullable(),
 });
-export type AutomationRun = z.infer<typeof automationRun>;

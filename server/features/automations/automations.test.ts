@@ -291,14 +291,22 @@ describe('automation runs on the delivery engine', () => {
   });
 
   it('starts no runs for an import unless the automation includes imports', async () => {
-    const { list, base } = await welcomeSequence();
+    const { list, base, mailings } = await welcomeSequence();
+    const imports = await t.post(`/api/v1/lists/${list}/automations`, {
+      name: 'Imports too',
+      trigger: { type: 'subscribed', include_imports: true },
+      steps: [{ type: 'send', mailing: mailings.tips }],
+    });
+    const withImports = `/api/v1/lists/${list}/automations/${imports.json().id}`;
+    await t.post(`${withImports}/activate`);
     const record = await importFile(t, list, 'email\nimp@example.test\n');
     expect(record).toMatchObject({ created: 1 });
     const counts = (await t.get(`/api/v1/lists/${list}`)).json().subscriber_counts;
     expect(counts.active).toBe(1);
     await settle();
-    expect(sink.messages).toEqual([]);
     expect((await t.get(base)).json().runs).toEqual({ active: 0, finished: 0, exited: 0 });
+    expect((await t.get(withImports)).json().runs).toEqual({ active: 0, finished: 1, exited: 0 });
+    expect(subjectsTo('imp@example.test')).toEqual(['Tips']);
   });
 
   it('starts segment_entered runs for those who start matching, date_field runs on the day', async () => {
