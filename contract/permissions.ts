@@ -20,6 +20,8 @@ export const PERMISSIONS = [
   'mailings:manage',
   'mailings:send',
   'statistics:read',
+  'automations:read',
+  'automations:manage',
   'users:manage',
   'settings:manage',
   'webhooks:manage',

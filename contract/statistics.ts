@@ -25,6 +25,8 @@ export type StatisticRecord<K extends StatisticKind> = z.infer<(typeof statistic
 /**
  * Filters common to the three collections and to the extensions (docs/architecture.md §4):
  * - `campaign`, `mailing`: ids; an unknown id matches nothing.
+ * - `automation`, `step` (extension, issue 31): an automation's send steps' records; `step`
+ *   is a step's id (`steps[i].id`), and alone keeps any automation's step of that id.
  * - `unique`: keeps the earliest record per (delivery, email) — per (delivery, email, url)
  *   for clicks — and then applies the other filters, so daily unique counts add up.
  * - `date`: a UTC day, `YYYY-MM-DD`.
@@ -36,6 +38,8 @@ export type StatisticRecord<K extends StatisticKind> = z.infer<(typeof statistic
 export type StatisticsFilters = {
   campaign?: number;
   mailing?: number;
+  automation?: number;
+  step?: number;
   unique?: boolean;
   date?: string;
   from_datetime?: string;

@@ -4,8 +4,8 @@ import { importRecord } from './imports.js';
 import { subscriber } from './subscribers.js';
 
 /**
- * Outgoing webhooks (extension, issue 32, docs/architecture.md "Outgoing webhooks"). `automation.run_finished`
- * is not offered: automations do not exist yet.
+ * Outgoing webhooks (extension, issue 32, docs/architecture.md "Outgoing webhooks").
+ * `automation.run_finished`: a subscriber's automation run finished or was ended (issue 31).
  */
 export const webhookEventTypes = [
   'subscriber.created',
@@ -19,6 +19,7 @@ export const webhookEventTypes = [
   'message.opened',
   'message.clicked',
   'message.bounced',
+  'automation.run_finished',
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 
@@ -110,5 +111,16 @@ export const webhookEventData: Record<WebhookEventType | typeof WEBHOOK_TEST_EVE
   'message.opened': messageRecord,
   'message.clicked': messageRecord.extend({ url: z.string() }),
   'message.bounced': messageRecord.extend({ hard: z.boolean() }),
+  'automation.run_finished': z.object({
+    id: z.number().int(),
+    automation: z.number().int(),
+    list: z.number().int(),
+    subscriber: z.number().int().nullable(),
+    email: z.string(),
+    state: z.enum(['finished', 'exited']),
+    exit_reason: z.string(),
+    start_datetime: timestamp,
+    end_datetime: timestamp,
+  }),
   [WEBHOOK_TEST_EVENT]: z.object({ webhook: z.number().int(), message: z.string() }),
 };

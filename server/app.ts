@@ -33,6 +33,7 @@ import { sendingPlugin } from './features/deliveries/plugin.js';
 import type { SendingOptions } from './features/deliveries/options.js';
 import { webhooksPlugin } from './features/webhooks/plugin.js';
 import type { WebhookOptions } from './features/webhooks/options.js';
+import { automationsPlugin, type AutomationOptions } from './features/automations/plugin.js';
 
 z.config({ customError: drfErrorMap });
 
@@ -69,6 +70,10 @@ export type AppOptions = CommonOptions & {
   webhooks?: Partial<WebhookOptions>;
   /** Run the webhook sending loop in this process (the server does; API tests run rounds). */
   webhookWorker?: boolean;
+  /** The automation scheduler's clock and pace (tests inject the clock). */
+  automations?: Partial<AutomationOptions>;
+  /** Run the automation scheduler in this process (the server does; API tests run rounds). */
+  automationWorker?: boolean;
   /** Called for every route as it is added (tests enumerate the routes with it). */
   onRoute?: (route: RouteOptions) => void;
 };
@@ -129,6 +134,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     db: options.database.db,
     options: options.webhooks,
     worker: options.webhookWorker,
+  });
+  await app.register(automationsPlugin, {
+    db: options.database.db,
+    options: options.automations,
+    worker: options.automationWorker,
   });
   // Page blocks are cut in the background (after an import, or as a large list is paged);
   // the database must outlive those short runs.

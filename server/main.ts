@@ -61,6 +61,7 @@ export async function main() {
     deliveryWorker: true,
     webhooks: webhookOptions(config),
     webhookWorker: true,
+    automationWorker: true,
   });
 
   const port = await listen(app, config, () => database.close());

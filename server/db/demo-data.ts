@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
 import type { Db } from './client.js';
 import { seedAudience, type DemoAudience } from './demo/audience.js';
+import { seedAutomation } from './demo/automations.js';
 import { scheduleLiveDelivery } from './demo/live-delivery.js';
 import { seedMailings } from './demo/mailings.js';
 import { seedCampaigns, seedSegments } from './demo/segments.js';
@@ -30,6 +31,12 @@ export async function loadDemoData(db: Db, options: DemoOptions = {}): Promise<s
     parts.push(await seedMailings(tx, audience));
     parts.push(`${await seedSegments(tx, audience)} segments`);
     parts.push(`${await seedTemplates(tx)} starter templates`);
+    const automation = await seedAutomation(
+      tx,
+      audience,
+      options.liveDeliveryMinutes !== undefined,
+    );
+    if (automation) parts.push(automation);
     if (options.liveDeliveryMinutes !== undefined) {
       const live = await scheduleLiveDelivery(tx, audience, options.liveDeliveryMinutes);
       if (live) parts.push(live);

@@ -113,6 +113,8 @@ const successOverrides: Record<string, number> = {
   'POST /api/v1/lists/{}/subscribers/{}/activate': 200,
   'POST /api/v1/lists/{}/subscribers/{}/unsubscribe': 200,
   'POST /api/v1/webhooks/{}/rotate-secret': 200,
+  'POST /api/v1/lists/{}/automations/{}/activate': 200,
+  'POST /api/v1/lists/{}/automations/{}/pause': 200,
   'POST /api/v1/webhooks/{}/test': 202,
   'POST /api/v1/webhooks/{}/attempts/{}/replay': 202,
 };

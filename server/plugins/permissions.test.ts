@@ -92,6 +92,8 @@ const NO_FIXTURE = new Set([
   'GET /api/v1/webhooks/:id/attempts',
   'GET /api/v1/templates/:id',
   'GET /api/v1/layouts/:id',
+  'GET /api/v1/lists/:list_id/automations/:id',
+  'GET /api/v1/lists/:list_id/automations/:id/runs',
 ]);
 
 // Required query parameters.

@@ -185,4 +185,14 @@ export const ROUTE_PERMISSIONS: Record<string, RoutePermission> = {
   'POST /api/v1/templates': p('mailings:manage'),
   'GET /api/v1/templates/:id': p('mailings:read'),
   'DELETE /api/v1/templates/:id': p('mailings:manage'),
+
+  // Issue 31: automations of a list (marketers and admins change them; analysts read).
+  'GET /api/v1/lists/:list_id/automations': p('automations:read'),
+  'POST /api/v1/lists/:list_id/automations': p('automations:manage'),
+  'GET /api/v1/lists/:list_id/automations/:id': p('automations:read'),
+  'PATCH /api/v1/lists/:list_id/automations/:id': p('automations:manage'),
+  'DELETE /api/v1/lists/:list_id/automations/:id': p('automations:manage'),
+  'POST /api/v1/lists/:list_id/automations/:id/activate': p('automations:manage'),
+  'POST /api/v1/lists/:list_id/automations/:id/pause': p('automations:manage'),
+  'GET /api/v1/lists/:list_id/automations/:id/runs': p('automations:read'),
 };

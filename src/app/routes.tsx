@@ -54,6 +54,15 @@ export const routes: RouteObject[] = [
                 path: 'lists/:listId/segments/:segmentId',
                 lazy: () => import('./routes/segment-edit'),
               },
+              { path: 'lists/:listId/automations', lazy: () => import('./routes/automations') },
+              {
+                path: 'lists/:listId/automations/new',
+                lazy: () => import('./routes/automation-edit'),
+              },
+              {
+                path: 'lists/:listId/automations/:automationId',
+                lazy: () => import('./routes/automation-edit'),
+              },
               { path: 'lists/:listId/people', lazy: () => import('./routes/engaged-people') },
               { path: 'mailings', lazy: () => import('./routes/mailings') },
               { path: 'mailings/new', lazy: () => import('./routes/mailing-new') },

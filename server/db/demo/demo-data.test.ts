@@ -105,6 +105,30 @@ describe('loadDemoData', () => {
   });
 });
 
+describe('demo automation', () => {
+  it('has a welcome sequence with runs held in place and runs that ended', async () => {
+    const lists = (await t.get('/api/v1/lists')).json().results as { id: number; name: string }[];
+    const found = [];
+    for (const l of lists)
+      found.push(...(await t.get(`/api/v1/lists/${l.id}/automations`)).json().results);
+    expect(found).toMatchObject([
+      {
+        name: 'Welcome sequence',
+        state: 'paused', // the live demo (DEMO_LIVE_DELIVERY) activates it
+        steps: [
+          { type: 'send' },
+          { type: 'wait' },
+          { type: 'send' },
+          { type: 'wait' },
+          { type: 'condition', if: { opened: 0 } },
+          { type: 'send' },
+        ],
+        runs: { active: 6, finished: 0, exited: 2 },
+      },
+    ]);
+  });
+});
+
 describe('demo deliveries', () => {
   it('shows the past ones as done (they have statistics) and the future ones as scheduled', async () => {
     const rows = await query<{ past: boolean; status: string }>(

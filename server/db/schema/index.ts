@@ -13,3 +13,4 @@ export * from './counters.js';
 export * from './webhooks.js';
 export * from './team.js';
 export * from './roles.js';
+export * from './automations.js';

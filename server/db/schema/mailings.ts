@@ -124,6 +124,10 @@ export const deliveries = pgTable(
     /** Its audience is still being written, in chunks after `audience_after` (0013). */
     populating: boolean('populating').notNull().default(false),
     audienceAfter: integer('audience_after').notNull().default(0),
+    /** A send step's delivery (migration 0021): running while its automation is active. */
+    automationId: integer('automation_id'),
+    automationStep: integer('automation_step'),
+    automationEntry: integer('automation_entry'),
   },
   (t) => [
     index('deliveries_variant').on(t.variantId),

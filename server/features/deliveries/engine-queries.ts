@@ -73,11 +73,14 @@ export async function populateAudience(db: Db, chunk = 5000): Promise<boolean> {
   });
 }
 
-/** Running deliveries whose audience is written and has nobody left to send to are `done`. */
+/**
+ * Running deliveries whose audience is written and has nobody left to send to are `done`;
+ * an automation's send-step delivery stays running (recipients are appended as runs reach it).
+ */
 export async function finishDrained(db: Executor) {
   await db.execute(sql`
     UPDATE deliveries d SET status = 'done', finished_datetime = now()
-     WHERE d.status = 'running' AND NOT d.populating
+     WHERE d.status = 'running' AND NOT d.populating AND d.automation_id IS NULL
        AND COALESCE((SELECT n FROM delivery_counts c
                       WHERE c.delivery_id = d.id AND c.state = 'queued'), 0) = 0`);
 }
@@ -110,7 +113,9 @@ export async function claimRecipients(
 ): Promise<ClaimedRecipient[]> {
   const [live] = await queryRows<{ n: string | number }>(
     db,
-    sql`SELECT count(*) AS n FROM deliveries WHERE status = 'running'`,
+    sql`SELECT count(*) AS n FROM deliveries d WHERE d.status = 'running'
+          AND (d.populating OR EXISTS (SELECT 1 FROM delivery_counts c WHERE c.delivery_id = d.id
+                                          AND c.state = 'queued' AND c.n > 0))`,
   );
   const deliveries = Number(live?.n ?? 0);
   if (deliveries === 0) return [];
@@ -130,6 +135,9 @@ export async function claimRecipients(
       SELECT d.id, d.scheduled_datetime, split_part(v.from_email, '@', 2) AS domain
         FROM deliveries d JOIN variants v ON v.id = d.variant_id
        WHERE d.status = 'running'
+         -- Only those with something to send: idle automation deliveries stay running.
+         AND (d.populating OR EXISTS (SELECT 1 FROM delivery_counts c WHERE c.delivery_id = d.id
+                                         AND c.state = 'queued' AND c.n > 0))
        ORDER BY d.scheduled_datetime, d.id LIMIT ${limit}
     ), picked AS (
       SELECT x.id, live.domain, s.subscription

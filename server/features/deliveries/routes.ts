@@ -72,6 +72,15 @@ export async function deliveriesRoutes(
     if (!found) throw notFound();
     const rule = ACTIONS[action];
     const refuse = () => new HttpError(400, { detail: rule.message });
+    // A send step's delivery follows its automation (docs/architecture.md §17).
+    const [owner] = await queryRows<{ automation_id: number | null }>(
+      db,
+      sql`SELECT automation_id FROM deliveries WHERE id = ${id}`,
+    );
+    if (owner?.automation_id)
+      throw new HttpError(400, {
+        detail: 'This delivery belongs to an automation: pause or activate the automation instead.',
+      });
     if (!(rule.from as readonly string[]).includes(found.status)) throw refuse();
     const ok = await db.transaction(async (tx) => {
       const r = deliveriesRepository(tx);

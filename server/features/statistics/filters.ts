@@ -18,6 +18,9 @@ import {
 const commonFilters = {
   campaign: queryFilter(queryInt),
   mailing: queryFilter(queryInt),
+  /** Extension (issue 31): records of an automation's send steps; `step` one of them (its id). */
+  automation: queryFilter(queryInt),
+  step: queryFilter(queryInt),
   unique: queryFilter(queryBoolean),
   date: queryFilter(queryDate),
   from_datetime: queryFilter(queryDatetime),
@@ -33,6 +36,8 @@ const kindFilters = {
 export type Filters = {
   campaign?: number;
   mailing?: number;
+  automation?: number;
+  step?: number;
   unique?: boolean;
   date?: string;
   from_datetime?: string;

@@ -36,6 +36,11 @@ function where(kind: StatisticKind, f: Filters): SQL {
   // Compared as bigint, so an id past the integer range matches nothing instead of failing.
   if (f.campaign !== undefined) conditions.push(sql`r.campaign = ${f.campaign}::bigint`);
   if (f.mailing !== undefined) conditions.push(sql`r.mailing_id = ${f.mailing}::bigint`);
+  // An automation's records are those of its send steps' deliveries (issue 31).
+  if (f.automation !== undefined || f.step !== undefined)
+    conditions.push(sql`r.delivery_id IN (SELECT id FROM deliveries
+                         WHERE automation_id ${f.automation === undefined ? sql`IS NOT NULL` : sql`= ${f.automation}::bigint`}
+                           ${f.step === undefined ? sql`` : sql`AND automation_step = ${f.step}::bigint`})`);
   if (f.date !== undefined) {
     // The day's end is PostgreSQL's sum (9999-12-31 ends in year 10000, past toISOString);
     // 24 hours, not '1 day', which a non-UTC session would stretch over a DST change.

@@ -1,6 +1,13 @@
 import { Breadcrumbs } from '../../../components/breadcrumbs';
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconEdit, IconFileImport, IconFilter, IconHistory, IconUsers } from '@tabler/icons-react';
+import {
+  IconEdit,
+  IconFileImport,
+  IconFilter,
+  IconHistory,
+  IconRoute,
+  IconUsers,
+} from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -28,6 +35,7 @@ export function ListDetails({ listId }: { listId: number }) {
   const navigate = useNavigate();
   const canManage = useCan('lists:manage', listId);
   const canImport = useCan('imports:run', listId);
+  const canSeeAutomations = useCan('automations:read', listId);
   const { data: list, error, refetch } = useQuery(listQueries.detail(listId));
   if (error) return <ErrorState error={error} onRetry={() => void refetch()} />;
   if (!list) return <DetailSkeleton />;
@@ -71,6 +79,16 @@ export function ListDetails({ listId }: { listId: number }) {
             >
               Segments
             </Button>
+            {canSeeAutomations && (
+              <Button
+                component={Link}
+                to={`/lists/${list.id}/automations`}
+                variant="default"
+                leftSection={<IconRoute size={16} />}
+              >
+                Automations
+              </Button>
+            )}
             {canManage && (
               <>
                 <Button

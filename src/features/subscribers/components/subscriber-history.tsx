@@ -47,6 +47,8 @@ function describe(entry: HistoryEntry, listId: number) {
         ? 'Created through the API'
         : 'Created';
   }
+  // An automation's step (issue 31): the server writes the sentence.
+  if (entry.kind === 'message' && entry.field === 'automation') return String(entry.new_value);
   if (entry.kind === 'message')
     return entry.new_value === 'sent'
       ? 'Confirmation request sent'

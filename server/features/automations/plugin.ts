@@ -1,0 +1,94 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../../db/client.js';
+import { automationsRoutes } from './routes.js';
+import { advanceDueRuns } from './runs.js';
+import { evaluateDueTrigger } from './triggers.js';
+
+export type AutomationOptions = {
+  /** The clock (tests move it instead of sleeping for days). */
+  now: () => Date;
+  /** How often an idle scheduler looks for due runs and trigger checks. */
+  pollMs: number;
+  /** Runs advanced per transaction. */
+  batch: number;
+};
+
+export type AutomationsPluginOptions = {
+  db: Db;
+  options?: Partial<AutomationOptions>;
+  /** Run the scheduler loop in this process (the server does; API tests run rounds). */
+  worker?: boolean;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** One scheduler round now: due trigger checks, then due runs (tests drive it). */
+    automationRound: () => Promise<number>;
+  }
+}
+
+/** One round: the due trigger checks, then due runs until none is left or `maxBatches`. */
+export async function automationRound(db: Db, options: AutomationOptions, maxBatches = 50) {
+  let handled = 0;
+  for (let i = 0; i < 20 && (await evaluateDueTrigger(db, options.now())); i++) handled++;
+  for (let i = 0; i < maxBatches; i++) {
+    const moved = await advanceDueRuns(db, options.now(), options.batch);
+    handled += moved;
+    if (moved < options.batch) break;
+  }
+  return handled;
+}
+
+function startScheduler(db: Db, options: AutomationOptions, log: FastifyBaseLogger) {
+  let stopped = false;
+  let wake = () => {};
+  const loop = async () => {
+    while (!stopped) {
+      let handled = 0;
+      try {
+        handled = await automationRound(db, options, 5);
+      } catch (error) {
+        log.error({ err: error }, 'automation round failed; its runs stay due');
+      }
+      if (stopped || handled > 0) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, options.pollMs);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+  };
+  const running = loop();
+  return {
+    wake: () => wake(),
+    async stop() {
+      stopped = true;
+      wake();
+      await running;
+    },
+  };
+}
+
+/** Automations: the API and the scheduler (docs/architecture.md §17). */
+export const automationsPlugin = fp(
+  async (app: FastifyInstance, plugin: AutomationsPluginOptions) => {
+    const options: AutomationOptions = {
+      now: () => new Date(),
+      pollMs: 1000,
+      batch: 200,
+      ...plugin.options,
+    };
+    const scheduler = plugin.worker ? startScheduler(plugin.db, options, app.log) : undefined;
+    app.decorate('automationRound', () => automationRound(plugin.db, options));
+    await app.register(automationsRoutes, {
+      prefix: '/api/v1',
+      db: plugin.db,
+      now: options.now,
+      wake: () => scheduler?.wake(),
+    });
+    app.addHook('onClose', async () => scheduler?.stop());
+  },
+);

@@ -1,0 +1,44 @@
+import { Button } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { Breadcrumbs } from '../../components/breadcrumbs';
+import { PageHeader } from '../../components/page-header';
+import { useCan } from '../../components/use-can';
+import { listQueries } from '../../api/shared-queries';
+import { AutomationsTable } from '../../features/automations/components/automations-table';
+import { useListId } from './list-id';
+
+export function Component() {
+  const listId = useListId();
+  const list = useQuery(listQueries.detail(listId));
+  const canManage = useCan('automations:manage', listId);
+  return (
+    <>
+      <PageHeader
+        title="Automations"
+        description="Welcome mails and sequences that run once per subscriber."
+        above={
+          <Breadcrumbs
+            items={[
+              { label: 'Lists', to: '/lists' },
+              { label: list.data?.name ?? 'List', to: `/lists/${listId}` },
+            ]}
+          />
+        }
+        actions={
+          canManage && (
+            <Button
+              component={Link}
+              to={`/lists/${listId}/automations/new`}
+              leftSection={<IconPlus size={16} />}
+            >
+              New automation
+            </Button>
+          )
+        }
+      />
+      <AutomationsTable listId={listId} />
+    </>
+  );
+}
