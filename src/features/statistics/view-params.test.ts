@@ -79,6 +79,21 @@ describe('readView', () => {
 });
 
 describe('writeView', () => {
+  it('changes one bound against the URL as it is now, not the render the change came from', () => {
+    // The start was set a moment ago; the end field still shows the render before it.
+    const now = 'mailing=3&start=2026-11-14&end=2026-11-27';
+    expect(write(now, { range: { start: '2026-10-29', end: '2026-11-17', keep: 'start' } })).toBe(
+      'mailing=3&start=2026-11-14&end=2026-11-17',
+    );
+    expect(write(now, { range: { start: '2026-11-01', end: '2026-11-20', keep: 'end' } })).toBe(
+      'mailing=3&start=2026-11-01&end=2026-11-27',
+    );
+    // Nothing in the URL yet: the other bound is the one the field was shown with.
+    expect(
+      write('mailing=3', { range: { start: '2026-10-29', end: '2026-11-17', keep: 'start' } }),
+    ).toBe('mailing=3&start=2026-10-29&end=2026-11-17');
+  });
+
   it('opens the comparison of the campaign chosen as filter, and closes it with the filter', () => {
     expect(write('mailing=3', { campaign: 2 })).toBe('campaign=2&compare=2');
     expect(write('campaign=2&compare=2', { campaign: undefined })).toBe('');

@@ -41,7 +41,12 @@ export type ViewChange = Partial<{
   list: number | undefined;
   mailings: number[];
   campaign: number | undefined;
-  range: { start: string; end: string };
+  /**
+   * A new range. `keep` names the bound to leave as the URL has it now: a field's change is
+   * written against the current URL, not the render it came from, which may be stale while
+   * the charts of an earlier change are still loading (the navigation is a transition).
+   */
+  range: { start: string; end: string; keep?: 'start' | 'end' };
   day: string | undefined;
   unique: boolean;
   url: string | undefined;
@@ -142,8 +147,11 @@ export function writeView(params: URLSearchParams, change: ViewChange): URLSearc
     if (change.mailings.length === 0) next.delete('align');
   }
   if (change.range) {
-    next.set('start', change.range.start);
-    next.set('end', change.range.end);
+    const { keep } = change.range;
+    const kept = keep ? params.get(keep) : null;
+    const range = { ...change.range, ...(keep && isIsoDate(kept) ? { [keep]: kept } : {}) };
+    next.set('start', range.start);
+    next.set('end', range.end);
     next.delete('day');
   }
   if ('day' in change) set('day', change.day);

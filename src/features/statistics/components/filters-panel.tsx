@@ -142,13 +142,13 @@ export function FiltersPanel({
                 label="Start"
                 value={view.start}
                 max={view.end}
-                onCommit={(start) => update({ range: { start, end: view.end } })}
+                onCommit={(start) => update({ range: { start, end: view.end, keep: 'end' } })}
               />
               <DateField
                 label="End"
                 value={view.end}
                 min={view.start}
-                onCommit={(end) => update({ range: { start: view.start, end } })}
+                onCommit={(end) => update({ range: { start: view.start, end, keep: 'start' } })}
               />
               <Group gap={4} role="group" aria-label="Quick ranges">
                 {presets.map((p) => (
