@@ -18,6 +18,13 @@ export const STRUCTURE_RULES = [
   'skip-link',
 ];
 
+/**
+ * The rules whose outcome depends on the colours, the only thing a colour scheme changes:
+ * checked again in the second scheme (`colourOnly`), where the structure, names and roles
+ * already checked in the first would only repeat.
+ */
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
 export type ColorScheme = 'light' | 'dark';
 
 /**
@@ -61,9 +68,16 @@ async function settle(page: Page) {
 export async function expectNoAxeViolations(
   page: Page,
   context: string,
-  { soft = false }: { soft?: boolean } = {},
+  { soft = false, colourOnly = false }: { soft?: boolean; colourOnly?: boolean } = {},
 ) {
   await settle(page);
+  if (colourOnly) {
+    const colour = await new AxeBuilder({ page })
+      .withRules(COLOUR_RULES)
+      .exclude('iframe[sandbox]')
+      .analyze();
+    return report(colour.violations, context, soft);
+  }
   // A sandboxed frame shows a customer's layout or message, untrusted HTML that is not the
   // dashboard's to fix (the frame element itself, its title, is still checked); axe cannot
   // run inside a frame without scripts either, and waits there until the test times out.
@@ -78,7 +92,12 @@ export async function expectNoAxeViolations(
     .exclude('[data-portal]')
     .exclude('iframe[sandbox]')
     .analyze();
-  const violations = [...wcag.violations, ...structure.violations];
+  report([...wcag.violations, ...structure.violations], context, soft);
+}
+
+type Violations = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'];
+
+function report(violations: Violations, context: string, soft: boolean) {
   const found = violations.flatMap((violation) =>
     violation.nodes.slice(0, 8).map((node) => {
       const detail = node.any[0]?.message ?? node.failureSummary ?? '';
