@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from './password.js';
+import { hashPassword, PRODUCTION_PARAMS, verifyPassword } from './password.js';
 
 describe('password hashing', () => {
   it('stores scrypt parameters, salt and key, never the password', async () => {
-    const hash = await hashPassword('correct horse');
+    const hash = await hashPassword('correct horse', PRODUCTION_PARAMS);
     expect(hash).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9+/]+=*\$[A-Za-z0-9+/]+=*$/);
     expect(hash).not.toContain('correct horse');
+    expect(await verifyPassword('correct horse', hash)).toBe(true);
     // A fresh salt each time.
-    expect(await hashPassword('correct horse')).not.toBe(hash);
+    expect(await hashPassword('correct horse', PRODUCTION_PARAMS)).not.toBe(hash);
   });
 
   it('verifies the right password and rejects others', async () => {
