@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Loader, Stack, Text, Textarea } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   newDocument,
   newMarkdownDocument,
@@ -80,6 +80,8 @@ export function BlocksLayout(props: Props) {
   const [renderError, setRenderError] = useState<string | null>(null);
   const [previewing, setPreviewing] = useState(false);
   const sent = useRef(start.rendered);
+  // The document whose render is in the form, as state so that "Rendering…" follows it.
+  const [settled, setSettled] = useState(start.rendered);
   const onEntries = useRef(props.onEntries);
   const onSource = useRef(props.onSource);
   useEffect(() => {
@@ -88,9 +90,9 @@ export function BlocksLayout(props: Props) {
   });
 
   const { doc, images } = editor;
+  const json = useMemo(() => JSON.stringify(doc), [doc]);
   useEffect(() => {
     drafts.set(language, { doc, images });
-    const json = JSON.stringify(doc);
     if (json === sent.current) return;
     let cancelled = false;
     const timer = setTimeout(() => {
@@ -98,6 +100,7 @@ export function BlocksLayout(props: Props) {
         (rendered) => {
           if (cancelled) return;
           sent.current = json;
+          setSettled(json);
           setRenderError(null);
           onEntries.current(
             mode === 'markdown' ? 'Markdown' : 'Blocks',
@@ -114,7 +117,7 @@ export function BlocksLayout(props: Props) {
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [doc, images, drafts, language, mode]);
+  }, [doc, json, images, drafts, language, mode]);
 
   // A layout that did not come from this editor (a template, a duplicated mailing) opens here.
   const external = state?.status === 'complete' ? state.layout : undefined;
@@ -128,6 +131,7 @@ export function BlocksLayout(props: Props) {
       return;
     }
     sent.current = external.document ?? undefined;
+    setSettled(sent.current);
     reset(
       opened,
       new Map(external.images.map((i) => [i.path, { data: i.data, contentType: i.contentType }])),
@@ -168,7 +172,8 @@ export function BlocksLayout(props: Props) {
           Preview
         </Button>
         <SaveAsTemplate layout={layout} listId={props.listId} />
-        {state?.status === 'running' && (
+        {/* From the first keystroke: an edit waits 250 ms before it is rendered. */}
+        {(state?.status === 'running' || (json !== settled && !renderError)) && (
           <Group gap={6}>
             <Loader size="xs" />
             <Text size="sm" c="dimmed">

@@ -128,14 +128,20 @@ export function MailingComposer() {
     setFieldsEntered(false);
   };
 
+  /** Puts each variant's layout problem on its field and shows the first; false when none. */
+  const flagLayoutProblems = (values: ComposerValues, focus = false) => {
+    const problems = layoutProblems(values, layouts.states);
+    problems.forEach((message, i) =>
+      form.setError(`variants.${i}.layout`, { type: 'layout', message }),
+    );
+    const [first] = problems.keys();
+    if (first !== undefined) showTab(values.variants[first]!.language, focus);
+    return first !== undefined;
+  };
+
   const review = form.handleSubmit(
     (values) => {
-      const problems = layoutProblems(values, layouts.states);
-      problems.forEach((message, i) =>
-        form.setError(`variants.${i}.layout`, { type: 'layout', message }),
-      );
-      const [first] = problems.keys();
-      if (first !== undefined) return showTab(values.variants[first]!.language);
+      if (flagLayoutProblems(values)) return;
       setMessages([]);
       setStep('review');
       window.scrollTo({ top: 0 });
@@ -148,6 +154,12 @@ export function MailingComposer() {
 
   const submit = async () => {
     const values = form.getValues();
+    // The layouts may have changed since Review (a block edit rendered late): check again.
+    if (layoutProblems(values, layouts.states).size > 0) {
+      flushSync(() => setStep('edit'));
+      flagLayoutProblems(values, true);
+      return;
+    }
     const zipFor = (language: string) => {
       const state = layouts.states[language];
       return state?.status === 'complete' ? state.layout.dataUri : undefined;

@@ -52,6 +52,8 @@ export function ReviewStep({ values, list, layouts, messages, creating, onBack, 
     { label: 'Layout', cell: (v) => layoutSummary(v, layouts) },
     { label: 'Deliveries', cell: (v) => <Deliveries variant={v} /> },
   ];
+  // A block layout edited just before "Review" is still being rendered: its zip is not ready.
+  const preparing = values.variants.some((v) => layouts[v.language]?.status === 'running');
   return (
     <Stack gap="md">
       <Title order={2} size="h3">
@@ -87,12 +89,17 @@ export function ReviewStep({ values, list, layouts, messages, creating, onBack, 
         </Table>
       </Table.ScrollContainer>
       <Group>
-        <Button onClick={onCreate} loading={creating}>
+        <Button onClick={onCreate} loading={creating} disabled={preparing}>
           Create mailing
         </Button>
         <Button variant="default" onClick={onBack} disabled={creating}>
           Back to editing
         </Button>
+        {preparing && (
+          <Text size="sm" c="dimmed" role="status">
+            Preparing the layout…
+          </Text>
+        )}
       </Group>
     </Stack>
   );
