@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { datetime, emailAddress } from './common.js';
+import { variantWrite } from './mailings.js';
 
 /**
  * Sending (extensions, docs/architecture.md §4 "Sending"). A delivery is one scheduled send of a
@@ -73,6 +74,18 @@ export const testSendWrite = z.object({
 export type TestSendWrite = z.infer<typeof testSendWrite>;
 
 export const testSendResult = z.looseObject({ message_id: z.string() });
+
+/**
+ * POST /api/v1/lists/{list_id}/test-messages (extension): a variant as the composer holds it,
+ * sent as a test before any mailing exists, rendered exactly as sending renders it.
+ * `subscriber` (of the list) fills in the personalisation tags.
+ */
+export const testMessageWrite = z.object({
+  email: emailAddress,
+  subscriber: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  variant: variantWrite.omit({ deliveries: true }),
+});
+export type TestMessageWrite = z.infer<typeof testMessageWrite>;
 
 /** Items of GET /api/v1/outbox (only without SMTP_URL: the embedded outbox). */
 export const outboxItem = z.looseObject({

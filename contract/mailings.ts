@@ -146,6 +146,18 @@ export type MailingWrite = z.infer<typeof mailingWrite>;
 /** Responses. Loose objects, so a deployment with more members still parses. */
 export const layout = z.looseObject({ id: z.number().int(), source: z.string() });
 
+/**
+ * GET /api/v1/layouts/{id} (extension): a stored layout as a layout request again, with the
+ * block document it was made from (`document`, null for a zip from elsewhere or a text).
+ */
+export const layoutCopy = z.looseObject({
+  id: z.number().int(),
+  text: z.string(),
+  zip_file: z.string().nullable(),
+  document: z.string().nullable(),
+});
+export type LayoutCopy = z.infer<typeof layoutCopy>;
+
 /** `exclusions` and `limit`: shape not shown by the spec; `[]` and `null` on creation. */
 export const delivery = z.looseObject({
   scheduled_datetime: datetime,

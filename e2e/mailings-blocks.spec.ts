@@ -3,8 +3,10 @@ import { create, createList, expect, signIn, test, unique } from './support/fixt
 
 /**
  * The block editor, end to end: a mailing made of blocks only, previewed at both widths,
- * kept through a reload (its blocks reopen from the draft's mailboard.json) and edited,
- * scheduled, sent by the server's engine into the embedded outbox, and read there.
+ * saved as a template, kept through a reload (its blocks reopen from the draft's
+ * mailboard.json) and edited, sent as a test before it exists, scheduled, sent by the
+ * server's engine into the embedded outbox and read there; then duplicated (its blocks
+ * reopen) and started again from the template.
  */
 const SALE = 'https://shop.example.com/sale';
 
@@ -15,7 +17,7 @@ const localNow = (page: Page) =>
     return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
   });
 
-test('a mailing made of blocks is previewed, reopened, edited, sent and read', async ({
+test('a mailing made of blocks is previewed, tested, sent, read, duplicated and templated', async ({
   page,
   api,
 }) => {
@@ -88,6 +90,14 @@ test('a mailing made of blocks is previewed, reopened, edited, sent and read', a
   await expect(phone.getByRole('heading', { name: 'Spring news for Ada' })).toBeVisible();
   await page.keyboard.press('Escape');
 
+  // Saved as a template of this list (opened again at the end, after the next edit).
+  const templateName = unique('Spring template');
+  await page.getByRole('button', { name: 'Save as template' }).click();
+  const saving = page.getByRole('dialog', { name: 'Save as template' });
+  await saving.getByLabel('Template name').fill(templateName);
+  await saving.getByRole('button', { name: 'Save template' }).click();
+  await expect(page.getByText(`Template “${templateName}” saved.`)).toBeVisible();
+
   // Reopen: after a reload the blocks come back from the draft; edit one.
   await page.reload();
   await expect(page.getByRole('group', { name: 'Button 4' })).toBeVisible({ timeout: 20_000 });
@@ -98,11 +108,30 @@ test('a mailing made of blocks is previewed, reopened, edited, sent and read', a
   });
   await expect(page.getByText('Rendering…')).toHaveCount(0, { timeout: 20_000 });
 
+  // A test of the unsaved variant, filled in as Ada, rendered by the server as sending does.
+  const tester = email.replace('@example.com', '@tests.example.org');
+  await page.getByRole('button', { name: 'Send a test' }).click();
+  const testing = page.getByRole('dialog', { name: /^Send a test of the/ });
+  await testing.getByLabel("Test recipient's email").fill(tester);
+  await testing.getByRole('combobox', { name: 'Fill in as' }).click();
+  await page.getByRole('option', { name: email }).click();
+  await testing.getByRole('button', { name: 'Send test' }).click();
+  await expect(page.getByText(`Test sent to ${tester}`)).toBeVisible();
+  const tests = await (await api.get(`/api/v1/outbox?search=${encodeURIComponent(tester)}`)).json();
+  const sentTest = await (await api.get(`/api/v1/outbox/${tests.results[0].id}`)).json();
+  expect(sentTest.subject).toBe(subject);
+  expect(sentTest.html).toContain('Spring news, Ada');
+  const testImage = /src="https?:\/\/[^/"]+(\/media\/tests\/[\w-]+\.png)"/.exec(sentTest.html);
+  expect((await api.get(testImage![1]!)).headers()['content-type']).toBe('image/png');
+
   await page.getByRole('button', { name: 'Add delivery' }).click();
   await page.getByLabel('Delivery 1 (local time)').fill(await localNow(page));
   await page.getByRole('button', { name: 'Review', exact: true }).click();
   await page.getByRole('button', { name: 'Create mailing' }).click();
   await expect(page.getByText(`Mailing “${subject}” created.`)).toBeVisible();
+  const mailingPage = await page
+    .getByRole('link', { name: 'Open the mailing' })
+    .getAttribute('href');
 
   // The message as the subscriber receives it (the server's outbox, no SMTP_URL in e2e).
   await expect
@@ -127,4 +156,27 @@ test('a mailing made of blocks is previewed, reopened, edited, sent and read', a
   await expect(part).toContainText('Spring news, Ada');
   await expect(part).toContainText(/Shop now: \S+\/t\/c\//);
   await expect(part).toContainText(/Unsubscribe: \S+\/u\//);
+
+  // Duplicate: a new mailing with the same blocks, under a new name and without deliveries.
+  await page.goto(mailingPage!);
+  await page.getByRole('button', { name: 'Duplicate' }).click();
+  await expect(page.getByRole('heading', { name: 'New mailing' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(
+    `${subject} (copy)`,
+  );
+  await expect(page.getByLabel('Heading 1 text')).toHaveValue(
+    'Spring news, {{ first_name | default: "you" }}',
+    { timeout: 20_000 },
+  );
+  await expect(page.getByLabel('Button 4 link')).toHaveValue(SALE);
+  await expect(page.getByLabel('Delivery 1 (local time)')).toHaveCount(0);
+
+  // Started again from the template saved before the last edit.
+  await page.getByRole('combobox', { name: 'Start from a template' }).click();
+  await page.getByRole('option', { name: `${templateName} (this list)` }).click();
+  await page.getByRole('button', { name: 'Use template' }).click();
+  await expect(page.getByLabel('Heading 1 text')).toHaveValue(
+    'Spring news for {{ first_name | default: "you" }}',
+    { timeout: 20_000 },
+  );
 });

@@ -116,6 +116,8 @@ const successOverrides: Record<string, number> = {
   'POST /api/v1/lists/{}/automations/{}/activate': 200,
   'POST /api/v1/lists/{}/automations/{}/pause': 200,
   'POST /api/v1/webhooks/{}/test': 202,
+  'POST /api/v1/mailings/{}/test': 202,
+  'POST /api/v1/lists/{}/test-messages': 202,
   'POST /api/v1/webhooks/{}/attempts/{}/replay': 202,
 };
 

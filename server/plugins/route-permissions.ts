@@ -93,6 +93,7 @@ export const ROUTE_PERMISSIONS: Record<string, RoutePermission> = {
   'DELETE /api/v1/mailings/:id': scoped('mailing', 'mailings:manage'),
   'GET /api/v1/mailings/:id/deliveries': scoped('mailing', 'mailings:read'),
   'POST /api/v1/mailings/:id/test': scoped('mailing', 'mailings:send'),
+  'POST /api/v1/lists/:list_id/test-messages': scoped('list_id', 'mailings:send'),
   'GET /api/v1/deliveries/:id': scoped('delivery', 'mailings:read'),
   'PATCH /api/v1/deliveries/:id': scoped('delivery', 'mailings:send'),
   'POST /api/v1/deliveries/:id/:action': scoped('delivery', 'mailings:send'),

@@ -10,6 +10,7 @@ import {
   type DeliveryStatus,
   type DeliveryStatusRecord,
   type RecipientState,
+  type TestMessageWrite,
   type TestSendWrite,
 } from '../../contract/deliveries';
 import { extension, requestParsed } from './client';
@@ -51,3 +52,15 @@ export const changeDelivery = (id: number, action: DeliveryAction) =>
 /** 202 with the test message's Message-ID; 400 field errors (`email`, `variant`). */
 export const sendTestMessage = (mailingId: number, body: TestSendWrite) =>
   requestParsed(testSendResult, `/mailings/${mailingId}/test`, { method: 'POST', body });
+
+export const TEST_MESSAGES_EXTENSION = 'test-messages';
+
+/**
+ * Extension: a test of a variant that is not stored yet (the composer), 202 with its
+ * Message-ID; 400 field errors (`email`, `subscriber`, `variant.…`). `{supported: false}`
+ * where the service only tests stored mailings.
+ */
+export const sendDraftTest = (listId: number, body: TestMessageWrite) =>
+  extension(TEST_MESSAGES_EXTENSION, () =>
+    requestParsed(testSendResult, `/lists/${listId}/test-messages`, { method: 'POST', body }),
+  );

@@ -134,3 +134,15 @@ export const deliveries = pgTable(
     index('deliveries_due').on(t.status, t.scheduledDatetime),
   ],
 );
+
+/** Images of layouts sent as a test before their mailing exists, by content hash (extension). */
+export const testMedia = pgTable(
+  'test_media',
+  {
+    hash: text('hash').primaryKey(),
+    contentType: text('content_type').notNull(),
+    data: bytea('data').notNull(),
+    usedDatetime: timestamptz('used_datetime').notNull().defaultNow(),
+  },
+  (t) => [index('test_media_used').on(t.usedDatetime)],
+);

@@ -9,6 +9,7 @@ import { deliveriesRoutes } from './routes.js';
 import { sharedRateBucket } from './shared-rate.js';
 import type { SendingContext } from './sender.js';
 import { settingsRoutes } from './settings-routes.js';
+import { testMessageRoutes, testMediaRoutes } from './test-message-routes.js';
 import { createSigner, deriveKey, loadSecret } from './tokens.js';
 import { hitRecorder, type HitRecorder } from './tracking.js';
 import { outboxTransport, smtpTransport } from './transport.js';
@@ -76,10 +77,12 @@ export const sendingPlugin = fp(async (app: FastifyInstance, plugin: SendingPlug
       await api.register(deliveriesRoutes, { sending });
       await api.register(outboxRoutes, { db, enabled: options.smtpUrls.length === 0 });
       await api.register(settingsRoutes, { sending });
+      await api.register(testMessageRoutes, { sending });
     },
     { prefix: '/api/v1' },
   );
   await app.register(bounceRoutes, { sending, verp });
+  await app.register(testMediaRoutes, { sending });
   const hits = hitRecorder(db, app.log);
   app.decorate('trackingHits', hits);
   await app.register(publicRoutes, { sending, hits });

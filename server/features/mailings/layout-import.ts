@@ -12,6 +12,8 @@ export type LayoutImage = { path: string; contentType: string; data: Uint8Array 
 export type ImportedLayout = {
   images: LayoutImage[];
   source(layoutId: number): string;
+  /** index.html with each imported image at `urlFor(path)` (a test sent before the layout is stored). */
+  sourceAt(urlFor: (path: string) => string): string;
   /** index.html as it came, for the personalisation check. */
   html: string;
   /** mailboard.json, the block document of a layout made in the dashboard (docs/architecture.md §16). */
@@ -64,6 +66,7 @@ export async function importZipLayout(dataUri: string): Promise<ImportedLayout> 
       document: readDocument(documentBytes),
       source: (layoutId) =>
         rewriteImportedReferences(html, imported, (path) => layoutMediaUrl(layoutId, path)),
+      sourceAt: (urlFor) => rewriteImportedReferences(html, imported, urlFor),
     };
   } finally {
     zip.close();

@@ -15,6 +15,7 @@ import { lazy, Suspense, useRef } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { LAYOUT_INDEX } from '../../../../contract/mailings';
 import type { ComposerValues, LayoutMode } from '../draft/composer-values';
+import { SendDraftTest } from './send-draft-test';
 import { StartFromTemplate } from './template-actions';
 import type { LayoutJobPhase } from '../layout/layout-process';
 import type { LayoutState } from '../layout/use-layouts';
@@ -133,6 +134,13 @@ export function LayoutField(props: Props) {
           {errors.message}
         </Text>
       )}
+      <SendDraftTest
+        index={index}
+        variantLabel={variantLabel}
+        listId={props.list?.id}
+        state={state}
+        mode={mode}
+      />
     </Stack>
   );
 }

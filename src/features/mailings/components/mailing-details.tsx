@@ -9,6 +9,7 @@ import { PageHeader } from '../../../components/page-header';
 import { DetailSkeleton, ErrorState } from '../../../components/states';
 import { mailingQueries } from '../queries';
 import { useAudienceNames } from '../use-audience-names';
+import { DuplicateMailing } from './duplicate-mailing';
 import { MailingView } from './mailing-view';
 
 /**
@@ -30,6 +31,7 @@ export function MailingDetails({
     <>
       <PageHeader
         title={error && !summary ? `Mailing id ${mailingId}` : name}
+        actions={data?.supported ? <DuplicateMailing mailing={data.data} /> : undefined}
         above={<Breadcrumbs items={[{ label: 'Mailings', to: '/mailings' }]} />}
       />
       <MailingBody mailingId={mailingId} summary={summary} extra={extra} />

@@ -24,7 +24,8 @@ export function toMailingWrite(
   };
 }
 
-function toVariantWrite(
+/** One variant's part of the body (also what a test of the unsaved variant sends). */
+export function toVariantWrite(
   v: VariantValues,
   zipFile: string | undefined,
   text: string | undefined,
