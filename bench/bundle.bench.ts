@@ -129,6 +129,17 @@ export async function run() {
     line('sign-in screen shown', first.signIn, 100);
     line('…then the lists screen after signing in', first.lists, 150);
     console.log(`   index.html modulepreloads: ${first.preloads.length}`);
+    // Issue 30: the composer stays lazy; nothing of the block editor on the first screens.
+    const EDITOR = /src\/features\/mailings\/blocks\/|mjml-browser|@tiptap|prosemirror/;
+    const editorChunks = new Set(
+      [...chunks].filter(([, c]) => c.modules.some((m) => EDITOR.test(m))).map(([f]) => f),
+    );
+    const editorLoaded = first.lists.filter((f) =>
+      editorChunks.has(new URL(f.url).pathname.replace(/^\//, '')),
+    );
+    console.log(
+      `   block editor in the sign-in and lists downloads: ${editorLoaded.length === 0 ? 'none  ok' : `${editorLoaded.map((f) => new URL(f.url).pathname).join(', ')}  OVER`} (${editorChunks.size} editor chunks in the build)`,
+    );
     if (process.env.BUNDLE_DETAIL === 'first')
       for (const f of first.lists)
         console.log(

@@ -56,4 +56,29 @@ describe('personalised messages', () => {
     expect(fallback.subject).toBe('Hi there');
     expect(fallback.html).toContain('<h1>Hi there</h1>');
   });
+
+  it('puts the open pixel just before </body>, or at the end without one; none in a test', () => {
+    const recipient = { who: '9', email: 'b@example.com', subscriberId: 4, deliveryId: 5 };
+    const pixel = /<img src="https:\/\/mail\.example\/t\/o\/[^"]+"[^>]*>/;
+    const m = renderMessage(template, recipient, base, signer);
+    expect(m.html).toMatch(new RegExp(`${pixel.source}</body></html>$`));
+    expect(m.html.match(/\/t\/o\//g)).toHaveLength(1);
+    const bare = compileVariant(
+      {
+        fromName: 'A',
+        fromEmail: 'a@acme.example',
+        replytoEmail: '',
+        subject: 's',
+        layoutText: '',
+        layoutSource: '<p>No body here</p>',
+      },
+      base,
+    );
+    expect(renderMessage(bare, recipient, base, signer).html).toMatch(
+      new RegExp(`^<p>No body here</p>${pixel.source}$`),
+    );
+    const test = renderMessage(template, { ...recipient, who: 't' }, base, signer);
+    expect(test.html).not.toContain('/t/o/');
+    expect(test.html.endsWith('Unsubscribe</a></body></html>')).toBe(true);
+  });
 });

@@ -26,7 +26,27 @@ export type VariantTemplate = {
  * Literal text, a link to wrap in the click redirect (`escape`: inside an attribute), or a
  * personalisation tag filled in per recipient.
  */
-type Part = string | { url: string; escape: boolean } | { tag: Tag };
+type Part = string | { url: string; escape: boolean } | { tag: Tag } | { pixel: true };
+
+const BODY_END = /<\/body>/i;
+
+/**
+ * Where each message's open pixel goes: just before the first `</body>`, else at the end.
+ * Placed once per variant, so no recipient's 30 KB of HTML is searched again.
+ */
+function withPixel(parts: Part[]): Part[] {
+  const at = parts.findIndex((p) => typeof p === 'string' && BODY_END.test(p));
+  if (at < 0) return [...parts, { pixel: true }];
+  const literal = parts[at] as string;
+  const split = literal.search(BODY_END);
+  return [
+    ...parts.slice(0, at),
+    literal.slice(0, split),
+    { pixel: true },
+    literal.slice(split),
+    ...parts.slice(at + 1),
+  ];
+}
 
 /** Splits the literal parts further at personalisation tags (validated when the mailing was saved). */
 function withTags(parts: Part[]): Part[] {
@@ -151,7 +171,7 @@ export function compileVariant(
     fromEmail: v.fromEmail,
     replytoEmail: v.replytoEmail,
     subject: v.subject,
-    html: htmlParts,
+    html: withPixel(htmlParts),
     text: textParts,
     subjectParts,
     personal: isPersonal(htmlParts) || isPersonal(textParts) || isPersonal(subjectParts),
@@ -187,6 +207,10 @@ export function renderMessage(
     delivery: r.deliveryId,
   })}`;
   const values = { ...r.fields, [UNSUBSCRIBE_TAG]: unsubscribeUrl };
+  const pixel = () =>
+    test
+      ? ''
+      : `<img src="${baseUrl}/t/o/${signer.sign({ kind: 'o', who: r.who })}" width="1" height="1" alt="" style="display:block;width:1px;height:1px;border:0">`;
   const fill = (parts: Part[], html: boolean) =>
     parts
       .map((p) =>
@@ -194,16 +218,14 @@ export function renderMessage(
           ? p
           : 'tag' in p
             ? tagText(p.tag, values, html)
-            : p.escape
-              ? escapeHtml(link(p.url))
-              : link(p.url),
+            : 'pixel' in p
+              ? pixel()
+              : p.escape
+                ? escapeHtml(link(p.url))
+                : link(p.url),
       )
       .join('');
-  const pixel = `<img src="${baseUrl}/t/o/${signer.sign({ kind: 'o', who: r.who })}" width="1" height="1" alt="" style="display:block;width:1px;height:1px;border:0">`;
-  let html = fill(t.html, true);
-  if (!test) {
-    html = /<\/body>/i.test(html) ? html.replace(/<\/body>/i, `${pixel}</body>`) : html + pixel;
-  }
+  const html = fill(t.html, true);
   const domain = t.fromEmail.split('@')[1] || 'mailboard.invalid';
   return {
     from: { name: t.fromName, address: t.fromEmail },
