@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { startSmtpSink } from '../../test/smtp-sink.js';
+import { buildZip, zipDataUri } from '../../test/zip-fixtures.js';
 import { createList } from '../subscribers/test-fixtures.js';
 import { sendRound } from './sender.js';
 
@@ -206,5 +208,75 @@ describe('delivery through SMTP', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Unsubscribe from all lists');
     expect(page.body).not.toContain('<script');
+  });
+
+  it('delivers a layout made with the block editor as the composer makes it', async () => {
+    // The SPA's own renderer (blocks → MJML → HTML + text) and zip contents, loaded by URL:
+    // the server's project is type-checked without src/.
+    const spa = (file: string) =>
+      import(new URL(`../../../src/features/mailings/blocks/${file}.ts`, import.meta.url).href);
+    const [{ newDocument, newBlock }, { renderEmail }, { mjmlInNode }] = await Promise.all(
+      ['document', 'render-email', 'mjml-in-node'].map(spa),
+    );
+    const doc = newDocument('Acme, 1 Harbour Street');
+    const heading = {
+      ...newBlock('heading'),
+      text: 'Spring news, {{ first_name | default: "you" }}',
+    };
+    const text = {
+      ...newBlock('text'),
+      html: '<p>Read <a href="https://shop.example/blog">the blog</a>.</p>',
+    };
+    const image = { ...newBlock('image'), src: 'images/pic.png', alt: 'An envelope' };
+    const button = { ...newBlock('button'), label: 'Shop now', href: 'https://shop.example/sale' };
+    const columns = newBlock('columns');
+    const blocks = { ...doc, blocks: [heading, text, image, button, columns, doc.blocks.at(-1)] };
+    const rendered = await renderEmail(blocks, mjmlInNode(), () => '', 'Spring');
+    const png = readFileSync(
+      new URL('../../../e2e/fixtures/layouts/colorlib-10/images/email.png', import.meta.url),
+    );
+    const zip = buildZip({
+      'index.html': rendered.html,
+      'index.txt': rendered.text,
+      'mailboard.json': JSON.stringify(blocks),
+      'images/pic.png': png,
+    });
+    const list = await createList(t);
+    await t.post(`/api/v1/lists/${list}/subscribers`, {
+      email: 'ada@example.test',
+      first_name: 'Ada',
+    });
+    const res = await t.post('/api/v1/mailings', {
+      list,
+      name: 'Blocks',
+      variants: [
+        {
+          subject: 'Spring',
+          layout: { zip_file: zipDataUri(zip), text: rendered.text },
+          deliveries: [{ scheduled_datetime: new Date(Date.now() - 1000).toISOString() }],
+        },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    await runUntilSettled(res.json().id);
+    const mail = sink.messages.find((m) => m.to === 'ada@example.test')!.mail;
+    const html = mail.html as string;
+    expect(html).toMatch(/<h1[^>]*>\s*Spring news, Ada\s*<\/h1>/);
+    const img =
+      /<img[^>]+src="(http:\/\/mail\.example\.test\/media\/layouts\/\d+\/images\/pic\.png)"[^>]*alt="An envelope"|<img[^>]+alt="An envelope"[^>]+src="(http:\/\/mail\.example\.test\/media\/layouts\/\d+\/images\/pic\.png)"/.exec(
+        html,
+      );
+    expect(img).not.toBeNull();
+    const served = await t.app.inject({ method: 'GET', url: pathOf((img![1] ?? img![2])!) });
+    expect(served.headers['content-type']).toBe('image/png');
+    const shop = /<a[^>]+href="(http:\/\/mail\.example\.test\/t\/c\/[^"]+)"[^>]*>\s*Shop now/.exec(
+      html,
+    );
+    const click = await t.app.inject({ method: 'GET', url: pathOf(shop![1]!) });
+    expect(click.headers.location).toBe('https://shop.example/sale');
+    expect(html).toMatch(/href="http:\/\/mail\.example\.test\/u\/[^"]+"[^>]*>\s*Unsubscribe/);
+    expect(mail.text).toContain('Spring news, Ada');
+    expect(mail.text).toMatch(/Shop now: http:\/\/mail\.example\.test\/t\/c\/\S+/);
+    expect(mail.text).toMatch(/Unsubscribe: http:\/\/mail\.example\.test\/u\/\S+/);
   });
 });
