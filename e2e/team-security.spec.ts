@@ -36,14 +36,22 @@ async function setPassword(page: Page, path: string, password: string) {
   await expect(page.getByRole('status')).toContainText('Your password is set.');
 }
 
-test('an invited user sets a password, turns on two-factor sign-in, and resets a forgotten password', async ({
+test('an invited user sets a password, must turn on two-factor sign-in, and resets a forgotten password', async ({
   page,
   api,
 }) => {
   // One journey through three mails and four sign-ins.
   test.slow();
-  const username = `invitee-${Date.now().toString(36)}@example.com`;
-  await create(api, '/invitations', { username });
+  const stamp = Date.now().toString(36);
+  const username = `invitee-${stamp}@example.com`;
+  // A role of this test that requires two-factor sign-in (the setting is restored at the end).
+  const role = `e2e-2fa-${stamp}`;
+  await create(api, '/roles', { name: role, permissions: ['lists:read'] });
+  const rule = await (await api.get('/api/v1/settings/two-factor')).json();
+  const putRule = (roles: string[]) =>
+    api.put('/api/v1/settings/two-factor', { data: { required_roles: roles } });
+  expect((await putRule([...rule.required_roles, role])).ok()).toBe(true);
+  await create(api, '/users', { username, role });
 
   // The invitation link: choose a password, then sign in with it.
   const invitation = await mailedLink(api, username, 'You are invited to Mailboard', 'invitation');
@@ -53,8 +61,16 @@ test('an invited user sets a password, turns on two-factor sign-in, and resets a
   await passwordStep(page, username, 'first password 1');
   await expect(page.getByRole('banner')).toBeVisible();
 
+  // The role requires two-factor sign-in: nothing but the Security screen until it is set up.
+  await expect(page).toHaveURL(/\/security$/);
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Two-factor sign-in required' }),
+  ).toBeVisible();
+  await page.getByRole('link', { name: 'Lists' }).click();
+  await expect(page).toHaveURL(/\/security$/);
+  expect((await page.request.get('/api/v1/lists')).status()).toBe(403);
+
   // Two-factor enrolment on the Security screen, with a code computed as an app would.
-  await page.getByRole('link', { name: 'Security' }).click();
   await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
   await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
   const secret = (await page.getByTestId('two-factor-secret').textContent())!;
@@ -65,6 +81,10 @@ test('an invited user sets a password, turns on two-factor sign-in, and resets a
   await expect(codes).toHaveCount(10);
   const [first, second] = await codes.allTextContents();
   await expect(page.getByRole('table', { name: 'Active sessions' })).toContainText('This browser');
+  await page.getByRole('link', { name: 'Lists' }).click();
+  await expect(page.getByRole('heading', { name: 'Lists', level: 1 })).toBeVisible();
+  await expect(page.getByText('Two-factor sign-in required')).toHaveCount(0);
+  expect((await putRule(rule.required_roles)).ok()).toBe(true);
 
   // Signing in now asks for a code after the password; a recovery code works once.
   await page.getByRole('button', { name: 'Sign out' }).click();

@@ -22,6 +22,8 @@ export type Access = {
   permissions: ReadonlySet<Permission>;
   /** null: every list. */
   lists: ReadonlyMap<number, ListAccess> | null;
+  /** The role requires two-factor sign-in and the user has not set it up yet. */
+  mustEnrolTwoFactor: boolean;
 };
 
 declare module 'fastify' {
@@ -44,7 +46,17 @@ export async function rolePermissions(db: Executor, role: string): Promise<Permi
 
 export async function loadAccess(db: Executor, userId: number): Promise<Access | undefined> {
   const [row] = await db
-    .select({ role: users.role, active: users.active, allLists: users.allLists })
+    .select({
+      role: users.role,
+      active: users.active,
+      allLists: users.allLists,
+      // Qualified by hand: Drizzle writes a single table's columns unqualified, and inside
+      // the subquery "role" would be the required role's own column.
+      mustEnrolTwoFactor: sql<boolean>`(
+        EXISTS (SELECT 1 FROM two_factor_required_roles r WHERE r.role = users.role)
+        AND NOT EXISTS (SELECT 1 FROM two_factor t
+                         WHERE t.user_id = users.id AND t.confirm_datetime IS NOT NULL))`,
+    })
     .from(users)
     .where(eq(users.id, userId));
   if (!row) return undefined;
@@ -57,7 +69,13 @@ export async function loadAccess(db: Executor, userId: number): Promise<Access |
       .where(eq(userLists.userId, userId));
     lists = new Map(grants.map((g) => [g.list, g.access]));
   }
-  return { role: row.role, active: row.active, permissions, lists };
+  return {
+    role: row.role,
+    active: row.active,
+    permissions,
+    lists,
+    mustEnrolTwoFactor: Boolean(row.mustEnrolTwoFactor),
+  };
 }
 
 /** The ids of the lists that exist for the caller, or null for all of them. */

@@ -36,7 +36,8 @@ declare module 'fastify' {
     /** The authenticated caller; set on every /api/ request that gets past the auth hook. */
     user: User;
     /** How the caller proved who it is: HTTP Basic (API clients) or the dashboard's cookie. */
-    authMethod: 'basic' | 'session';
+    /** `token`: Basic with an API token as the password. */
+    authMethod: 'basic' | 'token' | 'session';
   }
 }
 
@@ -183,7 +184,9 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
     const token = sessionCookieOf(request);
     if (request.headers.authorization?.trim() || token === undefined) {
       request.user = await basicAuth(request);
-      request.authMethod = 'basic';
+      const credentials = parseBasic(request.headers.authorization);
+      request.authMethod =
+        typeof credentials === 'object' && isApiToken(credentials.password) ? 'token' : 'basic';
     } else {
       request.user = await sessionAuth(request, reply, token);
       request.authMethod = 'session';

@@ -29,6 +29,19 @@ export const permissionsPlugin = fp(async (app: FastifyInstance, { db }: { db: D
       (request.routeOptions.config as { permission?: RoutePermission }).permission;
     if (rule?.public) return;
     if (!rule) throw forbidden('No permission is declared for this route.');
+    // Required for the role but not set up: a password alone reaches only the way to set it
+    // up (and signing out). API tokens, made by a signed-in user, stay valid.
+    if (
+      request.access.mustEnrolTwoFactor &&
+      request.authMethod !== 'token' &&
+      !rule.duringEnrolment
+    ) {
+      throw new HttpError(403, {
+        detail:
+          'Your role requires two-factor sign-in: set it up on the Security screen before anything else.',
+        code: 'two_factor_required',
+      });
+    }
     const needs = [...rule.needs, ...(rule.alsoNeeds?.(request.body) ?? [])];
     const missing = needs.filter((permission) => !request.access.permissions.has(permission));
     if (missing.length > 0) {

@@ -21,9 +21,13 @@ export type RoutePermission = {
   alsoNeeds?: (body: unknown) => Permission[];
   /** Not behind user auth at all (the route checks its own credentials). */
   public?: true;
+  /** Open to a user who must set up two-factor sign-in before anything else. */
+  duringEnrolment?: true;
 };
 
 const p = (...needs: Permission[]): RoutePermission => ({ needs });
+/** Any signed-in user, including one who must set up two-factor sign-in first. */
+const enrolment: RoutePermission = { needs: [], duringEnrolment: true };
 const scoped = (scope: ListScope, ...needs: Permission[]): RoutePermission => ({ needs, scope });
 
 /** Deliveries come inside the variants of a new mailing: creating one with any is sending. */
@@ -46,9 +50,9 @@ const sendsDeliveries = (body: unknown): Permission[] => {
 export const ROUTE_PERMISSIONS: Record<string, RoutePermission> = {
   'GET /api/v1/openapi.json': p(),
   'POST /api/v1/session': { needs: [], public: true },
-  'GET /api/v1/session': p(),
-  'DELETE /api/v1/session': p(),
-  'GET /api/v1/me': p(),
+  'GET /api/v1/session': enrolment,
+  'DELETE /api/v1/session': enrolment,
+  'GET /api/v1/me': enrolment,
   'POST /api/v1/bounces': { needs: [], public: true },
 
   'GET /api/v1/lists': scoped('filtered', 'lists:read'),
@@ -153,11 +157,11 @@ export const ROUTE_PERMISSIONS: Record<string, RoutePermission> = {
   'POST /api/v1/invitation/:token': { needs: [], public: true },
   'POST /api/v1/password-reset': { needs: [], public: true },
   'POST /api/v1/password-reset/:token': { needs: [], public: true },
-  'GET /api/v1/me/sessions': p(),
-  'DELETE /api/v1/me/sessions/:id': p(),
-  'GET /api/v1/me/two-factor': p(),
-  'POST /api/v1/me/two-factor': p(),
-  'POST /api/v1/me/two-factor/confirm': p(),
+  'GET /api/v1/me/sessions': enrolment,
+  'DELETE /api/v1/me/sessions/:id': enrolment,
+  'GET /api/v1/me/two-factor': enrolment,
+  'POST /api/v1/me/two-factor': enrolment,
+  'POST /api/v1/me/two-factor/confirm': enrolment,
   'DELETE /api/v1/me/two-factor': p(),
   'DELETE /api/v1/users/:id/sessions': p('users:manage'),
   'GET /api/v1/invitations': p('users:manage'),

@@ -6,20 +6,22 @@ import { session, type SessionUser } from './session';
  * comes back as an HttpOnly cookie the page cannot read. Rejects with the ApiError (401,
  * 429) or NetworkError; on success the tab is signed in.
  */
+type SessionAnswer = { username: string; two_factor?: 'code' | 'enrol' };
+
+/** The tab's user from the server's answer; `enrol`: two-factor must be set up first. */
+const sessionUser = (answer: SessionAnswer): SessionUser => ({
+  username: answer.username,
+  ...(answer.two_factor === 'enrol' ? { enrolTwoFactor: true } : {}),
+});
+
 export async function signIn(credentials: {
   username: string;
   password: string;
 }): Promise<'signed-in' | 'code'> {
-  const answer = await request<SessionUser & { two_factor?: 'code' | 'enrol' }>('/session', {
-    method: 'POST',
-    body: credentials,
-  });
+  const answer = await request<SessionAnswer>('/session', { method: 'POST', body: credentials });
   // Two-factor sign-in (issue 29): the password was right, a code comes next.
   if (answer.two_factor === 'code') return 'code';
-  session.signIn({
-    username: answer.username,
-    ...(answer.two_factor === 'enrol' ? { enrolTwoFactor: true } : {}),
-  });
+  session.signIn(sessionUser(answer));
   return 'signed-in';
 }
 
@@ -40,7 +42,7 @@ export async function signOut() {
 /** After a (re)load: asks the server whether the cookie still holds a session. */
 export async function restoreSession() {
   try {
-    session.restored(await request<SessionUser>('/session'));
+    session.restored(sessionUser(await request<SessionAnswer>('/session')));
   } catch {
     // 401 (no or an ended session) or no answer: the sign-in page says the rest.
     session.restored(null);

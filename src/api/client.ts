@@ -141,10 +141,19 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-/** A 401 while signed in: the session ended (expired, signed out elsewhere, revoked). */
+/**
+ * A 401 while signed in: the session ended (expired, signed out elsewhere, revoked). A 403
+ * `two_factor_required`: the role now requires two-factor sign-in (an admin just said so);
+ * the shell sends the user to set it up.
+ */
 function handleFailure(err: ApiError): ApiError {
-  if (err.status === 401 && session.get().status === 'signed-in') {
+  const { status, user } = session.get();
+  if (err.status === 401 && status === 'signed-in') {
     session.signOut(SESSION_EXPIRED_MESSAGE);
+  }
+  const code = (err.body as { code?: unknown } | null)?.code;
+  if (err.status === 403 && code === 'two_factor_required' && user && !user.enrolTwoFactor) {
+    session.signIn({ ...user, enrolTwoFactor: true });
   }
   return err;
 }

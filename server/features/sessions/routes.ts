@@ -76,7 +76,11 @@ export async function sessionRoutes(app: FastifyInstance, options: SessionRouteO
     return reply.code(201).send({ username: user.username, ...(step?.extra ?? {}) });
   });
 
-  api.get(SESSION_PATH, async (request) => ({ username: request.user.username }));
+  // `two_factor: 'enrol'` as after signing in: the role requires it and it is not set up yet.
+  api.get(SESSION_PATH, async (request) => ({
+    username: request.user.username,
+    ...(request.access.mustEnrolTwoFactor ? { two_factor: 'enrol' as const } : {}),
+  }));
 
   api.delete(SESSION_PATH, async (request, reply) => {
     const token = sessionCookieOf(request);

@@ -147,6 +147,10 @@ describe('two-factor sign-in', () => {
     expect((await asAdmin('GET', '/api/v1/settings/two-factor')).json()).toEqual({
       required_roles: [],
     });
+    // Another role's rule leaves the admin alone.
+    await asAdmin('PUT', '/api/v1/settings/two-factor', { required_roles: ['support'] });
+    expect((await asAdmin('GET', '/api/v1/lists')).statusCode).toBe(200);
+    expect((await password()).json()).toEqual({ username: ADMIN.username });
     const put = await asAdmin('PUT', '/api/v1/settings/two-factor', {
       required_roles: ['admin', 'admin'],
     });
@@ -155,8 +159,43 @@ describe('two-factor sign-in', () => {
     expect(signIn.statusCode).toBe(201);
     expect(signIn.json()).toEqual({ username: ADMIN.username, two_factor: 'enrol' });
     expect((await asAdmin('GET', '/api/v1/me/two-factor')).json().required).toBe(true);
+    adminCookie = cookiesOf(signIn);
+    expect((await asAdmin('GET', '/api/v1/session')).json()).toEqual({
+      username: ADMIN.username,
+      two_factor: 'enrol',
+    });
+
+    // Until it is set up, a password (session or Basic) reaches only the way to set it up.
+    const blocked = await asAdmin('GET', '/api/v1/lists');
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.json()).toEqual({
+      detail: expect.stringContaining('requires two-factor sign-in'),
+      code: 'two_factor_required',
+    });
+    expect(
+      (await asAdmin('PUT', '/api/v1/settings/two-factor', { required_roles: [] })).statusCode,
+    ).toBe(403);
+    expect((await t.get('/api/v1/lists')).statusCode).toBe(403);
+    expect((await asAdmin('GET', '/api/v1/me')).statusCode).toBe(200);
+    expect((await asAdmin('GET', '/api/v1/me/sessions')).statusCode).toBe(200);
+    await enrol();
+    expect((await asAdmin('GET', '/api/v1/lists')).statusCode).toBe(200);
+    expect((await asAdmin('GET', '/api/v1/session')).json()).toEqual({ username: ADMIN.username });
     expect(
       (await asAdmin('PUT', '/api/v1/settings/two-factor', { required_roles: 'admin' })).statusCode,
     ).toBe(400);
+  });
+
+  it('keeps API tokens working for a user who must still set it up', async () => {
+    const me = (await asAdmin('GET', '/api/v1/me')).json();
+    const token = await asAdmin('POST', `/api/v1/users/${me.id}/tokens`, { name: 'CI' });
+    expect(token.statusCode).toBe(201);
+    await asAdmin('PUT', '/api/v1/settings/two-factor', { required_roles: ['admin'] });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/lists',
+      headers: { authorization: basic(ADMIN.username, token.json().token) },
+    });
+    expect(res.statusCode).toBe(200);
   });
 });

@@ -108,16 +108,17 @@ export function Component() {
       </div>
       <main id="content" tabIndex={-1} className={classes.main}>
         <ServerBanner />
-        {user.enrolTwoFactor && location.pathname !== '/security' && (
+        {user.enrolTwoFactor && (
           <Alert color="yellow" role="status" mb="md" title="Two-factor sign-in required">
-            Your role requires two-factor sign-in.{' '}
-            <Anchor component={Link} to="/security">
-              Set it up on the Security screen
-            </Anchor>
-            .
+            Your role requires two-factor sign-in: set it up below before anything else.
           </Alert>
         )}
-        <Outlet />
+        {/* The server refuses everything else until then (403 two_factor_required). */}
+        {user.enrolTwoFactor && location.pathname !== '/security' ? (
+          <Navigate to="/security" replace />
+        ) : (
+          <Outlet />
+        )}
       </main>
     </div>
   );
