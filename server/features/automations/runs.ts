@@ -20,7 +20,13 @@ type DueRun = {
   language: string | null;
 };
 
-type Automation = { id: number; list_id: number; name: string; steps: StoredStep[] };
+type Automation = {
+  id: number;
+  list_id: number;
+  name: string;
+  steps: StoredStep[];
+  time_zone: string;
+};
 
 type Entered = { stepId: number; outcome: string; send?: { deliveryId: number } };
 type Outcome = {
@@ -64,7 +70,7 @@ export async function advanceDueRuns(db: Db, now: Date, batch = 200): Promise<nu
     const automationIds = [...new Set(runs.map((r) => r.automation_id))];
     const automations = await queryRows<Automation>(
       tx,
-      sql`SELECT id, list_id, name, steps FROM automations
+      sql`SELECT id, list_id, name, steps, time_zone FROM automations
            WHERE id = ANY(${`{${automationIds.join(',')}}`}::int[])`,
     );
     const byId = new Map(automations.map((a) => [a.id, a]));
@@ -122,7 +128,7 @@ async function walk(
         state: 'active',
         stepId,
         position,
-        due: waitEnds(step, now),
+        due: waitEnds(step, now, automation.time_zone),
         exitReason: '',
       };
     }

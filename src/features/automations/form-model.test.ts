@@ -10,6 +10,7 @@ const automation = {
   state: 'draft',
   trigger: { type: 'subscribed', include_imports: true },
   reenter: false,
+  time_zone: 'America/New_York',
   runs: { active: 0, finished: 0, exited: 0 },
   create_datetime: '2026-01-01T00:00:00.000Z',
   update_datetime: '2026-01-01T00:00:00.000Z',
@@ -30,6 +31,7 @@ describe('automation form model', () => {
       name: 'Welcome',
       trigger: { type: 'subscribed', include_imports: true },
       reenter: false,
+      time_zone: 'America/New_York',
       steps: [
         { id: 1, type: 'send', mailing: 7 },
         { id: 2, type: 'wait', minutes: 2880 },
@@ -44,6 +46,7 @@ describe('automation form model', () => {
     expect(formPath('steps.1.minutes')).toBe('steps.1.amount');
     expect(formPath('steps.0.mailing')).toBe('steps.0.mailing');
     expect(formPath('trigger.segment')).toBe('segment');
+    expect(formPath('time_zone')).toBe('timeZone');
     expect(formPath('non_field_errors')).toBe('root');
   });
 });
