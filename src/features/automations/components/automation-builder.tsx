@@ -455,9 +455,21 @@ export function AutomationBuilder({
                       )}
                     </Group>
                     {step.type === 'send' && step.mailing && (
-                      <Anchor component={Link} to={`/mailings/${step.mailing}`} size="sm">
-                        Open the mailing
-                      </Anchor>
+                      <Group gap="md">
+                        <Anchor component={Link} to={`/mailings/${step.mailing}`} size="sm">
+                          Open the mailing
+                        </Anchor>
+                        {automation && item.stepId !== undefined && (
+                          <Anchor
+                            component={Link}
+                            to={`/statistics?list=${listId}&automation=${automation.id}&step=${item.stepId}`}
+                            size="sm"
+                            aria-label={`Statistics of ${label.toLowerCase()}`}
+                          >
+                            Statistics of this step
+                          </Anchor>
+                        )}
+                      </Group>
                     )}
                     {stats && <StepStatsLine stats={stats} kind={step.type} />}
                   </Stack>
