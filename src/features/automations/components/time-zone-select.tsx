@@ -8,7 +8,7 @@ export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().tim
  * The zones this browser knows, with UTC (absent from some engines' list) and the current
  * value (the server's canonical name may be one this browser spells differently).
  */
-export function timeZoneOptions(current: string): string[] {
+function timeZoneOptions(current: string): string[] {
   const zones = new Set(['UTC', ...Intl.supportedValuesOf('timeZone')]);
   if (current) zones.add(current);
   return [...zones];
