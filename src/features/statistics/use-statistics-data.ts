@@ -55,8 +55,12 @@ export function useStatisticsData(view: ViewState, now: number) {
     campaignName,
     automationLabel: automationLabel(automationChoices ?? [], scoped),
   });
-  // A list's mailings must be known before its sum can be asked for.
-  const ready = view.list === undefined || view.mailings.length > 0 || mailings.isSuccess;
+  // A list's mailings must be known before its sum can be asked for; an automation filter
+  // waits to know whether the API has automations (else it is not sent at all).
+  const automationPending = view.automation !== undefined && automations.isPending;
+  const ready =
+    (view.list === undefined || view.mailings.length > 0 || mailings.isSuccess) &&
+    !automationPending;
 
   const filters = chartFilters(scoped);
   const window = viewWindow(view);
@@ -133,7 +137,9 @@ export function useStatisticsData(view: ViewState, now: number) {
     source,
     truncated: chartData?.some((d) => isTruncated(d)) ?? false,
     alignment,
-    records: recordsScope(groups, view.recordsMailing),
+    records: automationPending
+      ? { choices: [], mailing: undefined }
+      : recordsScope(groups, view.recordsMailing),
     charts: {
       loaded: chartData !== undefined,
       /** Showing the previous filters' data while the new data loads. */
