@@ -445,6 +445,11 @@ describe('automation runs on the delivery engine', () => {
     expect(await waitsUntil('spring@example.test', '2027-03-13T12:00:00Z')).toBe(
       '2027-03-15T13:00:00.000Z',
     );
+    const spring = (await t.get(`${mon}/runs?state=active`)).json().results.at(-1);
+    const history = await t.get(`/api/v1/lists/${list}/subscribers/${spring.subscriber}/history`);
+    expect(JSON.stringify(history.json())).toContain(
+      'waits until 2027-03-15 13:00 UTC (2027-03-15 09:00 America/New_York)',
+    );
     at('2027-03-15T12:59:00Z');
     await settle();
     expect(subjectsTo('spring@example.test')).toEqual([]);

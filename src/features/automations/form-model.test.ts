@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Automation } from '../../api/automations';
+import { triggerSummary } from './describe';
 import { formPath, toBody, toForm } from './form-model';
 
 const stats = { entered: 0, waiting: 0, sent: 0, opened: 0, clicked: 0, bounced: 0, exited: 0 };
@@ -47,6 +48,9 @@ describe('automation form model', () => {
     expect(formPath('steps.0.mailing')).toBe('steps.0.mailing');
     expect(formPath('trigger.segment')).toBe('segment');
     expect(formPath('time_zone')).toBe('timeZone');
+    expect(
+      triggerSummary({ type: 'date_field', field: 'date_of_birth', hour: 9 }, 'Europe/Paris'),
+    ).toBe('date_of_birth is today, at 9:00 Europe/Paris');
     expect(formPath('non_field_errors')).toBe('root');
   });
 });
