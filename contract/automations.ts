@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { storableText } from './fields.js';
+import { timeZoneName } from './time-zones.js';
 
 /**
  * Automations (extension, issue 31, docs/architecture.md §17): a list's trigger and ordered
@@ -27,7 +28,7 @@ export const automationTrigger = z.discriminatedUnion('type', [
     type: z.literal('date_field'),
     /** `date_of_birth` or a custom field of type date. */
     field: z.string().trim().min(1).max(100),
-    /** The hour of the day (UTC) at which the day's runs start. */
+    /** The hour of the day (in the automation's time zone) at which the day's runs start. */
     hour,
   }),
 ]);
@@ -43,7 +44,7 @@ const waitStep = z.strictObject({
   id: id.optional(),
   type: z.literal('wait'),
   minutes: z.number().int().min(1).max(WAIT_MINUTES_MAX).optional(),
-  /** Until the next such hour (UTC), on this weekday (0 = Sunday) when given. */
+  /** Until the next such hour (the automation's time zone), on this weekday (0 = Sunday). */
   until: z.strictObject({ weekday: z.number().int().min(0).max(6).optional(), hour }).optional(),
 });
 const sendStep = z.strictObject({ id: id.optional(), type: z.literal('send'), mailing: id });
@@ -66,6 +67,11 @@ const shape = {
   trigger: automationTrigger,
   steps: z.array(automationStep).max(AUTOMATION_STEPS_MAX),
   reenter: z.boolean(),
+  /**
+   * The IANA zone of the trigger's hour (and its "today") and of waits until an hour; the
+   * server stores the canonical name. Optional, UTC when never given.
+   */
+  time_zone: timeZoneName,
 };
 
 /** Rules one step obeys on its own (the server also checks mailings and segments). */
@@ -95,6 +101,7 @@ export const automationWrite = z
     ...shape,
     steps: shape.steps.optional(),
     reenter: shape.reenter.optional(),
+    time_zone: shape.time_zone.optional(),
   })
   .superRefine((v, ctx) => checkSteps(v.steps, ctx));
 export type AutomationWrite = z.input<typeof automationWrite>;
@@ -105,6 +112,7 @@ export const automationPatch = z
     trigger: shape.trigger.optional(),
     steps: shape.steps.optional(),
     reenter: shape.reenter.optional(),
+    time_zone: shape.time_zone.optional(),
   })
   .superRefine((v, ctx) => checkSteps(v.steps, ctx));
 
@@ -138,6 +146,8 @@ export const automation = z.looseObject({
   trigger: z.looseObject({ type: z.string() }),
   steps: z.array(z.looseObject({ id: z.number().int(), type: z.string(), stats: stepStats })),
   reenter: z.boolean(),
+  /** Absent from servers before time zones: UTC. */
+  time_zone: z.string().default('UTC'),
   runs: z.object({
     active: z.number().int(),
     finished: z.number().int(),

@@ -35,6 +35,8 @@ export const automations = pgTable(
     steps: jsonb('steps').$type<StoredStep[]>().notNull().default([]),
     nextStepId: integer('next_step_id').notNull().default(1),
     reenter: boolean('reenter').notNull().default(false),
+    /** IANA zone of the date_field hour and of waits until an hour (migration 0022). */
+    timeZone: text('time_zone').notNull().default('UTC'),
     /** segment_entered and date_field: when the scheduler next evaluates the trigger. */
     checkDue: timestamptz('check_due'),
     segmentSeeded: boolean('segment_seeded').notNull().default(false),

@@ -357,4 +357,104 @@ describe('automation runs on the delivery engine', () => {
     expect((await t.get(entered)).json().runs).toEqual({ active: 0, finished: 1, exited: 0 });
     expect((await t.get(birthday)).json().runs).toEqual({ active: 0, finished: 1, exited: 0 });
   });
+
+  it("keeps the automation's time zone: local hours and local days, DST included", async () => {
+    const at = (iso: string) => {
+      clock = Date.parse(iso) - Date.now();
+    };
+    const list = await createList(t, { languages: ['en', 'de'] });
+    const hello = await mailing(list, 'Hello', 'Hello');
+    const url = `/api/v1/lists/${list}/automations`;
+    const bad = await t.post(url, {
+      name: 'Mars',
+      trigger: { type: 'subscribed' },
+      time_zone: 'Mars/Olympus_Mons',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({
+      time_zone: ['Not a known IANA time zone (e.g. "Europe/Paris" or "UTC").'],
+    });
+    const utc = await t.post(url, { name: 'Default', trigger: { type: 'subscribed' } });
+    expect(utc.json().time_zone).toBe('UTC');
+    const paris = await t.patch(`${url}/${utc.json().id}`, { time_zone: 'europe/paris' });
+    expect(paris.json().time_zone).toBe('Europe/Paris');
+    expect((await t.patch(`${url}/${utc.json().id}`, { time_zone: '+01:00' })).statusCode).toBe(
+      400,
+    );
+    for (const [email, born] of [
+      ['jan14@example.test', '1990-01-14'],
+      ['jan15@example.test', '1990-01-15'],
+      ['jul15@example.test', '1990-07-15'],
+    ])
+      await t.post(`${url.replace('/automations', '/subscribers')}`, {
+        email,
+        date_of_birth: born,
+      });
+    const birthday = await t.post(url, {
+      name: 'Birthday',
+      trigger: { type: 'date_field', field: 'date_of_birth', hour: 9 },
+      steps: [{ type: 'send', mailing: hello }],
+      time_zone: 'America/New_York',
+    });
+    expect(birthday.json().time_zone).toBe('America/New_York');
+    const bday = `${url}/${birthday.json().id}`;
+    // 03:00 UTC on the 15th is still the 14th in New York, and its 09:00 has passed.
+    at('2027-01-15T03:00:00Z');
+    await t.post(`${bday}/activate`);
+    await settle();
+    expect(subjectsTo('jan14@example.test')).toEqual(['Hello']);
+    // 09:00 EST is 14:00 UTC.
+    at('2027-01-15T13:59:00Z');
+    await settle();
+    expect(subjectsTo('jan15@example.test')).toEqual([]);
+    at('2027-01-15T14:00:00Z');
+    await settle();
+    expect(subjectsTo('jan15@example.test')).toEqual(['Hello']);
+    // 09:00 EDT is 13:00 UTC.
+    at('2027-07-15T12:59:00Z');
+    await t.post(`${bday}/pause`);
+    await t.post(`${bday}/activate`);
+    await settle();
+    expect(subjectsTo('jul15@example.test')).toEqual([]);
+    at('2027-07-15T13:00:00Z');
+    await settle();
+    expect(subjectsTo('jul15@example.test')).toEqual(['Hello']);
+
+    const monday = await t.post(url, {
+      name: 'Monday morning',
+      trigger: { type: 'subscribed' },
+      steps: [
+        { type: 'wait', until: { weekday: 1, hour: 9 } },
+        { type: 'send', mailing: hello },
+      ],
+      time_zone: 'America/New_York',
+    });
+    const mon = `${url}/${monday.json().id}`;
+    await t.post(`${mon}/activate`);
+    const waitsUntil = async (email: string, when: string) => {
+      at(when);
+      await t.post(`${url.replace('/automations', '/subscribers')}`, { email });
+      await settle();
+      const runs = (await t.get(`${mon}/runs?state=active`)).json().results;
+      return runs.find((r: { email: string }) => r.email === email)?.due_datetime;
+    };
+    // Friday → Monday 09:00 EST; Saturday before the March change → Monday 09:00 EDT.
+    expect(await waitsUntil('winter@example.test', '2027-01-15T12:00:00Z')).toBe(
+      '2027-01-18T14:00:00.000Z',
+    );
+    expect(await waitsUntil('spring@example.test', '2027-03-13T12:00:00Z')).toBe(
+      '2027-03-15T13:00:00.000Z',
+    );
+    const spring = (await t.get(`${mon}/runs?state=active`)).json().results.at(-1);
+    const history = await t.get(`/api/v1/lists/${list}/subscribers/${spring.subscriber}/history`);
+    expect(JSON.stringify(history.json())).toContain(
+      'waits until 2027-03-15 13:00 UTC (2027-03-15 09:00 America/New_York)',
+    );
+    at('2027-03-15T12:59:00Z');
+    await settle();
+    expect(subjectsTo('spring@example.test')).toEqual([]);
+    at('2027-03-15T13:00:00Z');
+    await settle();
+    expect(subjectsTo('spring@example.test')).toEqual(['Hello']);
+  });
 });

@@ -19,6 +19,7 @@ export type AutomationValues = {
   steps: StoredStep[];
   nextStepId: number;
   reenter: boolean;
+  timeZone: string;
 };
 
 const EMPTY: StepStats = {
@@ -71,6 +72,7 @@ export function automationsRepository(db: Executor) {
           steps: values.steps,
           nextStepId: values.nextStepId,
           reenter: values.reenter,
+          timeZone: values.timeZone,
           createUser: userId,
           updateUser: userId,
         })
@@ -78,25 +80,40 @@ export function automationsRepository(db: Executor) {
       return row!;
     },
 
-    /** A changed trigger of an active automation is checked again from now on. */
+    /**
+     * A changed trigger or time zone of an active automation is checked again from now on
+     * (a day already looked at again starts no second run: one per year and subscriber).
+     * Runs already waiting keep the instant they were given.
+     */
     async update(
-      listId: number,
-      id: number,
+      current: AutomationRow,
       values: Partial<AutomationValues>,
       userId: number,
       now: Date,
     ) {
       const { trigger, ...rest } = values;
+      const retrigger =
+        trigger !== undefined ||
+        (values.timeZone !== undefined && values.timeZone !== current.timeZone);
       const [row] = await db
         .update(automations)
         .set({
           ...rest,
           ...(trigger ? triggerColumns(trigger) : {}),
-          ...(trigger ? { checkDue: checkDueOf(trigger, now), segmentSeeded: false } : {}),
+          ...(retrigger
+            ? {
+                checkDue: checkDueOf(
+                  trigger ?? current.trigger,
+                  now,
+                  values.timeZone ?? current.timeZone,
+                ),
+                segmentSeeded: trigger ? false : current.segmentSeeded,
+              }
+            : {}),
           updateUser: userId,
           updateDatetime: new Date(),
         })
-        .where(inList(listId, id))
+        .where(inList(current.listId, current.id))
         .returning();
       return row;
     },
@@ -112,7 +129,7 @@ export function automationsRepository(db: Executor) {
       await db.execute(sql`
         UPDATE deliveries SET status = ${deliveryStatus}
          WHERE automation_id = ${row.id} AND status = ${from}`);
-      const checkDue = state === 'active' ? checkDueOf(row.trigger, now) : null;
+      const checkDue = state === 'active' ? checkDueOf(row.trigger, now, row.timeZone) : null;
       const [updated] = await db
         .update(automations)
         .set({ state, checkDue })
@@ -272,9 +289,9 @@ export function automationsRepository(db: Executor) {
 }
 
 /** When the scheduler first checks a trigger (null: subscribed runs start by themselves). */
-function checkDueOf(trigger: AutomationTrigger, now: Date): Date | null {
+function checkDueOf(trigger: AutomationTrigger, now: Date, timeZone: string): Date | null {
   if (trigger.type === 'segment_entered') return now;
-  if (trigger.type === 'date_field') return firstDateCheck(trigger.hour, now);
+  if (trigger.type === 'date_field') return firstDateCheck(trigger.hour, now, timeZone);
   return null;
 }
 
@@ -299,6 +316,7 @@ export function serializeAutomation(
     trigger,
     steps,
     reenter: row.reenter,
+    time_zone: row.timeZone,
     runs: stats.runs,
     create_datetime: row.createDatetime.toISOString(),
     update_datetime: row.updateDatetime.toISOString(),

@@ -8,6 +8,7 @@ import {
   type AutomationStep,
   type AutomationTrigger,
 } from '../../../contract/automations.js';
+import { canonicalTimeZone, DEFAULT_TIME_ZONE } from '../../../contract/time-zones.js';
 import type { Db } from '../../db/client.js';
 import { badRequest, notFound, type DrfErrors } from '../../lib/http-errors.js';
 import { paginate } from '../../lib/pagination.js';
@@ -126,6 +127,7 @@ export async function automationsRoutes(
           steps: steps.stored,
           nextStepId: steps.nextId,
           reenter: body.reenter ?? false,
+          timeZone: canonicalTimeZone(body.time_zone ?? DEFAULT_TIME_ZONE)!,
         },
         request.user.id,
       );
@@ -145,17 +147,17 @@ export async function automationsRoutes(
     async (request) => {
       const { list_id: listId, id } = request.params;
       const row = await found(listId, id);
-      const { name, trigger, steps, reenter } = request.body;
+      const { name, trigger, steps, reenter, time_zone: timeZone } = request.body;
       await checkReferences(listId, trigger, steps);
       const next = steps ? stored(steps, row) : undefined;
       const updated = await repo.update(
-        listId,
-        id,
+        row,
         {
           ...(name === undefined ? {} : { name }),
           ...(trigger ? { trigger } : {}),
           ...(next ? { steps: next.stored, nextStepId: next.nextId } : {}),
           ...(reenter === undefined ? {} : { reenter }),
+          ...(timeZone === undefined ? {} : { timeZone: canonicalTimeZone(timeZone)! }),
         },
         request.user.id,
         now(),

@@ -3,6 +3,7 @@ import type { StoredStep } from '../../../contract/automations.js';
 import type { Db, Executor } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
 import { inAnySegment } from '../segments/membership.js';
+import { localParts } from './local-time.js';
 import { variantFor, waitEnds } from './steps.js';
 
 /** A clock instant as a SQL timestamp (the injected clock, not the database's). */
@@ -20,7 +21,13 @@ type DueRun = {
   language: string | null;
 };
 
-type Automation = { id: number; list_id: number; name: string; steps: StoredStep[] };
+type Automation = {
+  id: number;
+  list_id: number;
+  name: string;
+  steps: StoredStep[];
+  time_zone: string;
+};
 
 type Entered = { stepId: number; outcome: string; send?: { deliveryId: number } };
 type Outcome = {
@@ -64,7 +71,7 @@ export async function advanceDueRuns(db: Db, now: Date, batch = 200): Promise<nu
     const automationIds = [...new Set(runs.map((r) => r.automation_id))];
     const automations = await queryRows<Automation>(
       tx,
-      sql`SELECT id, list_id, name, steps FROM automations
+      sql`SELECT id, list_id, name, steps, time_zone FROM automations
            WHERE id = ANY(${`{${automationIds.join(',')}}`}::int[])`,
     );
     const byId = new Map(automations.map((a) => [a.id, a]));
@@ -122,7 +129,7 @@ async function walk(
         state: 'active',
         stepId,
         position,
-        due: waitEnds(step, now),
+        due: waitEnds(step, now, automation.time_zone),
         exitReason: '',
       };
     }
@@ -286,6 +293,15 @@ async function writeOutcomes(tx: Executor, outcomes: Outcome[], runs: DueRun[], 
      WHERE r.id = u.id`);
 }
 
+/** "2027-03-15 13:00 UTC", with the automation's own wall clock when it is not UTC. */
+function untilText(due: Date, timeZone: string) {
+  const utc = `${due.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  if (timeZone === 'UTC') return utc;
+  const p = localParts(timeZone, due);
+  const pad = (v: number) => String(v).padStart(2, '0');
+  return `${utc} (${p.year}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)} ${timeZone})`;
+}
+
 /**
  * One line per run and round in the subscriber's history (kind `message`, field
  * `automation`): which automation, the steps it passed, where it waits or how it ended.
@@ -310,9 +326,7 @@ async function writeHistory(
         parts.push(e.send ? `step ${n}: mail queued` : `step ${n}: no variant`);
       if (step?.type === 'condition') parts.push(`step ${n}: ${e.outcome}`);
       if (step?.type === 'wait' && o.due)
-        parts.push(
-          `step ${n}: waits until ${o.due.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
-        );
+        parts.push(`step ${n}: waits until ${untilText(o.due, automation.time_zone)}`);
     }
     if (o.state === 'finished') parts.push('finished');
     if (o.state === 'exited') parts.push(`ended (${o.exitReason})`);

@@ -1,4 +1,5 @@
 import type { AutomationStep, StoredStep } from '../../../contract/automations.js';
+import { addLocalDays, localParts, zonedHour } from './local-time.js';
 
 /**
  * The API's steps → stored steps. A step that names an existing id keeps it (runs at that
@@ -53,18 +54,22 @@ export function apiSteps(steps: StoredStep[]): AutomationStep[] {
 }
 
 /**
- * When a wait ends: `minutes` after `from`, or the next `until.hour` (UTC), on
- * `until.weekday` when given, strictly after `from`.
+ * When a wait ends: `minutes` after `from`, or the next `until.hour` in the automation's time
+ * zone, on `until.weekday` (of that zone's calendar) when given, strictly after `from`.
  */
-export function waitEnds(step: Extract<StoredStep, { type: 'wait' }>, from: Date): Date {
+export function waitEnds(
+  step: Extract<StoredStep, { type: 'wait' }>,
+  from: Date,
+  timeZone: string,
+): Date {
   if (step.minutes !== undefined) return new Date(from.getTime() + step.minutes * 60_000);
   const until = step.until ?? { hour: 0 };
-  const at = new Date(from);
-  at.setUTCMinutes(0, 0, 0);
-  at.setUTCHours(until.hour);
-  for (let i = 0; i < 8; i++) {
-    if (at > from && (until.weekday === undefined || at.getUTCDay() === until.weekday)) return at;
-    at.setUTCDate(at.getUTCDate() + 1);
+  const today = localParts(timeZone, from);
+  let at = from;
+  for (let i = 0; i < 9; i++) {
+    const day = addLocalDays(today, i);
+    at = zonedHour(timeZone, day, until.hour);
+    if (at > from && (until.weekday === undefined || day.weekday === until.weekday)) return at;
   }
   return at;
 }

@@ -3,15 +3,17 @@ import type { AutomationTrigger } from '../../../contract/automations.js';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
 import { inAnySegment } from '../segments/membership.js';
+import { addLocalDays, localParts, zonedHour } from './local-time.js';
 import { at } from './runs.js';
 
 const HOUR = 60 * 60_000;
 
-/** The first time a date_field automation looks: today's hour (UTC), even if it has passed. */
-export function firstDateCheck(hour: number, now: Date) {
-  const first = new Date(now);
-  first.setUTCHours(hour, 0, 0, 0);
-  return first;
+/**
+ * The first time a date_field automation looks: today's hour in its time zone ("today" being
+ * that zone's date), even if it has passed.
+ */
+export function firstDateCheck(hour: number, now: Date, timeZone: string) {
+  return zonedHour(timeZone, localParts(timeZone, now), hour);
 }
 
 /**
@@ -25,12 +27,13 @@ export async function evaluateDueTrigger(db: Db, now: Date): Promise<boolean> {
       id: number;
       list_id: number;
       trigger: AutomationTrigger;
+      time_zone: string;
       reenter: boolean;
       segment_seeded: boolean;
       check_due: string;
     }>(
       tx,
-      sql`SELECT id, list_id, trigger, reenter, segment_seeded, check_due FROM automations
+      sql`SELECT id, list_id, trigger, time_zone, reenter, segment_seeded, check_due FROM automations
            WHERE state = 'active' AND check_due <= ${at(now)}
            ORDER BY check_due LIMIT 1 FOR UPDATE SKIP LOCKED`,
     );
@@ -60,9 +63,11 @@ export async function evaluateDueTrigger(db: Db, now: Date): Promise<boolean> {
         ON CONFLICT DO NOTHING`);
       next = new Date(now.getTime() + HOUR);
     } else if (a.trigger.type === 'date_field') {
-      // The day this check stands for (a late check catches up day by day).
-      const day = new Date(a.check_due);
-      const monthDay = day.toISOString().slice(5, 10);
+      // The day this check stands for, in the automation's time zone (a late check catches
+      // up day by day); the next check is that zone's hour on the day after, DST included.
+      const day = localParts(a.time_zone, new Date(a.check_due));
+      const pad = (n: number) => String(n).padStart(2, '0');
+      const monthDay = `${pad(day.month)}-${pad(day.day)}`;
       const value =
         a.trigger.field === 'date_of_birth'
           ? sql`s.date_of_birth::text`
@@ -70,14 +75,14 @@ export async function evaluateDueTrigger(db: Db, now: Date): Promise<boolean> {
       // Once per year at most (entry = the year); without re-entry, once ever.
       await tx.execute(sql`
         INSERT INTO automation_runs (automation_id, subscriber_id, email, entry, due_datetime)
-        SELECT ${a.id}, s.id, s.email, ${day.getUTCFullYear()}, ${at(now)}
+        SELECT ${a.id}, s.id, s.email, ${day.year}, ${at(now)}
           FROM subscribers s
          WHERE s.list_id = ${a.list_id} AND s.subscription = 'active'
            AND substr(${value}, 6, 5) = ${monthDay}
            AND (${a.reenter} OR NOT EXISTS (SELECT 1 FROM automation_runs r
                                             WHERE r.automation_id = ${a.id} AND r.subscriber_id = s.id))
         ON CONFLICT DO NOTHING`);
-      next = new Date(day.getTime() + 24 * HOUR);
+      next = zonedHour(a.time_zone, addLocalDays(day, 1), a.trigger.hour);
     }
     await tx.execute(sql`
       UPDATE automations SET check_due = ${next ? at(next) : sql`NULL`}, segment_seeded = true

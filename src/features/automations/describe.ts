@@ -6,13 +6,16 @@ export const stateColor: Record<AutomationState, string> = {
   paused: 'yellow',
 };
 
-/** A trigger in words, as the list and the builder show it. */
-export function triggerSummary(trigger: { type: string; [key: string]: unknown }): string {
+/** A trigger in words, as the list and the builder show it (hours in the automation's zone). */
+export function triggerSummary(
+  trigger: { type: string; [key: string]: unknown },
+  timeZone = 'UTC',
+): string {
   if (trigger.type === 'subscribed')
     return trigger.include_imports ? 'Subscribed (imports too)' : 'Subscribed';
   if (trigger.type === 'segment_entered') return `Entered segment #${String(trigger.segment)}`;
   if (trigger.type === 'date_field')
-    return `${String(trigger.field)} is today, at ${String(trigger.hour)}:00 UTC`;
+    return `${String(trigger.field)} is today, at ${String(trigger.hour)}:00 ${timeZone}`;
   return trigger.type;
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Automation } from '../../api/automations';
+import { triggerSummary } from './describe';
 import { formPath, toBody, toForm } from './form-model';
 
 const stats = { entered: 0, waiting: 0, sent: 0, opened: 0, clicked: 0, bounced: 0, exited: 0 };
@@ -10,6 +11,7 @@ const automation = {
   state: 'draft',
   trigger: { type: 'subscribed', include_imports: true },
   reenter: false,
+  time_zone: 'America/New_York',
   runs: { active: 0, finished: 0, exited: 0 },
   create_datetime: '2026-01-01T00:00:00.000Z',
   update_datetime: '2026-01-01T00:00:00.000Z',
@@ -30,6 +32,7 @@ describe('automation form model', () => {
       name: 'Welcome',
       trigger: { type: 'subscribed', include_imports: true },
       reenter: false,
+      time_zone: 'America/New_York',
       steps: [
         { id: 1, type: 'send', mailing: 7 },
         { id: 2, type: 'wait', minutes: 2880 },
@@ -44,6 +47,10 @@ describe('automation form model', () => {
     expect(formPath('steps.1.minutes')).toBe('steps.1.amount');
     expect(formPath('steps.0.mailing')).toBe('steps.0.mailing');
     expect(formPath('trigger.segment')).toBe('segment');
+    expect(formPath('time_zone')).toBe('timeZone');
+    expect(
+      triggerSummary({ type: 'date_field', field: 'date_of_birth', hour: 9 }, 'Europe/Paris'),
+    ).toBe('date_of_birth is today, at 9:00 Europe/Paris');
     expect(formPath('non_field_errors')).toBe('root');
   });
 });

@@ -8,7 +8,7 @@ export type StepForm = {
   stepId?: number;
   type: 'wait' | 'send' | 'condition';
   amount: number;
-  /** `until`: the next `untilHour` (UTC), on `weekday` ('' any day, '0' Sunday … '6'). */
+  /** `until`: the next `untilHour` (the automation's time zone), on `weekday` ('' any day, '0' Sunday … '6'). */
   unit: WaitUnit | 'until';
   weekday: string;
   untilHour: number;
@@ -27,6 +27,8 @@ export type AutomationForm = {
   field: string;
   hour: number;
   reenter: boolean;
+  /** The IANA zone of `hour` and of the waits' `untilHour`. */
+  timeZone: string;
   steps: StepForm[];
 };
 
@@ -43,7 +45,8 @@ export const newStep = (type: StepForm['type']): StepForm => ({
   otherwise: 'stop',
 });
 
-export const emptyForm: AutomationForm = {
+/** A new automation: its hours in `timeZone` (the builder passes the browser's). */
+export const emptyForm = (timeZone: string): AutomationForm => ({
   name: '',
   triggerType: 'subscribed',
   includeImports: false,
@@ -51,8 +54,9 @@ export const emptyForm: AutomationForm = {
   field: 'date_of_birth',
   hour: 9,
   reenter: false,
+  timeZone,
   steps: [newStep('send')],
-};
+});
 
 /** The server's automation → the builder's values. */
 export function toForm(a: Automation): AutomationForm {
@@ -65,6 +69,7 @@ export function toForm(a: Automation): AutomationForm {
     field: typeof t.field === 'string' ? t.field : 'date_of_birth',
     hour: typeof t.hour === 'number' ? t.hour : 9,
     reenter: a.reenter,
+    timeZone: a.time_zone,
     steps: a.steps.map((raw) => {
       const s = raw as unknown as AutomationStep & { id: number };
       const base = { ...newStep(s.type), stepId: s.id };
@@ -114,7 +119,7 @@ export function toBody(f: AutomationForm): AutomationWrite {
           : { clicked: Number(s.target === '' ? -1 : s.target) };
     return { ...id, type: 'condition', if: when, else: s.otherwise };
   });
-  return { name: f.name, trigger, steps, reenter: f.reenter };
+  return { name: f.name, trigger, steps, reenter: f.reenter, time_zone: f.timeZone };
 }
 
 /** Where an API error path (`steps.2.if.opened`) shows in the builder (`steps.2.target`). */
@@ -139,5 +144,6 @@ export function formPath(path: string): string {
     return `steps.${i}.${field}`;
   }
   if (path.startsWith('steps.')) return `steps.${path.split('.')[1]}.type`;
+  if (path === 'time_zone') return 'timeZone';
   return path === 'name' || path === 'reenter' ? path : 'root';
 }

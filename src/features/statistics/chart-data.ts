@@ -14,6 +14,9 @@ import { createAggregator, mergeTopUrls, sumSeries, TOP_URLS } from './aggregate
 export type ChartFilters = {
   mailing?: number;
   campaign?: number;
+  /** Extension filters (issue 31): an automation's mail, one of its send steps (by id). */
+  automation?: number;
+  step?: number;
   unique?: boolean;
   date?: string;
   range?: DateRange;

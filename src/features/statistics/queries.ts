@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, type QueryKey } from '@tanstack/react-query';
+import { getAutomations } from '../../api/automations';
 import { getAllCampaigns, getCampaignComparison } from '../../api/campaigns';
 import { getMailing, getMailings } from '../../api/mailings';
 import { allPages } from '../../api/pagination';
@@ -101,6 +102,13 @@ export const statisticsQueries = {
         return items.sort((a, b) => a.name.localeCompare(b.name));
       },
       staleTime: 5 * 60_000,
+    }),
+  /** A list's automations (extension): `{supported: false}` hides the automation filter. */
+  automations: (list: number) =>
+    queryOptions({
+      queryKey: [...statisticsQueries.all(), 'automations', list] as const,
+      queryFn: ({ signal }) => getAutomations(list, signal),
+      staleTime: 60_000,
     }),
   /** Named campaigns (extension): `{supported: false}` hides the comparison. */
   campaigns: () =>

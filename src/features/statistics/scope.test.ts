@@ -6,7 +6,12 @@ const names = new Map([
   [4, 'Summer'],
   [5, 'Autumn'],
 ]);
-const base = { list: undefined, mailings: [] as number[], campaign: undefined };
+const base = {
+  list: undefined,
+  mailings: [] as number[],
+  campaign: undefined,
+  automation: undefined,
+};
 
 describe('planGroups', () => {
   it('draws one line per selected mailing', () => {
@@ -49,6 +54,18 @@ describe('planGroups', () => {
     expect(named.groups[0]!.label).toBe('Spring');
   });
 
+  it("draws an automation's mail as one line, without a mailing filter", () => {
+    const { groups } = planGroups(
+      { ...base, list: 3, automation: 7 },
+      { names, automationLabel: 'Welcome, step 2' },
+    );
+    expect(groups).toEqual([{ key: 'g0', label: 'Welcome, step 2', mailings: null }]);
+    expect(chartFilters({ ...chartView, automation: 7, step: 2 })).toMatchObject({
+      automation: 7,
+      step: 2,
+    });
+  });
+
   it('names a campaign from the extension, else by its id', () => {
     const campaigns = { supported: true, data: [{ id: 3, name: 'Wandersommer' }] };
     expect(nameOfCampaign(campaigns, 3)).toBe('Wandersommer');
@@ -57,16 +74,20 @@ describe('planGroups', () => {
   });
 });
 
+const chartView = {
+  campaign: undefined,
+  automation: undefined,
+  step: undefined,
+  unique: false,
+  day: undefined,
+  start: '2025-06-01',
+  end: '2025-06-03',
+  url: undefined,
+  bounces: 'all' as const,
+};
+
 describe('chartFilters', () => {
-  const view = {
-    campaign: undefined,
-    unique: false,
-    day: undefined,
-    start: '2025-06-01',
-    end: '2025-06-03',
-    url: undefined,
-    bounces: 'all' as const,
-  };
+  const view = chartView;
 
   it('turns the inclusive dates into a range the API module maps', () => {
     const filters = chartFilters(view);

@@ -32,22 +32,26 @@ export type Group = {
 export const MAX_LIST_MAILINGS = 20;
 
 /**
- * The lines to draw: each selected mailing; else all mailings of the chosen list (of the
+ * The lines to draw: each selected mailing; else the chosen automation's mail (no mailing
+ * filter: the automation filter narrows it); else all mailings of the chosen list (of the
  * chosen campaign, if any), summed; else everything, narrowed by the campaign filter.
  * `listMailings` are the list's mailings when a list is chosen.
  */
 export function planGroups(
-  view: Pick<ViewState, 'list' | 'mailings' | 'campaign'>,
+  view: Pick<ViewState, 'list' | 'mailings' | 'campaign' | 'automation'>,
   {
     listName,
     listMailings,
     names,
     campaignName = (id) => `Campaign id ${id}`,
+    automationLabel,
   }: {
     listName?: string;
     listMailings?: readonly MailingOption[];
     names: ReadonlyMap<number, string>;
     campaignName?: (id: number) => string;
+    /** The chosen automation (and step) as people know it. */
+    automationLabel?: string;
   },
 ): { groups: Group[]; capped: boolean } {
   if (view.mailings.length > 0) {
@@ -58,6 +62,18 @@ export function planGroups(
         mailings: [id],
         mailing: id,
       })),
+      capped: false,
+    };
+  }
+  if (view.automation !== undefined) {
+    return {
+      groups: [
+        {
+          key: 'g0',
+          label: automationLabel ?? `Automation id ${view.automation}`,
+          mailings: null,
+        },
+      ],
       capped: false,
     };
   }
@@ -94,10 +110,15 @@ export function planGroups(
  * days, both inclusive; `api/statistics.ts` maps the range onto from/to_datetime.
  */
 export function chartFilters(
-  view: Pick<ViewState, 'campaign' | 'unique' | 'day' | 'start' | 'end' | 'url' | 'bounces'>,
+  view: Pick<
+    ViewState,
+    'campaign' | 'automation' | 'step' | 'unique' | 'day' | 'start' | 'end' | 'url' | 'bounces'
+  >,
 ): ChartFilters {
   return {
     ...(view.campaign === undefined ? {} : { campaign: view.campaign }),
+    ...(view.automation === undefined ? {} : { automation: view.automation }),
+    ...(view.step === undefined ? {} : { step: view.step }),
     ...(view.unique ? { unique: true } : {}),
     ...(view.day
       ? { date: view.day }
@@ -123,4 +144,39 @@ export function recordsScope(
     choices,
     mailing: chosen !== undefined && choices.includes(chosen) ? chosen : choices[0],
   };
+}
+
+/** An automation as the filters offer it: its send steps, by id, labelled by position. */
+export type AutomationOption = { id: number; name: string; steps: { id: number; label: string }[] };
+
+/** The list's automations and their send steps ("Step 2: Welcome"), for the filters. */
+export function automationOptions(
+  automations: readonly { id: number; name: string; steps: readonly StepLike[] }[],
+  names: ReadonlyMap<number, string>,
+): AutomationOption[] {
+  return automations.map((a) => ({
+    id: a.id,
+    name: a.name,
+    steps: a.steps.flatMap((s, i) => {
+      if (s.type !== 'send') return [];
+      const mailing = typeof s.mailing === 'number' ? s.mailing : undefined;
+      const name =
+        mailing === undefined ? undefined : (names.get(mailing) ?? `mailing id ${mailing}`);
+      return [{ id: s.id, label: name ? `Step ${i + 1}: ${name}` : `Step ${i + 1}` }];
+    }),
+  }));
+}
+
+type StepLike = { id: number; type: string; [key: string]: unknown };
+
+/** The line's label: the automation and, when one is chosen, its step. */
+export function automationLabel(
+  options: readonly AutomationOption[],
+  view: Pick<ViewState, 'automation' | 'step'>,
+): string | undefined {
+  if (view.automation === undefined) return undefined;
+  const a = options.find((o) => o.id === view.automation);
+  const name = a?.name ?? `Automation id ${view.automation}`;
+  if (view.step === undefined) return name;
+  return `${name}, ${a?.steps.find((s) => s.id === view.step)?.label ?? `step id ${view.step}`}`;
 }

@@ -3,7 +3,14 @@ import { useMemo } from 'react';
 import { isTruncated } from './chart-data';
 import { firstDelivery } from './overlay';
 import { statisticsQueries } from './queries';
-import { chartFilters, nameOfCampaign, planGroups, recordsScope } from './scope';
+import {
+  automationLabel,
+  automationOptions,
+  chartFilters,
+  nameOfCampaign,
+  planGroups,
+  recordsScope,
+} from './scope';
 import { chooseInterval, viewWindow } from './time-window';
 import type { ViewState } from './view-params';
 import { listQueries } from '../../api/shared-queries';
@@ -27,16 +34,35 @@ export function useStatisticsData(view: ViewState, now: number) {
   const campaigns = useQuery(statisticsQueries.campaigns());
   const campaignName = (id: number) => nameOfCampaign(campaigns.data, id);
   const listName = lists.data?.find((l) => l.id === view.list)?.name;
-  const { groups, capped } = planGroups(view, {
+  const automations = useQuery({
+    ...statisticsQueries.automations(view.list ?? 0),
+    enabled: view.list !== undefined,
+  });
+  // Where the API has no automations, the filter is hidden and not sent.
+  const noAutomations = automations.data?.supported === false;
+  const automationChoices = useMemo(
+    () =>
+      automations.data?.supported
+        ? automationOptions(automations.data.data.results, names)
+        : undefined,
+    [automations.data, names],
+  );
+  const scoped = noAutomations ? { ...view, automation: undefined, step: undefined } : view;
+  const { groups, capped } = planGroups(scoped, {
     listName,
     listMailings: mailings.data,
     names,
     campaignName,
+    automationLabel: automationLabel(automationChoices ?? [], scoped),
   });
-  // A list's mailings must be known before its sum can be asked for.
-  const ready = view.list === undefined || view.mailings.length > 0 || mailings.isSuccess;
+  // A list's mailings must be known before its sum can be asked for; an automation filter
+  // waits to know whether the API has automations (else it is not sent at all).
+  const automationPending = view.automation !== undefined && automations.isPending;
+  const ready =
+    (view.list === undefined || view.mailings.length > 0 || mailings.isSuccess) &&
+    !automationPending;
 
-  const filters = chartFilters(view);
+  const filters = chartFilters(scoped);
   const window = viewWindow(view);
   const interval = chooseInterval(window);
 
@@ -101,6 +127,8 @@ export function useStatisticsData(view: ViewState, now: number) {
     mailings,
     names,
     campaignName,
+    /** The list's automations for the filter; undefined hides it (no list, no extension). */
+    automations: view.list === undefined ? undefined : automationChoices,
     groups: groupInfo,
     capped,
     filters,
@@ -109,7 +137,9 @@ export function useStatisticsData(view: ViewState, now: number) {
     source,
     truncated: chartData?.some((d) => isTruncated(d)) ?? false,
     alignment,
-    records: recordsScope(groups, view.recordsMailing),
+    records: automationPending
+      ? { choices: [], mailing: undefined }
+      : recordsScope(groups, view.recordsMailing),
     charts: {
       loaded: chartData !== undefined,
       /** Showing the previous filters' data while the new data loads. */

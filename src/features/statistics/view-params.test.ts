@@ -11,6 +11,8 @@ describe('readView', () => {
       list: undefined,
       mailings: [],
       campaign: undefined,
+      automation: undefined,
+      step: undefined,
       start: '2025-06-01',
       end: '2025-06-30',
       day: undefined,
@@ -73,6 +75,14 @@ describe('readView', () => {
     expect(read('align=delivery').align).toBe(false);
   });
 
+  it('reads an automation and its step, each only under what it belongs to', () => {
+    expect(read('list=3&automation=5&step=2')).toMatchObject({ list: 3, automation: 5, step: 2 });
+    expect(read('automation=5&step=2')).toMatchObject({ automation: undefined, step: undefined });
+    expect(read('list=3&step=2')).toMatchObject({ automation: undefined, step: undefined });
+    expect(read('list=3&automation=x&step=0')).toMatchObject({ automation: undefined });
+    expect(read('list=3&automation=5&step=0').step).toBeUndefined();
+  });
+
   it('reads a single day', () => {
     expect(read('day=2025-06-12').day).toBe('2025-06-12');
   });
@@ -119,6 +129,15 @@ describe('writeView', () => {
     expect(
       write('list=1&mailing=4&mailing=5&url=https%3A%2F%2Fa.example&align=delivery', { list: 2 }),
     ).toBe('list=2');
+  });
+
+  it('drops the automation with another list, the step with another automation', () => {
+    expect(write('list=1&automation=5&step=2&page=3', { list: 2 })).toBe('list=2');
+    expect(write('list=1&automation=5&step=2&page=3', { automation: 6 })).toBe(
+      'list=1&automation=6',
+    );
+    expect(write('list=1&automation=5', { step: 2 })).toBe('list=1&automation=5&step=2');
+    expect(write('list=1&automation=5&step=2', { automation: undefined })).toBe('list=1');
   });
 
   it('writes mailings as repeated parameters and drops alignment without them', () => {

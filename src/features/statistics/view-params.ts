@@ -7,6 +7,8 @@ import type { StatisticKind } from '../../api/statistics';
  * - `list`: narrows the mailing choice; without mailings, its mailings are summed.
  * - `mailing` (repeated): mailings overlaid in the charts, at most MAX_MAILINGS.
  * - `campaign`: the API's campaign filter.
+ * - `automation` (with `list`), `step` (with `automation`): an automation's mail, one send
+ *   step's (its id) when given — the API's extension filters (issue 31).
  * - `start`, `end`: UTC dates (`YYYY-MM-DD`), both inclusive; absent = the last
  *   DEFAULT_RANGE_DAYS days up to today. `day`: a single UTC day (the API's `date`), which
  *   replaces the range.
@@ -24,6 +26,10 @@ export type ViewState = {
   list: number | undefined;
   mailings: number[];
   campaign: number | undefined;
+  /** An automation of the chosen list (only with `list`). */
+  automation: number | undefined;
+  /** One send step of that automation, by id (only with `automation`). */
+  step: number | undefined;
   /** Inclusive UTC dates; the defaults are filled in when the URL has none. */
   start: string;
   end: string;
@@ -41,6 +47,8 @@ export type ViewChange = Partial<{
   list: number | undefined;
   mailings: number[];
   campaign: number | undefined;
+  automation: number | undefined;
+  step: number | undefined;
   /**
    * A new range. `keep` names the bound to leave as the URL has it now: a field's change is
    * written against the current URL, not the render it came from, which may be stale while
@@ -104,10 +112,14 @@ export function readView(params: URLSearchParams, today: string): ViewState {
   const bounces = params.get('bounces');
   const records = params.get('records');
   const recordsMailing = positiveInt(params.get('records_mailing'));
+  const list = positiveInt(params.get('list'));
+  const automation = list === undefined ? undefined : positiveInt(params.get('automation'));
   return {
-    list: positiveInt(params.get('list')),
+    list,
     mailings,
     campaign: positiveInt(params.get('campaign')),
+    automation,
+    step: automation === undefined ? undefined : positiveInt(params.get('step')),
     start,
     end,
     day: isIsoDate(day) ? day : undefined,
@@ -133,8 +145,14 @@ export function writeView(params: URLSearchParams, change: ViewChange): URLSearc
   };
   if ('list' in change) {
     set('list', change.list);
-    for (const key of ['mailing', 'url', 'records_mailing', 'align']) next.delete(key);
+    for (const key of ['mailing', 'url', 'records_mailing', 'align', 'automation', 'step'])
+      next.delete(key);
   }
+  if ('automation' in change) {
+    set('automation', change.automation);
+    next.delete('step');
+  }
+  if ('step' in change) set('step', change.step);
   if ('campaign' in change) {
     set('campaign', change.campaign);
     // Choosing a campaign also opens the comparison of its mailings (campaign-comparison.tsx).

@@ -25,6 +25,7 @@ import { automationWrite, type StepStats } from '../../../../contract/automation
 import { automationQueries } from '../queries';
 import { emptyForm, formPath, newStep, toBody, toForm, type AutomationForm } from '../form-model';
 import { StepStatsLine } from './step-stats';
+import { browserTimeZone, TimeZoneSelect } from './time-zone-select';
 
 export type AutomationBuilderProps = {
   listId: number;
@@ -56,12 +57,13 @@ export function AutomationBuilder({
   const segments = useQuery(automationQueries.segments(listId));
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const form = useForm<AutomationForm>({
-    defaultValues: automation ? toForm(automation) : emptyForm,
+    defaultValues: automation ? toForm(automation) : emptyForm(browserTimeZone()),
   });
   const steps = useFieldArray({ control: form.control, name: 'steps' });
   const { errors, isSubmitting } = form.formState;
   const triggerType = useWatch({ control: form.control, name: 'triggerType' });
   const watchedSteps = useWatch({ control: form.control, name: 'steps' });
+  const timeZone = useWatch({ control: form.control, name: 'timeZone' });
   const statsOf = new Map<number, StepStats>((automation?.steps ?? []).map((s) => [s.id, s.stats]));
 
   const mailingOptions = (mailings.data?.results ?? []).map((m) => ({
@@ -181,7 +183,7 @@ export function AutomationBuilder({
                   name="hour"
                   render={({ field }) => (
                     <NumberInput
-                      label="At hour (UTC)"
+                      label={`At hour (${timeZone})`}
                       min={0}
                       max={23}
                       disabled={!canManage}
@@ -193,6 +195,18 @@ export function AutomationBuilder({
                 />
               </Group>
             )}
+            <Controller
+              control={form.control}
+              name="timeZone"
+              render={({ field }) => (
+                <TimeZoneSelect
+                  disabled={!canManage}
+                  value={field.value}
+                  onChange={field.onChange}
+                  error={errors.timeZone?.message}
+                />
+              )}
+            />
             <Controller
               control={form.control}
               name="reenter"
@@ -301,7 +315,7 @@ export function AutomationBuilder({
                                 name={`steps.${i}.untilHour`}
                                 render={({ field }) => (
                                   <NumberInput
-                                    label={`${label} hour (UTC)`}
+                                    label={`${label} hour (${timeZone})`}
                                     min={0}
                                     max={23}
                                     w={110}
@@ -441,9 +455,21 @@ export function AutomationBuilder({
                       )}
                     </Group>
                     {step.type === 'send' && step.mailing && (
-                      <Anchor component={Link} to={`/mailings/${step.mailing}`} size="sm">
-                        Open the mailing
-                      </Anchor>
+                      <Group gap="md">
+                        <Anchor component={Link} to={`/mailings/${step.mailing}`} size="sm">
+                          Open the mailing
+                        </Anchor>
+                        {automation && item.stepId !== undefined && (
+                          <Anchor
+                            component={Link}
+                            to={`/statistics?list=${listId}&automation=${automation.id}&step=${item.stepId}`}
+                            size="sm"
+                            aria-label={`Statistics of ${label.toLowerCase()}`}
+                          >
+                            Statistics of this step
+                          </Anchor>
+                        )}
+                      </Group>
                     )}
                     {stats && <StepStatsLine stats={stats} kind={step.type} />}
                   </Stack>

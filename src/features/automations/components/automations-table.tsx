@@ -60,7 +60,7 @@ export function AutomationsTable({ listId }: { listId: number }) {
                 </Badge>
               </Table.Td>
               <Table.Td visibleFrom="sm">
-                <Text size="sm">{triggerSummary(a.trigger)}</Text>
+                <Text size="sm">{triggerSummary(a.trigger, a.time_zone)}</Text>
               </Table.Td>
               <Table.Td ta="right">{formatCount(a.runs.active)}</Table.Td>
               <Table.Td ta="right">{formatCount(a.runs.finished + a.runs.exited)}</Table.Td>

@@ -14,7 +14,7 @@ import {
 import type { ReactNode } from 'react';
 import type { List } from '../../../api/lists';
 import { shortUrl } from '../format';
-import type { MailingOption } from '../scope';
+import type { AutomationOption, MailingOption } from '../scope';
 import {
   addDays,
   MAX_MAILINGS,
@@ -22,6 +22,7 @@ import {
   type ViewChange,
   type ViewState,
 } from '../view-params';
+import { AutomationFilters } from './automation-filters';
 import { DateField } from './date-field';
 
 const presets = [
@@ -43,6 +44,8 @@ export type FiltersPanelProps = {
   /** Links to offer in the link filter (the current top links). */
   urls: readonly string[];
   alignment: { available: boolean; reason?: string };
+  /** The chosen list's automations; undefined hides the filter (no list, no extension). */
+  automations?: readonly AutomationOption[];
 };
 
 /** Every filter of the screen; each change goes to the URL. */
@@ -55,6 +58,7 @@ export function FiltersPanel({
   campaignName,
   urls,
   alignment,
+  automations,
 }: FiltersPanelProps) {
   const campaigns = [
     ...new Set(mailings.flatMap((m) => (m.campaign === null ? [] : [m.campaign]))),
@@ -86,6 +90,7 @@ export function FiltersPanel({
               update({ list: e.currentTarget.value ? Number(e.currentTarget.value) : undefined })
             }
           />
+          {automations && <AutomationFilters view={view} update={update} options={automations} />}
           <NativeSelect
             label="Campaign"
             w={170}

@@ -86,4 +86,19 @@ describe('StatisticsScreen on a server without our extensions', () => {
     expect(screen.getByText(/does not tell delivery times/)).toBeInTheDocument();
     expect(screen.getAllByText('Rate: no base known')).toHaveLength(2);
   });
+
+  it('hides the automation filter and sends none where the API has no automations', async () => {
+    const server = specOnlyServer();
+    vi.stubGlobal('fetch', server.fetch);
+    renderWithProviders(<StatisticsScreen />, {
+      path: '/statistics?list=2&automation=5&step=1&start=2025-06-01&end=2025-06-02',
+    });
+    const card = await screen.findByRole('figure', { name: 'Opens over time' });
+    expect(await within(card).findByText('3 opens in total, per hour (UTC)')).toBeInTheDocument();
+    expect(server.requests).toContain('/api/v1/lists/2/automations?page_size=1000');
+    expect(screen.getByRole('combobox', { name: 'List' })).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Automation' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Step' })).not.toBeInTheDocument();
+    expect(server.requests.filter((r) => /[?&](automation|step)=/.test(r))).toEqual([]);
+  });
 });

@@ -37,6 +37,7 @@ export function StatisticsScreen() {
         campaignName={data.campaignName}
         urls={topUrls.map((u) => u.url)}
         alignment={data.alignment}
+        automations={data.automations}
       />
       <DataSourceNotice
         progressKeys={data.progressKeys}
