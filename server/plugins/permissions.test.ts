@@ -241,4 +241,37 @@ describe('per-list access', () => {
       list: [`Invalid pk "${fx.otherList}" - object does not exist.`],
     });
   });
+
+  it('shows a limited user the global templates and its lists', async () => {
+    const make = async (name: string, list: number | null) =>
+      (await t.post('/api/v1/templates', { name, list, layout: { text: name } })).json<{
+        id: number;
+      }>().id;
+    const global = await make('Everyone', null);
+    const own = await make('Ours', fx.list!);
+    const theirs = await make('Theirs', fx.otherList!);
+    const names = (await as('limited', 'GET', '/api/v1/templates')).json<{
+      results: { name: string }[];
+    }>();
+    expect(names.results.map((r) => r.name)).toEqual(['Ours', 'Everyone']);
+    expect((await as('limited', 'GET', `/api/v1/templates/${own}`)).statusCode).toBe(200);
+    expect((await as('limited', 'GET', `/api/v1/templates/${theirs}`)).statusCode).toBe(404);
+    expect((await as('limited', 'DELETE', `/api/v1/templates/${theirs}`)).statusCode).toBe(404);
+    // Saving for every list, or removing such a template, spans lists it does not have.
+    const saveGlobal = await as('limited', 'POST', '/api/v1/templates', {
+      name: 'Mine for all',
+      layout: { text: 'x' },
+    });
+    expect(saveGlobal.statusCode).toBe(403);
+    expect((await as('limited', 'DELETE', `/api/v1/templates/${global}`)).statusCode).toBe(403);
+    const saveOther = await as('limited', 'POST', '/api/v1/templates', {
+      name: 'Elsewhere',
+      list: fx.otherList,
+      layout: { text: 'x' },
+    });
+    expect(saveOther.json()).toEqual({
+      list: [`Invalid pk "${fx.otherList}" - object does not exist.`],
+    });
+    expect((await as('limited', 'DELETE', `/api/v1/templates/${own}`)).statusCode).toBe(204);
+  });
 });

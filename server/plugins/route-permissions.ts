@@ -186,8 +186,8 @@ export const ROUTE_PERMISSIONS: Record<string, RoutePermission> = {
 
   // Issue 30: a stored layout read back into the composer, and saved templates.
   'GET /api/v1/layouts/:id': p('mailings:read'),
-  'GET /api/v1/templates': p('mailings:read'),
-  'POST /api/v1/templates': p('mailings:manage'),
+  'GET /api/v1/templates': scoped('filtered', 'mailings:read'),
+  'POST /api/v1/templates': scoped('body-list', 'mailings:manage'),
   'GET /api/v1/templates/:id': p('mailings:read'),
   'DELETE /api/v1/templates/:id': p('mailings:manage'),
 

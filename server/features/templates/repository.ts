@@ -1,15 +1,27 @@
 import { and, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { inVisibleLists } from '../../lib/access.js';
 import { lists, templates } from '../../db/schema/index.js';
 
 export type TemplateRow = typeof templates.$inferSelect;
 
-export function templatesRepository(db: Executor) {
+/**
+ * `listIds`: the lists that exist for the caller (`visibleLists`), null for all. A caller limited
+ * to some lists sees the global templates and those of its lists only.
+ */
+export function templatesRepository(db: Executor, listIds: number[] | null = null) {
+  const allowed =
+    listIds === null
+      ? undefined
+      : or(isNull(templates.listId), inVisibleLists(templates.listId, listIds));
   /** A list's view: global templates and its own; without a list, every template. */
   const visible = (listId: number | undefined): SQL | undefined =>
-    listId === undefined
-      ? undefined
-      : or(isNull(templates.listId), sql`${templates.listId} = ${listId}::bigint`);
+    and(
+      listId === undefined
+        ? undefined
+        : or(isNull(templates.listId), sql`${templates.listId} = ${listId}::bigint`),
+      allowed,
+    );
   const summary = {
     id: templates.id,
     name: templates.name,
@@ -27,7 +39,13 @@ export function templatesRepository(db: Executor) {
         .orderBy(desc(templates.id))
         .limit(limit)
         .offset(offset),
-    get: async (id: number) => (await db.select().from(templates).where(eq(templates.id, id)))[0],
+    get: async (id: number) =>
+      (
+        await db
+          .select()
+          .from(templates)
+          .where(and(eq(templates.id, id), allowed))
+      )[0],
     listExists: async (listId: number) =>
       (await db.select({ id: lists.id }).from(lists).where(eq(lists.id, listId))).length > 0,
     create: async (values: typeof templates.$inferInsert) =>

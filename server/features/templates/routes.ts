@@ -1,10 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { parseZipDataUri } from '../../../contract/mailings.js';
 import { templateProblems } from '../../../contract/personalization.js';
 import { templateWrite, type Template, type TemplateSummary } from '../../../contract/templates.js';
-import { badRequest, notFound } from '../../lib/http-errors.js';
+import { badRequest, HttpError, notFound } from '../../lib/http-errors.js';
+import { visibleLists } from '../../lib/access.js';
 import { paginate } from '../../lib/pagination.js';
 import { idParam, paginationQuery, queryFilter, queryInt } from '../../lib/query.js';
 import type { RouteOptions } from '../../lib/route-options.js';
@@ -28,13 +29,15 @@ const summary = (
  */
 export async function templatesRoutes(app: FastifyInstance, { db }: RouteOptions) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const repo = templatesRepository(db);
+  // Per request: a caller limited to some lists sees the global templates and its lists' only.
+  const repoFor = (request: FastifyRequest) => templatesRepository(db, visibleLists(request));
 
   api.get(
     '/templates',
     { schema: { querystring: z.object({ list: queryFilter(queryInt), ...paginationQuery }) } },
     async (request) => {
       const { list } = request.query;
+      const repo = repoFor(request);
       return paginate(
         request,
         () => repo.count(list),
@@ -45,6 +48,13 @@ export async function templatesRoutes(app: FastifyInstance, { db }: RouteOptions
 
   api.post('/templates', { schema: { body: templateWrite } }, async (request, reply) => {
     const { name, list, layout } = request.body;
+    const repo = repoFor(request);
+    // A template for every list would reach lists this caller does not have.
+    if (list == null && request.access.lists !== null) {
+      throw new HttpError(403, {
+        detail: 'Your access is limited to some lists: save the template for one of them.',
+      });
+    }
     if (list != null && !(await repo.listExists(list))) {
       throw badRequest('list', `Invalid pk "${list}" - object does not exist.`);
     }
@@ -66,12 +76,23 @@ export async function templatesRoutes(app: FastifyInstance, { db }: RouteOptions
   });
 
   api.get('/templates/:id', { schema: { params } }, async (request) => {
-    const row = await repo.get(request.params.id);
+    const row = await repoFor(request).get(request.params.id);
     if (!row) throw notFound();
     return serialize(row);
   });
 
   api.delete('/templates/:id', { schema: { params } }, async (request, reply) => {
+    const repo = repoFor(request);
+    const row = await repo.get(request.params.id);
+    if (!row) throw notFound();
+    const access = row.listId === null ? undefined : request.access.lists?.get(row.listId);
+    if (access === 'read') throw new HttpError(403, { detail: 'You may only read this list.' });
+    if (request.access.lists !== null && row.listId === null) {
+      throw new HttpError(403, {
+        detail:
+          'Your access is limited to some lists: a template for every list is not yours to delete.',
+      });
+    }
     if (!(await repo.delete(request.params.id))) throw notFound();
     return reply.code(204).send();
   });

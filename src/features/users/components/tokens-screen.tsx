@@ -1,10 +1,21 @@
-import { Alert, Button, Code, Group, Stack, Table, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Code,
+  Group,
+  NativeSelect,
+  Stack,
+  Table,
+  TextInput,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { fieldErrors, isApiError } from '../../../api/errors';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { ErrorState, LinesSkeleton } from '../../../components/states';
 import { userQueries, useCreateToken, useRevokeToken } from '../queries';
+import { EXPIRY_CHOICES, hasExpired, tokenExpiry, type ExpiryChoice } from '../token-expiry';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
 
@@ -17,8 +28,12 @@ export function TokensScreen({ userId }: { userId: number }) {
   const create = useCreateToken(userId);
   const revoke = useRevokeToken(userId);
   const [name, setName] = useState('');
+  const [expiry, setExpiry] = useState<ExpiryChoice>('90');
+  const [date, setDate] = useState('');
+  const [dateMissing, setDateMissing] = useState(false);
   const [shown, setShown] = useState<{ name: string; token: string } | null>(null);
   const errors = isApiError(create.error, 400) ? fieldErrors(create.error) : {};
+  const expiryError = dateMissing ? 'Choose the day it expires.' : errors.expires?.join(' ');
   if (tokens.isPending) return <LinesSkeleton lines={3} label="Loading tokens" />;
   if (tokens.error)
     return <ErrorState error={tokens.error} onRetry={() => void tokens.refetch()} />;
@@ -29,8 +44,11 @@ export function TokensScreen({ userId }: { userId: number }) {
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
+          const expires = tokenExpiry(expiry, date);
+          setDateMissing(expires === undefined);
+          if (expires === undefined) return;
           create.mutate(
-            { name },
+            { name, expires },
             {
               onSuccess: (made) => {
                 setShown({ name: made.name, token: made.token });
@@ -49,6 +67,25 @@ export function TokensScreen({ userId }: { userId: number }) {
             onChange={(e) => setName(e.currentTarget.value)}
             error={errors.name?.join(' ')}
           />
+          <NativeSelect
+            label="Expires"
+            description="A token stops working then"
+            data={[...EXPIRY_CHOICES]}
+            value={expiry}
+            onChange={(e) => setExpiry(e.currentTarget.value as ExpiryChoice)}
+            error={expiry === 'date' ? undefined : expiryError}
+          />
+          {expiry === 'date' && (
+            <TextInput
+              label="Expiry date"
+              description="The token works until the end of this day"
+              type="date"
+              required
+              value={date}
+              onChange={(e) => setDate(e.currentTarget.value)}
+              error={expiryError}
+            />
+          )}
           <Button type="submit" mt={45} loading={create.isPending}>
             Create token
           </Button>
@@ -78,7 +115,14 @@ export function TokensScreen({ userId }: { userId: number }) {
               <Table.Tr key={t.id}>
                 <Table.Td>{t.name}</Table.Td>
                 <Table.Td>{when(t.created)}</Table.Td>
-                <Table.Td>{t.expires ? when(t.expires) : 'Never'}</Table.Td>
+                <Table.Td>
+                  {t.expires ? when(t.expires) : 'Never'}
+                  {hasExpired(t.expires) && (
+                    <Badge color="gray" variant="light" ml={6}>
+                      expired
+                    </Badge>
+                  )}
+                </Table.Td>
                 <Table.Td>{t.last_used ? when(t.last_used) : 'Never'}</Table.Td>
                 <Table.Td>
                   <Button

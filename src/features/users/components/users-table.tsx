@@ -1,12 +1,15 @@
-import { Anchor, Badge, Select, Switch, Table, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Select, Switch, Table, VisuallyHidden } from '@mantine/core';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { User } from '../../../api/users';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { useUpdateUser } from '../queries';
+import { ListAccessDialog } from './list-access-dialog';
 
-/** Every user: change the role, (de)activate (which ends their sessions at once). */
+/** Every user: change the role and the lists, (de)activate (which ends their sessions at once). */
 export function UsersTable({ users, roles }: { users: User[]; roles: string[] }) {
   const update = useUpdateUser();
+  const [editingLists, setEditingLists] = useState<User | null>(null);
   const change = (user: User, body: { role?: string; active?: boolean }, done: string) =>
     update.mutate(
       { id: user.id, body },
@@ -45,11 +48,21 @@ export function UsersTable({ users, roles }: { users: User[]; roles: string[] })
                 />
               </Table.Td>
               <Table.Td>
-                {user.lists === null ? (
-                  <Badge variant="light">All lists</Badge>
-                ) : (
-                  `${user.lists.length} list${user.lists.length === 1 ? '' : 's'}`
-                )}
+                <Group gap="xs" wrap="nowrap">
+                  {user.lists === null ? (
+                    <Badge variant="light">All lists</Badge>
+                  ) : (
+                    `${user.lists.length} list${user.lists.length === 1 ? '' : 's'}`
+                  )}
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    aria-label={`Lists of ${user.username}`}
+                    onClick={() => setEditingLists(user)}
+                  >
+                    Change
+                  </Button>
+                </Group>
               </Table.Td>
               <Table.Td>
                 <Switch
@@ -79,6 +92,9 @@ export function UsersTable({ users, roles }: { users: User[]; roles: string[] })
           ))}
         </Table.Tbody>
       </Table>
+      {editingLists && (
+        <ListAccessDialog user={editingLists} onClose={() => setEditingLists(null)} />
+      )}
     </Table.ScrollContainer>
   );
 }
