@@ -69,7 +69,7 @@ export async function paginateByPosition<T>(
   const params = new URLSearchParams(req.query);
   const offset = (req.page - 1) * req.size;
   const trusted = (kind: 'after' | 'before') =>
-    readPosition(queryValue(request, kind), signedScope(kind, req.path, params, req.page), version);
+    readPosition(params.get(kind), signedScope(kind, req.path, params, req.page), version);
   const after = trusted('after');
   const before = after ? undefined : trusted('before');
   const results = await fetchPage({
@@ -119,10 +119,7 @@ export function readPageClaim(request: FastifyRequest): PageClaim | undefined {
   if (!req) return undefined;
   const params = new URLSearchParams(req.query);
   const claim = (kind: 'after' | 'before') => {
-    const signed = readSigned(
-      queryValue(request, kind),
-      signedScope(kind, req.path, params, req.page),
-    );
+    const signed = readSigned(params.get(kind), signedScope(kind, req.path, params, req.page));
     return signed && { kind, version: signed[0], position: signed[1] };
   };
   const claimed = claim('after') ?? claim('before');
@@ -202,8 +199,8 @@ function pageRequest(
 }
 
 /**
- * A pagination parameter as the route's querystring schema validated it (`paginationQuery`,
- * `positionQuery`): a route must declare what it reads, so the OpenAPI document lists it
+ * A pagination parameter as the route's querystring schema validated it (`paginationQuery`):
+ * a route must declare what it reads, so the OpenAPI document lists it
  * (openapi-statuses.test.ts records these reads).
  */
 function queryValue(request: FastifyRequest, name: string): string | null {

@@ -29,8 +29,8 @@ export { orderingQuery, paginationQuery } from '../../contract/page-query.js';
 
 /**
  * Where a page of a large collection begins (`paginateByPosition`): set by the server in
- * `next`/`previous` links and only trusted when it signed it; a repeated one counts once,
- * as the first (what these links were read with before they were declared).
+ * `next`/`previous` links and only trusted when it signed it. Any value is accepted, a
+ * repeated one too, as before these were declared.
  */
 const position = (description: string) =>
   z

@@ -172,15 +172,7 @@ describe('the OpenAPI document', () => {
   it('declares every query parameter a handler reads', () => {
     const names = new Set([...read].map((r) => r.split(' ')[2]));
     // The walk reached handlers that read the spec's parameters and shared pagination.
-    for (const name of [
-      'page',
-      'page_size',
-      'subscription',
-      'email',
-      'after',
-      'interval',
-      'envelope_to',
-    ])
+    for (const name of ['page', 'page_size', 'subscription', 'email', 'interval', 'envelope_to'])
       expect(names).toContain(name);
     const undeclared = [...read].filter((entry) => {
       const [method, url, name] = entry.split(' ') as [string, string, string];

@@ -3,7 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import type { Db } from '../../db/client.js';
 import { postJson } from './http-post.js';
 import { retryDelay, type WebhookOptions } from './options.js';
-import { claimMessages, recordAttempt, type ClaimedMessage } from './queue.js';
+import { claimMessages, recordAttempts, type AttemptResult, type ClaimedMessage } from './queue.js';
 
 /**
  * The Standard Webhooks headers: `webhook-signature` carries one `v1,…` signature per secret
@@ -27,24 +27,24 @@ export const payloadOf = (m: Pick<ClaimedMessage, 'type' | 'eventId' | 'timestam
   data: m.data,
 });
 
-async function send(db: Db, options: WebhookOptions, message: ClaimedMessage) {
+async function attempt(options: WebhookOptions, message: ClaimedMessage): Promise<AttemptResult> {
   const body = JSON.stringify(payloadOf(message));
   const outcome = await postJson(message.url, signedHeaders(message, body), body, options);
   const delivered =
     outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
   const retryIn = retryDelay(options, message.attempts);
   const giveUp = message.ageMs + retryIn > options.retryWindowMs;
-  await recordAttempt(
-    db,
-    { message, ...outcome, delivered, retryInMs: delivered || giveUp ? null : retryIn },
-    options.retryWindowMs,
-  );
+  return { message, ...outcome, delivered, retryInMs: delivered || giveUp ? null : retryIn };
 }
 
-/** One round: claims what is due and sends it, `concurrency` at a time. Returns how many. */
+/**
+ * One round: claims what is due, sends it, `concurrency` at a time, and records the round's
+ * results together. Returns how many.
+ */
 export async function sendWebhooks(db: Db, options: WebhookOptions): Promise<number> {
   const claimed = await claimMessages(db, options.concurrency, options.leaseMs);
-  await Promise.all(claimed.map((message) => send(db, options, message)));
+  const results = await Promise.all(claimed.map((message) => attempt(options, message)));
+  await recordAttempts(db, results, options.retryWindowMs);
   return claimed.length;
 }
 
