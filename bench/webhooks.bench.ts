@@ -238,7 +238,7 @@ export async function run() {
         await stopWorker();
         const [p95q, p95h] = [percentile(quiet, 0.95), percentile(hung, 0.95)];
         console.log(
-          `   API GET ${page.replace(/\d+/, '{id}')}: p95 ${p95q.toFixed(1)} ms with no webhook traffic (${fmt(quiet.length)} requests), ${p95h.toFixed(1)} ms while ${CONCURRENCY} calls hang (${fmt(hung.length)} requests): ${(((p95h - p95q) / p95q) * 100).toFixed(0)} % (target ≤ 10 %)`,
+          `   API GET ${page.replace(`/lists/${list}/`, '/lists/{id}/')}: p95 ${p95q.toFixed(1)} ms with no webhook traffic (${fmt(quiet.length)} requests), ${p95h.toFixed(1)} ms while ${CONCURRENCY} calls hang (${fmt(hung.length)} requests): ${(((p95h - p95q) / p95q) * 100).toFixed(0)} % (target ≤ 10 %)`,
         );
         console.log(`   ${load()}`);
       } finally {
