@@ -37,14 +37,36 @@ async function attempt(options: WebhookOptions, message: ClaimedMessage): Promis
   return { message, ...outcome, delivered, retryInMs: delivered || giveUp ? null : retryIn };
 }
 
+/** A result waits at most this long for the rest of its round before it is written. */
+const WRITE_WITHIN_MS = 500;
+
 /**
- * One round: claims what is due, sends it, `concurrency` at a time, and records the round's
- * results together. Returns how many.
+ * One round: claims what is due and sends it, `concurrency` at a time. The round's results
+ * are written together (a handful of statements, whatever its size: written one by one they
+ * were the worker's main cost), once all have come, or earlier for those that have when a
+ * call takes longer than WRITE_WITHIN_MS (a quick answer is not held until a hung call's
+ * timeout). Returns how many.
  */
 export async function sendWebhooks(db: Db, options: WebhookOptions): Promise<number> {
   const claimed = await claimMessages(db, options.concurrency, options.leaseMs);
-  const results = await Promise.all(claimed.map((message) => attempt(options, message)));
-  await recordAttempts(db, results, options.retryWindowMs);
+  const arrived: AttemptResult[] = [];
+  let writing = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  const write = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    const batch = arrived.splice(0);
+    writing = writing.then(() => recordAttempts(db, batch, options.retryWindowMs));
+    return writing;
+  };
+  await Promise.all(
+    claimed.map(async (message) => {
+      arrived.push(await attempt(options, message));
+      // A failed write fails the round (below, through `writing`).
+      timer ??= setTimeout(() => void write().catch(() => undefined), WRITE_WITHIN_MS);
+    }),
+  );
+  await write();
   return claimed.length;
 }
 
