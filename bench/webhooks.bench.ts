@@ -212,6 +212,12 @@ export async function run() {
         console.log(
           `   ${fmt(RATE)}/min for ${SECONDS} s: offered ${fmt(perMinute(total, offeredMs))}/min, delivered ${fmt(got)} of ${fmt(total)} at ${fmt(perMinute(got, deliveredMs))}/min; lag median ${(percentile(lags, 0.5) / 1000).toFixed(2)} s, p95 ${(percentile(lags, 0.95) / 1000).toFixed(2)} s, max ${(percentile(lags, 1) / 1000).toFixed(2)} s (target: median ≤ 2 s)`,
         );
+        // The lag's median in each sixth of the run (in order of receipt): does it hold?
+        const sixth = Math.ceil(lags.length / 6);
+        const trend = Array.from({ length: 6 }, (_, i) =>
+          (percentile(lags.slice(i * sixth, (i + 1) * sixth), 0.5) / 1000).toFixed(2),
+        );
+        console.log(`   lag median by sixth of the run: ${trend.join(', ')} s`);
         await stopWorker();
 
         // The API beside a receiver that never answers: every call waits the full timeout.
