@@ -176,10 +176,11 @@ function pageRequest(
   const [rawPath, search = ''] = request.url.split('?') as [string, string?];
   // `//api/…` routes like `/api/…`, but as a link it would name another host.
   const path = rawPath.replace(/\/{2,}/g, '/');
+  // The whole query string, unknown parameters too, is kept in the links.
   const params = new URLSearchParams(search);
-  const size = pageSize(params.get('page_size'));
+  const size = pageSize(queryValue(request, 'page_size'));
   const lastPage = Math.max(1, Math.ceil(total / size));
-  const raw = params.get('page');
+  const raw = queryValue(request, 'page');
   const page = raw === null || raw === '' ? 1 : /^\d+$/.test(raw) ? Number(raw) : NaN;
   if (!Number.isSafeInteger(page) || page < 1 || page > lastPage) {
     if (!strict) return undefined;
@@ -195,6 +196,16 @@ function pageRequest(
     return query ? `${path}?${query}` : path;
   };
   return { path, query: params.toString(), size, page, lastPage, link };
+}
+
+/**
+ * A pagination parameter as the route's querystring schema validated it (`paginationQuery`):
+ * a route must declare what it reads, so the OpenAPI document lists it
+ * (openapi-statuses.test.ts records these reads).
+ */
+function queryValue(request: FastifyRequest, name: string): string | null {
+  const value = (request.query as Record<string, unknown> | null | undefined)?.[name];
+  return typeof value === 'string' ? value : null;
 }
 
 // Positions are signed so a client cannot make page N show other rows. The key lives as long

@@ -27,6 +27,20 @@ export const queryFilter = <T extends z.ZodType>(schema: T) =>
 /** Members every paginated collection accepts (contract/page-query.ts). */
 export { orderingQuery, paginationQuery } from '../../contract/page-query.js';
 
+/**
+ * Where a page of a large collection begins (`paginateByPosition`): set by the server in
+ * `next`/`previous` links and only trusted when it signed it. Any value is accepted, a
+ * repeated one too, as before these were declared.
+ */
+const position = (description: string) =>
+  z
+    .preprocess((v) => (Array.isArray(v) ? (v as unknown[])[0] : v), z.string().optional())
+    .describe(description);
+export const positionQuery = {
+  after: position('Opaque: the page begins after this row (set in `next` links).'),
+  before: position('Opaque: the page ends before this row (set in `previous` links).'),
+};
+
 /** Path parameters: a non-integer id is 404, handled by the errors plugin. */
 export const idParam = z
   .string()

@@ -5,7 +5,14 @@ import { createTestContext, type TestContext } from '../test/harness.js';
 
 type Operation = {
   'x-extension'?: boolean;
-  parameters?: { in: string; name: string; 'x-extension'?: boolean }[];
+  parameters?: {
+    in: string;
+    name: string;
+    required?: boolean;
+    description?: string;
+    schema?: unknown;
+    'x-extension'?: boolean;
+  }[];
   requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> };
 };
 type Document = { openapi: string; paths: Record<string, Record<string, Operation>> };
@@ -62,6 +69,20 @@ describe('GET /api/v1/openapi.json', () => {
     expect(marked('email')).toBeUndefined();
     expect(marked('subscription')).toBeUndefined();
     expect(marked('page_size')).toBe(true);
+  });
+
+  it('describes the query parameters shared code reads (pagination, positions)', () => {
+    const parameters = document.paths['/api/v1/lists/{list_id}/subscribers']!.get!.parameters!;
+    const query = Object.fromEntries(
+      parameters.filter((p) => p.in === 'query').map((p) => [p.name, p]),
+    );
+    expect(Object.keys(query)).toEqual(expect.arrayContaining(['page', 'page_size', 'after']));
+    expect(query.page_size).toMatchObject({
+      required: false,
+      schema: { type: 'string' },
+      description: expect.stringContaining('1–1000'),
+    });
+    expect(query.after).toMatchObject({ 'x-extension': true, schema: { type: 'string' } });
   });
 
   it('describes request bodies from the same zod schemas the routes validate with', () => {

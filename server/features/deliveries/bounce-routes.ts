@@ -23,8 +23,19 @@ const jsonReport = z.object({
   reason: z.string().max(1000).optional(),
 });
 
-/** Where a bounce message arrived (`?envelope_to=`, e.g. Postfix's ${recipient} in a pipe). */
-const webhookQuery = z.object({ envelope_to: z.string().max(320).optional() });
+/**
+ * Where a bounce message arrived (`?envelope_to=`, e.g. Postfix's ${recipient} in a pipe).
+ * A value that is no address (too long, repeated) is ignored, never a 400: a mail server's
+ * pipe would only retry the same report.
+ */
+const webhookQuery = z.object({
+  envelope_to: z
+    .string()
+    .max(320)
+    .optional()
+    .catch(undefined)
+    .describe('The address the bounce message arrived at (a VERP return path).'),
+});
 
 type Report = BounceReport & { mailing?: number; eventId?: string; envelopeTo: string[] };
 
@@ -160,14 +171,14 @@ export async function bounceRoutes(
   app.post<{ Querystring: z.infer<typeof webhookQuery> }>(
     BOUNCES_PATH,
     {
+      schema: { querystring: webhookQuery },
       // onRequest runs before the body parser: a caller without the token gets its 401
       // without this server reading (up to 1 MiB of) what it sends.
       onRequest: async (request, reply) =>
         authorize(request, reply, sending.options.bounceWebhookToken),
     },
     async (request, reply) => {
-      const query = webhookQuery.safeParse(request.query);
-      const envelopeTo = query.success && query.data.envelope_to ? [query.data.envelope_to] : [];
+      const envelopeTo = request.query.envelope_to ? [request.query.envelope_to] : [];
       const contentType = request.headers['content-type'] ?? '';
       const body = typeof request.body === 'string' ? request.body : '';
       const reports = (await readReports(contentType, body)).map((r) => ({

@@ -10,7 +10,7 @@ import { asActor, requestActor } from '../../lib/actor.js';
 import { notFound } from '../../lib/http-errors.js';
 import { parseOrderingTerms } from '../../lib/ordering.js';
 import { paginateByPosition, type Envelope } from '../../lib/pagination.js';
-import { orderingQuery, paginationQuery } from '../../lib/query.js';
+import { orderingQuery, paginationQuery, positionQuery } from '../../lib/query.js';
 import { fieldsRepository } from '../fields/repository.js';
 import type { RouteOptions } from '../../lib/route-options.js';
 import { subscriberBodyParsers } from './body-parsers.js';
@@ -33,6 +33,7 @@ const envelopeJson = ({ count, next, previous, results }: Envelope<string>) =>
 const emptyAsAbsent = (v: unknown) => (v === '' ? undefined : v);
 const collectionQuery = z.object({
   ...paginationQuery,
+  ...positionQuery,
   ...orderingQuery,
   subscription: z.preprocess(emptyAsAbsent, subscriptionState.optional()),
   email: z.preprocess(emptyAsAbsent, storableText().optional()),

@@ -105,36 +105,66 @@ export type AttemptResult = {
 };
 
 /**
- * Writes one try: the attempt row, the message's new state (only while the lease is still
- * ours: a result that arrives after a takeover is dropped, the new owner sends again) and
- * the endpoint's health. An endpoint failing for longer than `windowMs` is disabled.
+ * Writes the tries of one round in one transaction (a handful of statements, whatever the
+ * round's size: per message, they were the worker's main cost): the attempt rows, each
+ * message's new state (only while the lease is still ours: a result that arrives after a
+ * takeover is dropped, the new owner sends again) and the endpoints' health. An endpoint
+ * failing for longer than `windowMs` is disabled; one that answered in the round is not
+ * failing since before it.
  */
-export async function recordAttempt(db: Executor, result: AttemptResult, windowMs: number) {
-  const { message } = result;
+export async function recordAttempts(db: Executor, results: AttemptResult[], windowMs: number) {
+  if (results.length === 0) return;
   await db.transaction(async (tx) => {
-    const [owned] = await rows<{ id: number }>(
+    const claims = results.map((r) => sql`(${r.message.id}::bigint, ${r.message.lease}::text)`);
+    const owned = await rows<{ id: string | number }>(
       tx,
-      sql`SELECT id FROM webhook_messages
-           WHERE id = ${message.id} AND webhook_iso(locked_until) = ${message.lease}
-           FOR UPDATE`,
+      sql`SELECT m.id FROM webhook_messages m
+            JOIN (VALUES ${sql.join(claims, sql`, `)}) AS c (id, lease)
+              ON c.id = m.id AND webhook_iso(m.locked_until) = c.lease
+           ORDER BY m.id
+             FOR UPDATE OF m`,
     );
-    if (!owned) return;
+    const ours = new Set(owned.map((r) => Number(r.id)));
+    const mine = results.filter((r) => ours.has(r.message.id));
+    if (mine.length === 0) return;
     await tx.execute(sql`
       INSERT INTO webhook_attempts (message_id, endpoint_id, status_code, error, response, duration_ms)
-      VALUES (${message.id}, ${message.endpointId}, ${result.statusCode}, ${result.error},
-              ${result.response.replaceAll('\u0000', '')}, ${result.durationMs})`);
-    const state = result.delivered ? 'delivered' : result.retryInMs === null ? 'failed' : 'pending';
+      VALUES ${sql.join(
+        mine.map(
+          (r) => sql`(${r.message.id}, ${r.message.endpointId}, ${r.statusCode}::integer,
+                      ${r.error}, ${r.response.replaceAll('\u0000', '')}, ${r.durationMs})`,
+        ),
+        sql`, `,
+      )}`);
+    const states = mine.map((r) => {
+      const state = r.delivered ? 'delivered' : r.retryInMs === null ? 'failed' : 'pending';
+      return sql`(${r.message.id}::bigint, ${state}::text, ${r.retryInMs ?? 0}::bigint)`;
+    });
     await tx.execute(sql`
-      UPDATE webhook_messages
-         SET state = ${state}, locked_until = NULL,
-             next_attempt_datetime = now() + ${result.retryInMs ?? 0} * interval '1 millisecond'
-       WHERE id = ${message.id}`);
-    if (result.delivered) {
+      UPDATE webhook_messages m
+         SET state = v.state, locked_until = NULL,
+             next_attempt_datetime = now() + v.retry_ms * interval '1 millisecond'
+        FROM (VALUES ${sql.join(states, sql`, `)}) AS v (id, state, retry_ms)
+       WHERE m.id = v.id`);
+    const answered = new Set(mine.filter((r) => r.delivered).map((r) => r.message.endpointId));
+    const failed = new Set(mine.filter((r) => !r.delivered).map((r) => r.message.endpointId));
+    const ids = (set: Set<number>) =>
+      sql.join(
+        [...set].map((id) => sql`${id}::integer`),
+        sql`, `,
+      );
+    const recovered = [...answered].filter((id) => !failed.has(id));
+    if (recovered.length > 0)
       await tx.execute(sql`
         UPDATE webhook_endpoints SET failing_since = NULL
-         WHERE id = ${message.endpointId} AND failing_since IS NOT NULL`);
-      return;
-    }
+         WHERE id IN (${ids(new Set(recovered))}) AND failing_since IS NOT NULL`);
+    // Answered and failed in the same round: failing from now, never disabled for it.
+    const mixed = [...failed].filter((id) => answered.has(id));
+    if (mixed.length > 0)
+      await tx.execute(sql`
+        UPDATE webhook_endpoints SET failing_since = now() WHERE id IN (${ids(new Set(mixed))})`);
+    const failing = [...failed].filter((id) => !answered.has(id));
+    if (failing.length === 0) return;
     await tx.execute(sql`
       UPDATE webhook_endpoints
          SET failing_since = coalesce(failing_since, now()),
@@ -144,6 +174,6 @@ export async function recordAttempt(db: Executor, result: AttemptResult, windowM
                                     THEN 'Disabled on ' || webhook_iso(now()) || ': every attempt failed since '
                                          || webhook_iso(failing_since) || '. Enable it again to resume sending.'
                                     ELSE disabled_reason END
-       WHERE id = ${message.endpointId}`);
+       WHERE id IN (${ids(new Set(failing))})`);
   });
 }

@@ -5,6 +5,7 @@ import { withActor } from '../../lib/actor.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { startWebhookReceiver } from '../../test/webhook-receiver.js';
 import { defaultWebhookOptions } from './options.js';
+import { claimMessages, recordAttempts } from './queue.js';
 import { sendWebhooks } from './worker.js';
 
 let t: TestContext;
@@ -187,6 +188,62 @@ describe('sending', () => {
     } finally {
       await receiver.close();
     }
+  });
+
+  it("writes a round's results together, each endpoint's own; a taken-over message is left to its new owner", async () => {
+    // Nothing is sent: the round's answers are given (A answered 200, B 500).
+    const a = await createHook('https://a.example/h', ['subscriber.created']);
+    const b = await createHook('https://b.example/h', ['subscriber.created']);
+    const list = await createList();
+    for (const email of ['ada@example.org', 'bob@example.org', 'cy@example.org'])
+      await t.post(`/api/v1/lists/${list}/subscribers`, { email });
+    // Another process takes over one of A's messages before this round writes its results.
+    const claimed = await claimMessages(t.db, 16, 30_000);
+    expect(claimed).toHaveLength(6);
+    const takenOver = claimed.find((m) => m.endpointId === a.id)!;
+    await t.db.execute(sql`
+        UPDATE webhook_messages SET locked_until = locked_until + interval '1 second'
+         WHERE id = ${takenOver.id}`);
+    const results = claimed.map((message) => {
+      const delivered = message.endpointId === a.id;
+      return {
+        message,
+        statusCode: delivered ? 200 : 500,
+        response: '',
+        error: '',
+        durationMs: 1,
+        delivered,
+        retryInMs: delivered ? null : 0,
+      };
+    });
+    await recordAttempts(t.db, results, defaultWebhookOptions.retryWindowMs);
+
+    const attempts = async (id: number) =>
+      (await t.get(`/api/v1/webhooks/${id}/attempts`)).json<{
+        results: { status_code: number }[];
+      }>().results;
+    expect((await attempts(a.id)).map((r) => r.status_code)).toEqual([200, 200]);
+    expect((await attempts(b.id)).map((r) => r.status_code)).toEqual([500, 500, 500]);
+    const states = (
+      (await t.db.execute(sql`
+          SELECT endpoint_id, state, count(*)::int AS n FROM webhook_messages
+           GROUP BY 1, 2 ORDER BY 1, 2`)) as unknown as { rows: unknown[] }
+    ).rows;
+    expect(states).toEqual([
+      { endpoint_id: a.id, state: 'delivered', n: 2 },
+      { endpoint_id: a.id, state: 'pending', n: 1 },
+      { endpoint_id: b.id, state: 'pending', n: 3 },
+    ]);
+    // B's failures start its 24 h; A stays healthy.
+    const since = (
+      (await t.db.execute(
+        sql`SELECT id, failing_since IS NOT NULL AS failing FROM webhook_endpoints ORDER BY id`,
+      )) as unknown as { rows: unknown[] }
+    ).rows;
+    expect(since).toEqual([
+      { id: a.id, failing: false },
+      { id: b.id, failing: true },
+    ]);
   });
 });
 

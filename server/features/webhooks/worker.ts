@@ -3,7 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import type { Db } from '../../db/client.js';
 import { postJson } from './http-post.js';
 import { retryDelay, type WebhookOptions } from './options.js';
-import { claimMessages, recordAttempt, type ClaimedMessage } from './queue.js';
+import { claimMessages, recordAttempts, type AttemptResult, type ClaimedMessage } from './queue.js';
 
 /**
  * The Standard Webhooks headers: `webhook-signature` carries one `v1,…` signature per secret
@@ -27,24 +27,46 @@ export const payloadOf = (m: Pick<ClaimedMessage, 'type' | 'eventId' | 'timestam
   data: m.data,
 });
 
-async function send(db: Db, options: WebhookOptions, message: ClaimedMessage) {
+async function attempt(options: WebhookOptions, message: ClaimedMessage): Promise<AttemptResult> {
   const body = JSON.stringify(payloadOf(message));
   const outcome = await postJson(message.url, signedHeaders(message, body), body, options);
   const delivered =
     outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
   const retryIn = retryDelay(options, message.attempts);
   const giveUp = message.ageMs + retryIn > options.retryWindowMs;
-  await recordAttempt(
-    db,
-    { message, ...outcome, delivered, retryInMs: delivered || giveUp ? null : retryIn },
-    options.retryWindowMs,
-  );
+  return { message, ...outcome, delivered, retryInMs: delivered || giveUp ? null : retryIn };
 }
 
-/** One round: claims what is due and sends it, `concurrency` at a time. Returns how many. */
+/** A result waits at most this long for the rest of its round before it is written. */
+const WRITE_WITHIN_MS = 500;
+
+/**
+ * One round: claims what is due and sends it, `concurrency` at a time. The round's results
+ * are written together (a handful of statements, whatever its size: written one by one they
+ * were the worker's main cost), once all have come, or earlier for those that have when a
+ * call takes longer than WRITE_WITHIN_MS (a quick answer is not held until a hung call's
+ * timeout). Returns how many.
+ */
 export async function sendWebhooks(db: Db, options: WebhookOptions): Promise<number> {
   const claimed = await claimMessages(db, options.concurrency, options.leaseMs);
-  await Promise.all(claimed.map((message) => send(db, options, message)));
+  const arrived: AttemptResult[] = [];
+  let writing = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  const write = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    const batch = arrived.splice(0);
+    writing = writing.then(() => recordAttempts(db, batch, options.retryWindowMs));
+    return writing;
+  };
+  await Promise.all(
+    claimed.map(async (message) => {
+      arrived.push(await attempt(options, message));
+      // A failed write fails the round (below, through `writing`).
+      timer ??= setTimeout(() => void write().catch(() => undefined), WRITE_WITHIN_MS);
+    }),
+  );
+  await write();
   return claimed.length;
 }
 
