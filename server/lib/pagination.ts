@@ -69,7 +69,7 @@ export async function paginateByPosition<T>(
   const params = new URLSearchParams(req.query);
   const offset = (req.page - 1) * req.size;
   const trusted = (kind: 'after' | 'before') =>
-    readPosition(params.get(kind), signedScope(kind, req.path, params, req.page), version);
+    readPosition(queryValue(request, kind), signedScope(kind, req.path, params, req.page), version);
   const after = trusted('after');
   const before = after ? undefined : trusted('before');
   const results = await fetchPage({
@@ -119,7 +119,10 @@ export function readPageClaim(request: FastifyRequest): PageClaim | undefined {
   if (!req) return undefined;
   const params = new URLSearchParams(req.query);
   const claim = (kind: 'after' | 'before') => {
-    const signed = readSigned(params.get(kind), signedScope(kind, req.path, params, req.page));
+    const signed = readSigned(
+      queryValue(request, kind),
+      signedScope(kind, req.path, params, req.page),
+    );
     return signed && { kind, version: signed[0], position: signed[1] };
   };
   const claimed = claim('after') ?? claim('before');

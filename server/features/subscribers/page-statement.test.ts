@@ -75,26 +75,28 @@ describe('subscriber pages in one statement', () => {
       await seed(listId, 260);
       const query = [ordering, filter, 'page_size=10'].filter(Boolean).join('&');
       let url: string | null = `/api/v1/lists/${listId}/subscribers?${query}`;
-      let quick = 0;
       let step = 0;
       let last = url;
       // Forward: a write after every other page, so links are followed both with their
-      // version current (the keyset page) and stale (found by number).
+      // version current (the keyset page, in one statement) and stale (found by number, in
+      // steps). `current`: no write since the link was made.
+      // The first page may find the cached custom fields stale (a field was just added).
+      let current = false;
+      const follow = async (link: string) => {
+        const { page, tookOne } = await bothWays(link);
+        if (current) expect(tookOne, `${link} (a current link)`).toBe(true);
+        current = ++step % 2 !== 0;
+        if (!current) await write(listId);
+        return page;
+      };
       while (url) {
-        const { page, tookOne } = await bothWays(url);
-        if (tookOne) quick++;
-        if (++step % 2 === 0) await write(listId);
+        const page = await follow(url);
         last = url;
         url = page.next;
       }
       url = last;
-      while (url) {
-        const { page, tookOne } = await bothWays(url);
-        if (tookOne) quick++;
-        if (++step % 2 === 0) await write(listId);
-        url = page.previous;
-      }
-      expect(quick).toBeGreaterThanOrEqual(step / 2);
+      current = false;
+      while (url) url = (await follow(url)).previous;
     },
   );
 
