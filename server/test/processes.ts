@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -27,6 +28,30 @@ export function processEnv(dataDir: string, extra: Record<string, string> = {}) 
     DIST_DIR: path.join(dataDir, 'no-dashboard'),
     ...extra,
   };
+}
+
+/**
+ * One replica of a deployment on a shared PostgreSQL (`DATABASE_URL`): no DATA_DIR is used,
+ * so several replicas run side by side on one database.
+ */
+export const replicaEnv = (databaseUrl: string, extra: Record<string, string> = {}) => ({
+  ...processEnv(path.join(os.tmpdir(), 'mailboard-replica-unused'), extra),
+  DATABASE_URL: databaseUrl,
+});
+
+/** Asks `probe` every 100 ms until it answers something; fails after `timeoutMs`. */
+export async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | undefined>,
+  timeoutMs = 90_000,
+): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`Timed out waiting for ${what}`);
 }
 
 function spawnScript(script: string, args: string[], env: NodeJS.ProcessEnv) {

@@ -1,8 +1,6 @@
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/database.js';
-import { processEnv, startServer, type RunningServer } from '../../test/processes.js';
+import { replicaEnv, startServer, waitFor, type RunningServer } from '../../test/processes.js';
 import { startSmtpSink } from '../../test/smtp-sink.js';
 
 /**
@@ -16,16 +14,6 @@ const N = 120;
 const emails = Array.from({ length: N }, (_, i) => `w${i}@example.test`);
 const received = (email: string) => sink.messages.filter((m) => m.to === email).length;
 
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 90_000) {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`Timed out waiting for ${what}`);
-}
-
 async function post<T>(server: RunningServer, url: string, body: unknown) {
   const res = await server.request('POST', url, body);
   expect(res.status, await res.clone().text()).toBeLessThan(300);
@@ -37,16 +25,14 @@ describe('automations across replicas', () => {
     'a SIGKILL of one of two replicas loses no step and repeats none beyond in-flight mail',
     async () => {
       const database = await openTestDatabase();
-      const env = (name: string) => ({
-        ...processEnv(path.join(os.tmpdir(), 'unused'), {
+      const env = (name: string) =>
+        replicaEnv(database.url!, {
           SMTP_URL: `${sink.url}?name=${name}`,
           SMTP_RATE: '0',
           SEND_CONCURRENCY: '2',
           SEND_LEASE_SECONDS: '4',
           PUBLIC_URL: 'http://mail.example.test',
-        }),
-        DATABASE_URL: database.url!,
-      });
+        });
       const a = await startServer(env('replica-a'));
       const b = await startServer(env('replica-b'));
       try {

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { pollingLoop } from '../../lib/polling-loop.js';
 import type { Db } from '../../db/client.js';
 import { automationsRoutes } from './routes.js';
 import { advanceDueRuns } from './runs.js';
@@ -41,35 +42,11 @@ export async function automationRound(db: Db, options: AutomationOptions, maxBat
 }
 
 function startScheduler(db: Db, options: AutomationOptions, log: FastifyBaseLogger) {
-  let stopped = false;
-  let wake = () => {};
-  const loop = async () => {
-    while (!stopped) {
-      let handled = 0;
-      try {
-        handled = await automationRound(db, options, 5);
-      } catch (error) {
-        log.error({ err: error }, 'automation round failed; its runs stay due');
-      }
-      if (stopped || handled > 0) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, options.pollMs);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-    }
-  };
-  const running = loop();
-  return {
-    wake: () => wake(),
-    async stop() {
-      stopped = true;
-      wake();
-      await running;
-    },
-  };
+  return pollingLoop(() => automationRound(db, options, 5), {
+    pollMs: options.pollMs,
+    log,
+    failed: 'automation round failed; its runs stay due',
+  });
 }
 
 /** Automations: the API and the scheduler (docs/architecture.md §17). */

@@ -3,7 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/database.js';
-import { processEnv, startServer, type RunningServer } from '../../test/processes.js';
+import {
+  processEnv,
+  replicaEnv,
+  startServer,
+  waitFor,
+  type RunningServer,
+} from '../../test/processes.js';
 import { startSmtpSink } from '../../test/smtp-sink.js';
 
 /** Real server processes sending to a real (slow) SMTP sink. */
@@ -65,16 +71,6 @@ async function scheduleDelivery(server: RunningServer, n: number) {
     `/api/v1/mailings/${mailing.id}/deliveries`,
   );
   return delivery!.id;
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 90_000) {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`Timed out waiting for ${what}`);
 }
 
 type Delivery = { status: string; progress: Record<string, number> };
@@ -141,10 +137,7 @@ describe('delivery across crashes and replicas', () => {
       sink.messages.length = 0;
       // A database of this test's own, migrated by the test and dropped when it ends.
       const database = await openTestDatabase();
-      const env = (name: string) => ({
-        ...processEnv(path.join(os.tmpdir(), 'unused'), sending(name)),
-        DATABASE_URL: database.url!,
-      });
+      const env = (name: string) => replicaEnv(database.url!, sending(name));
       const a = await startServer(env('replica-a'));
       const b = await startServer(env('replica-b'));
       try {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sendRound, type SendingContext } from './sender.js';
 import { sendOptinConfirmations } from './optin.js';
+import { pollingLoop } from '../../lib/polling-loop.js';
 
 export type DeliveryWorker = { stop(): Promise<void> };
 
@@ -9,33 +10,16 @@ export type DeliveryWorker = { stop(): Promise<void> };
  * every `pollMs` (a scheduled delivery is picked up within about a second or two).
  */
 export function startDeliveryWorker(ctx: SendingContext, log?: FastifyBaseLogger): DeliveryWorker {
-  let stopped = false;
-  let wake = () => {};
-  const loop = async () => {
-    while (!stopped) {
-      let handled = 0;
-      try {
-        handled = await sendRound(ctx);
-        await sendOptinConfirmations(ctx);
-      } catch (error) {
-        log?.error({ err: error }, 'delivery round failed; its recipients are retried');
-      }
-      if (stopped || handled > 0) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, ctx.options.pollMs);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-    }
-  };
-  const running = loop();
-  return {
-    async stop() {
-      stopped = true;
-      wake();
-      await running;
+  return pollingLoop(
+    async () => {
+      const handled = await sendRound(ctx);
+      await sendOptinConfirmations(ctx);
+      return handled;
     },
-  };
+    {
+      pollMs: ctx.options.pollMs,
+      ...(log ? { log } : {}),
+      failed: 'delivery round failed; its recipients are retried',
+    },
+  );
 }

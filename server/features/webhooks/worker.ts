@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Webhook } from 'standardwebhooks';
 import type { Db } from '../../db/client.js';
+import { pollingLoop } from '../../lib/polling-loop.js';
 import { postJson } from './http-post.js';
 import { retryDelay, type WebhookOptions } from './options.js';
 import { claimMessages, recordAttempts, type AttemptResult, type ClaimedMessage } from './queue.js';
@@ -78,33 +79,9 @@ export function startWebhookWorker(
   options: WebhookOptions,
   log?: FastifyBaseLogger,
 ): WebhookWorker {
-  let stopped = false;
-  let wake = () => {};
-  const loop = async () => {
-    while (!stopped) {
-      let handled = 0;
-      try {
-        handled = await sendWebhooks(db, options);
-      } catch (error) {
-        log?.error({ err: error }, 'webhook round failed; its messages are retried');
-      }
-      if (stopped || handled > 0) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, options.pollMs);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-    }
-  };
-  const running = loop();
-  return {
-    async stop() {
-      stopped = true;
-      wake();
-      await running;
-    },
-    wake: () => wake(),
-  };
+  return pollingLoop(() => sendWebhooks(db, options), {
+    pollMs: options.pollMs,
+    ...(log ? { log } : {}),
+    failed: 'webhook round failed; its messages are retried',
+  });
 }
