@@ -97,6 +97,7 @@ test('a mailing made of blocks is previewed, tested, sent, read, duplicated and 
   await saving.getByLabel('Template name').fill(templateName);
   await saving.getByRole('button', { name: 'Save template' }).click();
   await expect(page.getByText(`Template “${templateName}” saved.`)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Review' })).toHaveCount(0);
 
   // Reopen: after a reload the blocks come back from the draft; edit one.
   await page.reload();
@@ -117,6 +118,8 @@ test('a mailing made of blocks is previewed, tested, sent, read, duplicated and 
   await page.getByRole('option', { name: email }).click();
   await testing.getByRole('button', { name: 'Send test' }).click();
   await expect(page.getByText(`Test sent to ${tester}`)).toBeVisible();
+  // Sending the test (a form in a dialog) did not also submit the composer.
+  await expect(page.getByRole('heading', { name: 'Review' })).toHaveCount(0);
   const tests = await (await api.get(`/api/v1/outbox?search=${encodeURIComponent(tester)}`)).json();
   const sentTest = await (await api.get(`/api/v1/outbox/${tests.results[0].id}`)).json();
   expect(sentTest.subject).toBe(subject);

@@ -41,6 +41,8 @@ function ConfirmBody({
     <form
       onSubmit={(e) => {
         e.preventDefault();
+        // A modal is portalled, but React bubbles its submit to a form it is rendered in.
+        e.stopPropagation();
         if (matches && !loading) onConfirm();
       }}
     >

@@ -87,6 +87,9 @@ export function SendDraftTest({ index, variantLabel, listId, state, mode }: Prop
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    // Portalled out of the composer's form in the DOM, but React still bubbles the submit
+    // to it, which would start the composer's review.
+    e.stopPropagation();
     send.mutate();
   };
   return (

@@ -46,6 +46,9 @@ export function SaveAsTemplate({
         <form
           onSubmit={(e) => {
             e.preventDefault();
+            // Portalled out of the composer's form in the DOM, but React still bubbles the
+            // submit to it, which would start the composer's review.
+            e.stopPropagation();
             if (name.trim()) save.mutate();
           }}
         >
