@@ -99,7 +99,8 @@ async function bareRole() {
     process.once('message', (m) => resolve(m as never));
     process.send!('ready');
   });
-  const transport = nodemailer.createTransport(url, {
+  const transport = nodemailer.createTransport({
+    url,
     pool: true,
     maxConnections: CONCURRENCY,
     maxMessages: Infinity,

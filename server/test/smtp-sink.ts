@@ -28,11 +28,17 @@ export async function startSmtpSink(
 ) {
   const messages: SinkMessage[] = [];
   const attempts = new Map<string, number>();
+  /** SMTP connections opened so far (a pooled sender reuses a few). */
+  const connections = { opened: 0 };
   const server = new SMTPServer({
     authOptional: true,
     allowInsecureAuth: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onConnect(_session, callback) {
+      connections.opened++;
+      callback();
+    },
     onAuth(auth, _session, callback) {
       const refusal = refuse.login?.();
       if (!refusal) return callback(null, { user: auth.username });
@@ -82,6 +88,7 @@ export async function startSmtpSink(
     port,
     messages,
     attempts,
+    connections,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -147,6 +147,29 @@ describe('delivery through SMTP', () => {
     });
   });
 
+  it('keeps a few connections open for a whole delivery instead of one per message', async () => {
+    const list = await createList(t);
+    for (let i = 0; i < 24; i++) await subscribe(list, `p${i}@example.test`, 'en');
+    const res = await t.post('/api/v1/mailings', {
+      list,
+      name: 'Pooled',
+      variants: [
+        {
+          subject: 'Pooled',
+          layout: { text: 'Hello' },
+          deliveries: [{ scheduled_datetime: new Date(Date.now() - 1000).toISOString() }],
+        },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const opened = sink.connections.opened;
+    await runUntilSettled(res.json().id);
+    expect(sink.messages).toHaveLength(24);
+    // SEND_CONCURRENCY (5) connections at most: a relay counts connections, and opening one
+    // per message costs both ends a handshake each time.
+    expect(sink.connections.opened - opened).toBeLessThanOrEqual(5);
+  });
+
   it('sends both parts and the RFC 8058 headers; links and pixel land in the statistics', async () => {
     const { mailing, ids, campaign } = await scenario();
     await runUntilSettled(mailing);

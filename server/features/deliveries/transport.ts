@@ -99,7 +99,10 @@ export function smtpTransport(
   bucketFor: (url: string) => RateBucket = () => tokenBucket(ratePerServer),
 ): Transport {
   const servers: { transporter: Transporter; bucket: RateBucket }[] = urls.map((url) => ({
-    transporter: nodemailer.createTransport(url, {
+    // The options go in one object with the URL: a second argument would be message
+    // defaults, leaving a connection per message and nodemailer's minutes-long timeouts.
+    transporter: nodemailer.createTransport({
+      url,
       pool: true,
       maxConnections: Math.max(1, concurrency),
       maxMessages: Infinity,
