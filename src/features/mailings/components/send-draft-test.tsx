@@ -1,10 +1,11 @@
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { IconSend } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { sendDraftTest } from '../../../api/deliveries';
 import { describeError, fieldErrors, isApiError } from '../../../api/errors';
+import { DialogForm } from '../../../components/dialog-form';
 import { FormAlert } from '../../../components/form-alert';
 import { notify } from '../../../components/notify';
 import type { ComposerValues, LayoutMode } from '../draft/composer-values';
@@ -85,13 +86,6 @@ export function SendDraftTest({ index, variantLabel, listId, state, mode }: Prop
     : [];
   const unsupported = send.data?.supported === false;
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    // Portalled out of the composer's form in the DOM, but React still bubbles the submit
-    // to it, which would start the composer's review.
-    e.stopPropagation();
-    send.mutate();
-  };
   return (
     <>
       <Group gap="xs">
@@ -117,7 +111,7 @@ export function SendDraftTest({ index, variantLabel, listId, state, mode }: Prop
         onClose={() => setOpen(false)}
         title={`Send a test of the ${variantLabel} variant`}
       >
-        <form onSubmit={submit} aria-label="Send a test" noValidate>
+        <DialogForm onSubmit={() => send.mutate()} aria-label="Send a test" noValidate>
           <Stack>
             <TextInput
               label="Test recipient's email"
@@ -156,7 +150,7 @@ export function SendDraftTest({ index, variantLabel, listId, state, mode }: Prop
               </Button>
             </Group>
           </Stack>
-        </form>
+        </DialogForm>
       </Modal>
     </>
   );
