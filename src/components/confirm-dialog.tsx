@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useId, useState, type ReactNode } from 'react';
+import { DialogForm } from './dialog-form';
 
 export type ConfirmDialogProps = {
   opened: boolean;
@@ -38,11 +39,8 @@ function ConfirmBody({
   const hintId = useId();
   const matches = confirmPhrase === undefined || typed.trim() === confirmPhrase.trim();
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        // A modal is portalled, but React bubbles its submit to a form it is rendered in.
-        e.stopPropagation();
+    <DialogForm
+      onSubmit={() => {
         if (matches && !loading) onConfirm();
       }}
     >
@@ -71,6 +69,6 @@ function ConfirmBody({
           </Button>
         </Group>
       </Stack>
-    </form>
+    </DialogForm>
   );
 }

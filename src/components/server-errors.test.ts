@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkError } from '../api/errors';
-import { applyServerErrors } from './server-errors';
+import { applyFieldErrors, applyServerErrors } from './server-errors';
 
 type Values = { name: string; languages: string[]; default_language: string };
 const fields = ['name', 'languages', 'default_language'] as const;
@@ -43,5 +43,21 @@ describe('applyServerErrors', () => {
     expect(applyServerErrors<Values>(bad('<html>'), setError, fields)).toEqual([
       'The server rejected the data.',
     ]);
+  });
+
+  it('applies part of a 400 already flattened, without focus when asked, and names the fields', () => {
+    const setError = vi.fn();
+    const result = applyFieldErrors<Values>(
+      { 'languages.0': ['Unknown.'], other: ['No.'] },
+      setError,
+      fields,
+      { focus: false },
+    );
+    expect(result).toEqual({ placed: ['languages'], unplaced: ['other: No.'] });
+    expect(setError).toHaveBeenCalledWith(
+      'languages',
+      { type: 'server', message: 'Unknown.' },
+      { shouldFocus: false },
+    );
   });
 });

@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { describeError, fieldErrors, isApiError } from '../api/errors';
+import { describeError, fieldErrors, isApiError, type FieldErrors } from '../api/errors';
 
 /**
  * Puts a failed submission's messages where the user looks (react-admin's
@@ -13,19 +13,36 @@ export function applyServerErrors<T extends FieldValues>(
   fields: readonly Path<T>[],
 ): string[] {
   if (!isApiError(err, 400)) return [describeError(err)];
-  const leftover: string[] = [];
-  let focused = false;
-  for (const [path, messages] of Object.entries(fieldErrors(err))) {
+  const errors = fieldErrors(err);
+  const { unplaced } = applyFieldErrors(errors, setError, fields);
+  return Object.keys(errors).length > 0 ? unplaced : [describeError(err)];
+}
+
+/**
+ * The same for messages already flattened by `fieldErrors` (the part of a 400 that belongs
+ * to this form, its paths as the form names them): each on its nearest field, the first
+ * focused unless `focus` is false. Returns the fields marked and the messages that fit none.
+ */
+export function applyFieldErrors<T extends FieldValues>(
+  errors: FieldErrors,
+  setError: UseFormSetError<T>,
+  fields: readonly Path<T>[],
+  { focus = true }: { focus?: boolean } = {},
+): { placed: Path<T>[]; unplaced: string[] } {
+  const placed: Path<T>[] = [];
+  const unplaced: string[] = [];
+  for (const [path, messages] of Object.entries(errors)) {
     const field = nearestField(path, fields);
     if (field) {
-      setError(field, { type: 'server', message: messages.join(' ') }, { shouldFocus: !focused });
-      focused = true;
+      const shouldFocus = focus && placed.length === 0;
+      setError(field, { type: 'server', message: messages.join(' ') }, { shouldFocus });
+      placed.push(field);
     } else {
       const prefix = path === 'non_field_errors' ? '' : `${path}: `;
-      leftover.push(...messages.map((m) => prefix + m));
+      unplaced.push(...messages.map((m) => prefix + m));
     }
   }
-  return leftover.length > 0 || focused ? leftover : [describeError(err)];
+  return { placed, unplaced };
 }
 
 function nearestField<T extends FieldValues>(

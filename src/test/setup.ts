@@ -23,5 +23,9 @@ if (!globalThis.ResizeObserver) {
     disconnect() {}
   };
 }
+if (!document.fonts) {
+  // Textarea's autosize listens for web fonts loading.
+  Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
+}
 
 afterEach(() => cleanup());

@@ -1,34 +1,23 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { testMessageWrite } from '../../../contract/deliveries.js';
-import { templateProblems } from '../../../contract/personalization.js';
-import { subscribers, testMedia } from '../../db/schema/index.js';
 import { badRequest, HttpError, notFound, type DrfErrors } from '../../lib/http-errors.js';
 import { idParam } from '../../lib/query.js';
 import { MEDIA_HELMET } from '../../plugins/security-headers.js';
 import {
-  importZipLayout,
   mailingsRepository,
-  ZipLayoutError,
+  prepareLayout,
+  variantProblems,
   type ImportedLayout,
 } from '../mailings/index.js';
+import { subscribersRepository } from '../subscribers/index.js';
 import { personalFields } from './personal-fields.js';
 import { compileVariant, renderMessage } from './render.js';
 import type { SendingContext } from './sender.js';
+import { testMediaRepository } from './test-media.js';
 
 const TEST_MEDIA = /^([A-Za-z0-9_-]{43})\.(png|jpg|gif)$/;
-const KEEP_DAYS = 30;
-
-/** An image's name under /media/tests/: its content hash, and the extension it came with. */
-const mediaFile = (data: Uint8Array, path: string) => {
-  const lower = path.toLowerCase();
-  const ext = lower.endsWith('.png') ? 'png' : lower.endsWith('.gif') ? 'gif' : 'jpg';
-  const hash = createHash('sha256').update(data).digest('base64url');
-  return { hash, name: `${hash}.${ext}` };
-};
 
 /**
  * "Send a test" from the composer (extension, docs/architecture.md §16): the variant being
@@ -43,6 +32,8 @@ export async function testMessageRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = sending;
   const mailings = mailingsRepository(db);
+  const subscribers = subscribersRepository(db);
+  const media = testMediaRepository(db);
 
   api.post(
     '/lists/:list_id/test-messages',
@@ -53,65 +44,29 @@ export async function testMessageRoutes(
       const list = await mailings.listDefaults(listId);
       if (!list) throw notFound();
 
-      let layout: ImportedLayout | undefined;
-      const layoutErrors: Record<string, string[]> = {};
-      if (variant.layout.zip_file) {
-        try {
-          layout = await importZipLayout(variant.layout.zip_file);
-        } catch (error) {
-          if (!(error instanceof ZipLayoutError)) throw error;
-          layoutErrors.zip_file = [error.message];
-        }
-      }
-      // An unknown field is refused as creating the mailing would refuse it.
-      const known = await mailings.knownFields(listId);
-      const tags = (source: string) => templateProblems(source, known).map((p) => p.message);
-      const textTags = tags(variant.layout.text ?? '');
-      if (textTags.length) layoutErrors.text = textTags;
-      const zipTags = layout ? tags(layout.html) : [];
-      if (zipTags.length) layoutErrors.zip_file = zipTags;
-      const variantErrors: DrfErrors = {};
-      const subjectTags = tags(variant.subject);
-      if (subjectTags.length) variantErrors.subject = subjectTags;
-      if (Object.keys(layoutErrors).length) variantErrors.layout = layoutErrors;
+      // Refused where creating the mailing would refuse it, and for a stranger's data.
+      const prepared = await prepareLayout(variant.layout.zip_file);
+      const variantErrors = variantProblems(variant, prepared, await mailings.knownFields(listId));
       const errors: DrfErrors = Object.keys(variantErrors).length ? { variant: variantErrors } : {};
-      let fields: Record<string, unknown> | undefined;
-      if (subscriber !== undefined) {
-        const [own] = await db
-          .select({ id: subscribers.id })
-          .from(subscribers)
-          .where(and(eq(subscribers.id, subscriber), eq(subscribers.listId, listId)));
-        if (own) fields = (await personalFields(db, [subscriber])).get(subscriber);
-        else
-          errors.subscriber = [
-            `Invalid pk "${subscriber}" - no subscriber of this list has this id.`,
-          ];
-      }
+      const own = subscriber !== undefined && (await subscribers.get(listId, subscriber));
+      if (subscriber !== undefined && !own)
+        errors.subscriber = [
+          `Invalid pk "${subscriber}" - no subscriber of this list has this id.`,
+        ];
       if (Object.keys(errors).length) throw badRequest(errors);
+      const layout = prepared as ImportedLayout | undefined; // a refused zip threw above
 
+      // Images first: the message links to them where mail clients fetch them later.
       const base = sending.baseUrl();
+      const files = await media.keep(layout?.images ?? []);
       const text = variant.layout.text ?? '';
-      const files = new Map(layout?.images.map((i) => [i.path, mediaFile(i.data, i.path)]));
       const source = layout
-        ? layout.sourceAt((path) => `${base}/media/tests/${files.get(path)!.name}`)
+        ? layout.sourceAt((path) => `${base}/media/tests/${files.get(path)!}`)
         : text;
-      if (layout?.images.length) {
-        await db.transaction(async (tx) => {
-          await tx
-            .delete(testMedia)
-            .where(lt(testMedia.usedDatetime, sql`now() - make_interval(days => ${KEEP_DAYS})`));
-          for (const image of layout.images) {
-            await tx
-              .insert(testMedia)
-              .values({
-                hash: files.get(image.path)!.hash,
-                contentType: image.contentType,
-                data: image.data,
-              })
-              .onConflictDoUpdate({ target: testMedia.hash, set: { usedDatetime: sql`now()` } });
-          }
-        });
-      }
+      const fields =
+        subscriber === undefined
+          ? undefined
+          : (await personalFields(db, [subscriber])).get(subscriber);
       const template = compileVariant(
         {
           fromName: variant.from_name ?? list.defaultFromName,
@@ -146,17 +101,14 @@ export async function testMediaRoutes(
   { sending }: { sending: SendingContext },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = sending;
+  const media = testMediaRepository(sending.db);
   api.get(
     '/media/tests/:file',
     { schema: { params: z.object({ file: z.string() }) }, helmet: MEDIA_HELMET },
     async (request, reply) => {
       const hash = TEST_MEDIA.exec(request.params.file)?.[1];
       if (!hash) throw notFound();
-      const [file] = await db
-        .select({ contentType: testMedia.contentType, data: testMedia.data })
-        .from(testMedia)
-        .where(eq(testMedia.hash, hash));
+      const file = await media.find(hash);
       if (!file) throw notFound();
       reply.headers({
         'cache-control': 'public, max-age=31536000, immutable',

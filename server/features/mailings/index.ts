@@ -1,6 +1,8 @@
 /**
- * The mailings feature's public surface: what other parts of the server (the demo data) may
- * use. Everything else in this folder is the feature's own (docs/architecture.md §2).
+ * The mailings feature's public surface: what other parts of the server may use (the demo
+ * data; deliveries' test messages, which check and read an unsaved variant as creating a
+ * mailing does). Everything else in this folder is the feature's own (docs/architecture.md §2).
  */
-export { importZipLayout, ZipLayoutError, type ImportedLayout } from './layout-import.js';
+export { importZipLayout, type ImportedLayout } from './layout-import.js';
 export { mailingsRepository, type ListDefaults, type NewVariant } from './repository.js';
+export { prepareLayout, variantProblems } from './variant-content.js';

@@ -1,28 +1,16 @@
 import { languageCodes, type MailingWrite } from '../../../contract/mailings.js';
-import { templateProblems } from '../../../contract/personalization.js';
 import { badRequest, type DrfErrors } from '../../lib/http-errors.js';
-import { ZipLayoutError, importZipLayout, type ImportedLayout } from './layout-import.js';
+import type { ImportedLayout } from './layout-import.js';
 import type { ListDefaults, MailingReferences, NewMailing } from './repository.js';
+import { prepareLayout, variantProblems, type PreparedLayout } from './variant-content.js';
 
 /** Per variant: the imported zip, the reason it was refused, or nothing (text only). */
-export type PreparedLayouts = (ImportedLayout | { error: string } | undefined)[];
+export type PreparedLayouts = PreparedLayout[];
 
 /** Reads every zip_file before any transaction starts: inflating is the slow part. */
 export async function prepareLayouts(body: MailingWrite): Promise<PreparedLayouts> {
   const prepared: PreparedLayouts = [];
-  for (const variant of body.variants) {
-    const zip = variant.layout.zip_file;
-    if (!zip) {
-      prepared.push(undefined);
-      continue;
-    }
-    try {
-      prepared.push(await importZipLayout(zip));
-    } catch (error) {
-      if (!(error instanceof ZipLayoutError)) throw error;
-      prepared.push({ error: error.message });
-    }
-  }
+  for (const variant of body.variants) prepared.push(await prepareLayout(variant.layout.zip_file));
   return prepared;
 }
 
@@ -53,22 +41,7 @@ export function resolveMailing(
     );
   }
   const variantErrors: DrfErrors[] = body.variants.map((variant, i) => {
-    const problems: DrfErrors = {};
-    const layout = layouts[i];
-    if (layout && 'error' in layout) problems.layout = { zip_file: [layout.error] };
-    // Personalisation tags naming no field are refused here, before any delivery is
-    // scheduled, rather than sent as empty strings (docs/architecture.md §16).
-    const tags = (source: string) => templateProblems(source, knownFields).map((p) => p.message);
-    const subjectTags = tags(variant.subject);
-    if (subjectTags.length) problems.subject = subjectTags;
-    const textTags = tags(variant.layout.text ?? '');
-    const zipTags = layout && !('error' in layout) ? tags(layout.html) : [];
-    if (textTags.length || zipTags.length) {
-      problems.layout = {
-        ...(textTags.length ? { text: textTags } : {}),
-        ...(zipTags.length ? { zip_file: zipTags } : {}),
-      };
-    }
+    const problems = variantProblems(variant, layouts[i], knownFields);
     const outside = list
       ? languageCodes(variant.language).filter((c) => !list.languages.includes(c))
       : [];

@@ -58,6 +58,29 @@ describe('personalisation tags on save', () => {
     expect(variant.layout.zip_file[0]).toMatch(/^\{\{ company \}\} names no field/);
     expect((await t.get('/api/v1/mailings')).json().count).toBe(0);
 
+    // An unreadable zip is reported beside the text's unknown tag, not instead of it.
+    const both = await t.post('/api/v1/mailings', {
+      list,
+      name: 'Tagged',
+      variants: [
+        {
+          subject: 'Hi',
+          layout: { text: 'Hi {{ plan }}', zip_file: 'data:application/zip;base64,aGVsbG8=' },
+        },
+      ],
+    });
+    expect(both.statusCode).toBe(400);
+    expect(both.json()).toEqual({
+      variants: [
+        {
+          layout: {
+            text: [expect.stringMatching(/^\{\{ plan \}\} names no field/)],
+            zip_file: ['The file is not a valid zip archive.'],
+          },
+        },
+      ],
+    });
+
     // Once the list has the field, the same tags are accepted.
     for (const name of ['plan', 'company']) {
       expect(

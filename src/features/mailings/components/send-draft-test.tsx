@@ -1,13 +1,15 @@
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { IconSend } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
-import { useFormContext } from 'react-hook-form';
+import { useState } from 'react';
+import { Controller, useForm, useFormContext, type FieldPath } from 'react-hook-form';
 import { sendDraftTest } from '../../../api/deliveries';
-import { describeError, fieldErrors, isApiError } from '../../../api/errors';
+import { describeError, fieldErrors, isApiError, type FieldErrors } from '../../../api/errors';
+import { DialogForm } from '../../../components/dialog-form';
 import { FormAlert } from '../../../components/form-alert';
 import { notify } from '../../../components/notify';
-import type { ComposerValues, LayoutMode } from '../draft/composer-values';
+import { applyFieldErrors } from '../../../components/server-errors';
+import { variantFieldNames, type ComposerValues, type LayoutMode } from '../draft/composer-values';
 import { toVariantWrite } from '../draft/to-request';
 import type { LayoutState } from '../layout/use-layouts';
 import { mailingQueries } from '../queries';
@@ -20,34 +22,45 @@ type Props = {
   mode: LayoutMode;
 };
 
-/** Server paths under `variant.` as the form names them, for the alert. */
-const FIELD_NAMES: Record<string, string> = {
-  subject: 'Subject',
-  from_name: 'From name',
-  from_email: 'From address',
-  replyto_email: 'Reply-to address',
-  'layout.text': 'Text',
-  'layout.zip_file': 'Layout',
-  layout: 'Layout',
-};
+/** The dialog's own fields; the variant's are the composer's. */
+type TestValues = { email: string; subscriber: string | null };
+const testFields = ['email', 'subscriber'] as const;
+
+/**
+ * A 400's messages split by where the user fixes them: `variant.…` on the composer's fields
+ * of this variant (renamed as the composer names them), the rest in the dialog.
+ */
+function splitErrors(errors: FieldErrors, index: number) {
+  const variant: FieldErrors = {};
+  const dialog: FieldErrors = {};
+  for (const [path, messages] of Object.entries(errors)) {
+    if (path.startsWith('variant.')) variant[`variants.${index}.${path.slice(8)}`] = messages;
+    else dialog[path] = messages;
+  }
+  return { variant, dialog };
+}
 
 /**
  * "Send a test": the variant as it stands in the composer, before the mailing exists, to
  * any address, rendered by the service exactly as sending renders it (its own renderer,
- * tracking left out), optionally filled in with one subscriber's data.
+ * tracking left out), optionally filled in with one subscriber's data. What the service
+ * refuses in the variant (an unknown tag in the subject, say) is marked on the composer's
+ * field, where it is fixed; the dialog keeps what is its own (the address, the subscriber).
  */
 export function SendDraftTest({ index, variantLabel, listId, state, mode }: Props) {
-  const { getValues } = useFormContext<ComposerValues>();
+  const composer = useFormContext<ComposerValues>();
+  const form = useForm<TestValues>({ defaultValues: { email: '', subscriber: null } });
   const [open, setOpen] = useState(false);
-  const [email, setEmail] = useState('');
-  const [subscriber, setSubscriber] = useState<string | null>(null);
+  const [messages, setMessages] = useState<string[]>([]);
+  // The composer fields this dialog marked, cleared when the next test is sent.
+  const [marked, setMarked] = useState<FieldPath<ComposerValues>[]>([]);
   const subscribers = useQuery({
     ...mailingQueries.previewSubscribers(listId ?? 0),
     enabled: open && listId !== undefined,
   });
   const send = useMutation({
-    mutationFn: () => {
-      const values = getValues(`variants.${index}`);
+    mutationFn: ({ email, subscriber }: TestValues) => {
+      const values = composer.getValues(`variants.${index}`);
       const layout = state?.status === 'complete' ? state.layout : undefined;
       const { deliveries: _none, ...variant } = toVariantWrite(
         { ...values, deliveries: [] },
@@ -60,7 +73,7 @@ export function SendDraftTest({ index, variantLabel, listId, state, mode }: Prop
         variant,
       });
     },
-    onSuccess: (result) => {
+    onSuccess: (result, { email }) => {
       if (!result.supported) return;
       notify({
         title: `Test sent to ${email.trim()}`,
@@ -69,29 +82,47 @@ export function SendDraftTest({ index, variantLabel, listId, state, mode }: Prop
       });
       setOpen(false);
     },
+    onError: (err) => {
+      const errors = fieldErrors(err);
+      if (!isApiError(err, 400) || Object.keys(errors).length === 0) {
+        setMessages([describeError(err)]);
+        return;
+      }
+      const split = splitErrors(errors, index);
+      // Not focused: the dialog holds the focus, and gives it back to its button on closing.
+      const variant = applyFieldErrors(split.variant, composer.setError, variantFieldNames(index), {
+        focus: false,
+      });
+      setMarked(variant.placed);
+      const own = applyFieldErrors(split.dialog, form.setError, testFields);
+      if (Object.keys(split.dialog).length === 0 && variant.unplaced.length === 0) {
+        // Nothing to change here: back to the composer, where the fields are marked.
+        setOpen(false);
+        notify({
+          title: 'The test was not sent',
+          message: `The ${variantLabel} variant has problems, marked on its fields.`,
+          color: 'red',
+        });
+        return;
+      }
+      setMessages([
+        ...own.unplaced,
+        ...variant.unplaced,
+        ...(variant.placed.length
+          ? [`The ${variantLabel} variant also has problems, marked on its fields.`]
+          : []),
+      ]);
+    },
   });
 
   const ready = mode === 'text' || state?.status === 'complete';
-  const errors = fieldErrors(send.error);
-  const { email: emailErrors, ...rest } = errors;
-  const others = send.error
-    ? isApiError(send.error, 400)
-      ? Object.entries(rest).flatMap(([path, messages]) => {
-          const field = path.replace(/^variant\./, '');
-          const name = FIELD_NAMES[field] ?? (path === 'subscriber' ? 'Fill in as' : field);
-          return messages.map((m) => `${name}: ${m}`);
-        })
-      : [describeError(send.error)]
-    : [];
   const unsupported = send.data?.supported === false;
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    // Portalled out of the composer's form in the DOM, but React still bubbles the submit
-    // to it, which would start the composer's review.
-    e.stopPropagation();
-    send.mutate();
-  };
+  const submit = form.handleSubmit((values) => {
+    setMessages([]);
+    composer.clearErrors(marked);
+    setMarked([]);
+    send.mutate(values);
+  });
   return (
     <>
       <Group gap="xs">
@@ -101,6 +132,8 @@ export function SendDraftTest({ index, variantLabel, listId, state, mode }: Prop
           disabled={!ready || listId === undefined}
           onClick={() => {
             send.reset();
+            form.clearErrors();
+            setMessages([]);
             setOpen(true);
           }}
         >
@@ -117,31 +150,39 @@ export function SendDraftTest({ index, variantLabel, listId, state, mode }: Prop
         onClose={() => setOpen(false)}
         title={`Send a test of the ${variantLabel} variant`}
       >
-        <form onSubmit={submit} aria-label="Send a test" noValidate>
+        <DialogForm onSubmit={(e) => void submit(e)} aria-label="Send a test" noValidate>
           <Stack>
             <TextInput
               label="Test recipient's email"
               type="email"
               required
               data-autofocus
-              value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
-              error={emailErrors?.join(' ') || undefined}
+              error={form.formState.errors.email?.message}
+              {...form.register('email')}
             />
-            <Select
-              label="Fill in as"
-              description="Personalisation tags use this subscriber's data; empty: their defaults."
-              placeholder="No subscriber"
-              clearable
-              searchable
-              data={(subscribers.data?.results ?? []).map((s) => ({
-                value: String(s.id),
-                label: s.email,
-              }))}
-              value={subscriber}
-              onChange={setSubscriber}
+            <Controller
+              control={form.control}
+              name="subscriber"
+              render={({ field, fieldState }) => (
+                <Select
+                  label="Fill in as"
+                  description="Personalisation tags use this subscriber's data; empty: their defaults."
+                  placeholder="No subscriber"
+                  clearable
+                  searchable
+                  data={(subscribers.data?.results ?? []).map((s) => ({
+                    value: String(s.id),
+                    label: s.email,
+                  }))}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  error={fieldState.error?.message}
+                />
+              )}
             />
-            <FormAlert messages={others} title="The test was not sent" />
+            <FormAlert messages={messages} title="The test was not sent" />
             {unsupported && (
               <FormAlert
                 messages={[
@@ -156,7 +197,7 @@ export function SendDraftTest({ index, variantLabel, listId, state, mode }: Prop
               </Button>
             </Group>
           </Stack>
-        </form>
+        </DialogForm>
       </Modal>
     </>
   );

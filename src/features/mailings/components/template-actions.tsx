@@ -3,6 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { IconTemplate } from '@tabler/icons-react';
 import { useState } from 'react';
 import { createTemplate, getTemplate } from '../../../api/templates';
+import { DialogForm } from '../../../components/dialog-form';
 import { notifySuccess } from '../../../components/notify';
 import { fromZipDataUri } from '../layout/data-uri';
 import type { PreparedLayout } from '../layout/layout-process';
@@ -43,12 +44,8 @@ export function SaveAsTemplate({
         Save as template
       </Button>
       <Modal opened={open} onClose={() => setOpen(false)} title="Save as template">
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            // Portalled out of the composer's form in the DOM, but React still bubbles the
-            // submit to it, which would start the composer's review.
-            e.stopPropagation();
+        <DialogForm
+          onSubmit={() => {
             if (name.trim()) save.mutate();
           }}
         >
@@ -72,7 +69,7 @@ export function SaveAsTemplate({
               </Button>
             </Group>
           </Stack>
-        </form>
+        </DialogForm>
       </Modal>
     </>
   );

@@ -106,20 +106,22 @@ export function hasContent(values: ComposerValues): boolean {
   );
 }
 
+/** A variant's fields that can show a server error (applyServerErrors picks the nearest). */
+export const variantFieldNames = (i: number) =>
+  (
+    [
+      'language',
+      'subject',
+      'from_name',
+      'from_email',
+      'replyto_email',
+      'layout',
+      'deliveries',
+    ] as const
+  ).map((field) => `variants.${i}.${field}` as const);
+
 /** Server error paths the form can show on a field (applyServerErrors picks the nearest). */
 export function composerFieldNames(values: ComposerValues) {
-  const perVariant = values.variants.flatMap((_, i) =>
-    (
-      [
-        'language',
-        'subject',
-        'from_name',
-        'from_email',
-        'replyto_email',
-        'layout',
-        'deliveries',
-      ] as const
-    ).map((field) => `variants.${i}.${field}` as const),
-  );
+  const perVariant = values.variants.flatMap((_, i) => variantFieldNames(i));
   return ['list', 'name', 'campaign', 'segments', 'variants', ...perVariant] as const;
 }
