@@ -58,9 +58,6 @@ export const deliveryRecipients = pgTable(
   (t) => [
     uniqueIndex('delivery_recipients_delivery_email').on(t.deliveryId, sql`lower(${t.email})`),
     index('delivery_recipients_state').on(t.deliveryId, t.state, t.id),
-    index('delivery_recipients_due')
-      .on(t.nextAttemptDatetime)
-      .where(sql`${t.state} IN ('queued', 'sending')`),
     index('delivery_recipients_subscriber').on(t.subscriberId),
     index('delivery_recipients_email').on(sql`lower(${t.email})`),
     index('delivery_recipients_message_id')

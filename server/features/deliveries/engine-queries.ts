@@ -98,12 +98,27 @@ export type ClaimedRecipient = {
 };
 
 /**
- * Claims up to `limit` due recipients, shared round robin among the running deliveries
- * (scheduled order first): queued ones, and in-flight ones whose worker's lease ran out (it
- * crashed before recording a result: the message may have gone out, so the row is flagged
- * `duplicate` when sent again). A recipient whose subscription is no longer `active` (or who
- * was deleted) is `skipped` right there, with the reason, instead of claimed: their turn is
- * now. SKIP LOCKED lets replicas claim side by side.
+ * Rows of running deliveries still `sending` after their lease ran out: their worker died
+ * before recording a result, so the message may have gone out. They are queued again, due
+ * now and flagged `duplicate` (a repeat is possible); the next claim takes them like any other.
+ */
+export async function requeueExpiredLeases(db: Executor) {
+  await db.execute(sql`
+    UPDATE delivery_recipients r
+       SET state = 'queued', duplicate = true, lease_token = NULL, locked_until = NULL,
+           next_attempt_datetime = now()
+      FROM deliveries d
+     WHERE d.status = 'running' AND r.delivery_id = d.id
+       AND r.state = 'sending' AND r.locked_until < now()`);
+}
+
+/**
+ * Claims up to `limit` due queued recipients, shared round robin among the running
+ * deliveries (scheduled order first), in recipient order along the (delivery, state, id)
+ * index, so a claim costs the same at the first recipient and the millionth. A recipient
+ * whose subscription is no longer `active` (or who was deleted) is `skipped` right there, with
+ * the reason, instead of claimed: their turn is now. SKIP LOCKED lets replicas claim side by
+ * side.
  */
 export async function claimRecipients(
   db: Executor,
@@ -111,15 +126,6 @@ export async function claimRecipients(
   leaseMs: number,
   lease: string,
 ): Promise<ClaimedRecipient[]> {
-  const [live] = await queryRows<{ n: string | number }>(
-    db,
-    sql`SELECT count(*) AS n FROM deliveries d WHERE d.status = 'running'
-          AND (d.populating OR EXISTS (SELECT 1 FROM delivery_counts c WHERE c.delivery_id = d.id
-                                          AND c.state = 'queued' AND c.n > 0))`,
-  );
-  const deliveries = Number(live?.n ?? 0);
-  if (deliveries === 0) return [];
-  const share = Math.max(1, Math.ceil(limit / deliveries));
   const rows = await queryRows<{
     id: string | number;
     delivery_id: number;
@@ -132,7 +138,8 @@ export async function claimRecipients(
     db,
     sql`
     WITH live AS (
-      SELECT d.id, d.scheduled_datetime, split_part(v.from_email, '@', 2) AS domain
+      SELECT d.id, d.scheduled_datetime, split_part(v.from_email, '@', 2) AS domain,
+             count(*) OVER () AS running
         FROM deliveries d JOIN variants v ON v.id = d.variant_id
        WHERE d.status = 'running'
          -- Only those with something to send: idle automation deliveries stay running.
@@ -143,10 +150,10 @@ export async function claimRecipients(
       SELECT x.id, live.domain, s.subscription
         FROM live CROSS JOIN LATERAL (
           SELECT r.id, r.subscriber_id FROM delivery_recipients r
-           WHERE r.delivery_id = live.id AND r.state IN ('queued', 'sending')
-             AND ((r.state = 'queued' AND r.next_attempt_datetime <= now())
-               OR (r.state = 'sending' AND r.locked_until < now()))
-           LIMIT ${share}
+           WHERE r.delivery_id = live.id AND r.state = 'queued'
+             AND r.next_attempt_datetime <= now()
+           ORDER BY r.id
+           LIMIT ceil(${limit}::numeric / live.running)::int
            FOR UPDATE SKIP LOCKED) x
         LEFT JOIN subscribers s ON s.id = x.subscriber_id
        ORDER BY live.scheduled_datetime, live.id
@@ -158,7 +165,6 @@ export async function claimRecipients(
                         ELSE 'Not sent: the subscriber was ' || COALESCE(p.subscription, 'deleted')
                              || ' by their turn.' END,
            attempts = r.attempts + CASE WHEN p.subscription = 'active' THEN 1 ELSE 0 END,
-           duplicate = r.duplicate OR r.state = 'sending',
            message_id = CASE WHEN r.message_id <> '' THEN r.message_id
                         ELSE '<' || gen_random_uuid() || '@'
                              || COALESCE(NULLIF(p.domain, ''), 'mailboard.invalid') || '>' END,

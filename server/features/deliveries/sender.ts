@@ -9,6 +9,7 @@ import {
   pauseForFault,
   populateAudience,
   renewLeases,
+  requeueExpiredLeases,
   startDueDelivery,
   type ClaimedRecipient,
   type RecipientResult,
@@ -43,6 +44,7 @@ export async function sendRound(ctx: SendingContext, cache = new Map<number, Mat
   await markMissed(db, options.graceMs);
   while ((await startDueDelivery(db)) !== null);
   await populateAudience(db);
+  await requeueExpiredLeases(db);
   const handled = await sendDue(ctx, cache);
   await finishDrained(db);
   return handled;
@@ -76,8 +78,8 @@ async function material(ctx: SendingContext, cache: Map<number, Material>, deliv
 /**
  * Sends due recipients, `concurrency` messages in flight, claiming a few at a time just
  * ahead of the lanes (docs/architecture.md §11). Each result is committed as soon as the relay
- * answered, and a lane takes its next message only once its last result is committed, so a
- * crash can repeat at most the messages in flight. Leases are renewed while rows are held.
+ * answered; a lane's next message travels meanwhile but its end waits for that commit, so a
+ * crash can repeat at most one message per lane. Leases are renewed while rows are held.
  */
 async function sendDue(ctx: SendingContext, cache: Map<number, Material>): Promise<number> {
   const { db, options } = ctx;
@@ -124,33 +126,50 @@ async function sendDue(ctx: SendingContext, cache: Map<number, Material>): Promi
     held.delete(r.id);
   };
   const lane = async () => {
-    for (;;) {
-      if (queue.length === 0) {
-        if (exhausted || performance.now() > end) return;
-        await claim();
-        continue;
+    // This lane's last result while it is being written: the next message's end waits for
+    // it (SendRefs.acceptAfter), so at most one accepted message per lane is unrecorded.
+    let recording: Promise<void> = Promise.resolve();
+    const record = (r: ClaimedRecipient, result: RecipientResult) => {
+      recording = finish(r, result);
+      recording.catch(() => undefined); // awaited below; a rejection must not go unhandled
+    };
+    try {
+      for (;;) {
+        if (queue.length === 0) {
+          if (exhausted || performance.now() > end) return;
+          await claim();
+          continue;
+        }
+        if (queue.length <= concurrency && !exhausted && performance.now() <= end) void claim();
+        const r = queue.shift()!;
+        if (faulted.has(r.deliveryId)) {
+          await recording;
+          record(r, released(r));
+          continue;
+        }
+        const { result, fault } = await sendOne(
+          ctx,
+          r,
+          await material(ctx, cache, r.deliveryId),
+          r.subscriberId === null ? undefined : fields.get(r.subscriberId),
+          recording,
+        );
+        if (r.subscriberId !== null) fields.delete(r.subscriberId);
+        // Rethrows when the previous result could not be written: this message was then
+        // dropped before its end, and the lane stops (its rows return after their lease).
+        await recording;
+        if (fault !== undefined && !faulted.has(r.deliveryId)) {
+          faulted.add(r.deliveryId);
+          await pauseForFault(db, r.deliveryId, fault);
+        }
+        record(r, result);
+        if (result.state === 'bounced') {
+          await recording;
+          await recordBounce(db, { deliveryId: r.deliveryId, email: r.email, hard: true }, options);
+        }
       }
-      if (queue.length <= concurrency && !exhausted && performance.now() <= end) void claim();
-      const r = queue.shift()!;
-      if (faulted.has(r.deliveryId)) {
-        await finish(r, released(r));
-        continue;
-      }
-      const { result, fault } = await sendOne(
-        ctx,
-        r,
-        await material(ctx, cache, r.deliveryId),
-        r.subscriberId === null ? undefined : fields.get(r.subscriberId),
-      );
-      if (r.subscriberId !== null) fields.delete(r.subscriberId);
-      if (fault !== undefined && !faulted.has(r.deliveryId)) {
-        faulted.add(r.deliveryId);
-        await pauseForFault(db, r.deliveryId, fault);
-      }
-      await finish(r, result);
-      if (result.state === 'bounced') {
-        await recordBounce(db, { deliveryId: r.deliveryId, email: r.email, hard: true }, options);
-      }
+    } finally {
+      await recording;
     }
   };
   try {
@@ -199,7 +218,8 @@ async function sendOne(
   ctx: SendingContext,
   r: ClaimedRecipient,
   m: Material | undefined,
-  fields?: Record<string, unknown>,
+  fields: Record<string, unknown> | undefined,
+  acceptAfter: Promise<unknown>,
 ): Promise<{ result: RecipientResult; fault?: string }> {
   const base = { id: r.id, lease: r.lease, response: '', error: '', retryInMs: 0 };
   if (!m) return { result: { ...base, state: 'failed', error: 'The mailing was deleted.' } };
@@ -216,6 +236,7 @@ async function sendOne(
   const outcome = await ctx.transport.send(message, {
     deliveryId: r.deliveryId,
     mailingId: m.mailingId,
+    acceptAfter,
   });
   if (outcome.kind === 'sent') {
     return { result: { ...base, state: 'sent', response: outcome.response } };

@@ -1,3 +1,4 @@
+import { Transform } from 'node:stream';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
@@ -18,13 +19,47 @@ export type SendOutcome =
   | { kind: 'permanent'; error: string }
   | { kind: 'fault'; error: string };
 
+export type SendRefs = {
+  deliveryId: number | null;
+  mailingId: number | null;
+  /**
+   * The message's end (SMTP's final ".") is sent only once this settles: the sender passes the
+   * commit of its previous result, so the next message travels while that result is written
+   * and a relay, which accepts a message only at its end, never holds two unrecorded ones from
+   * one lane. If it rejects, the connection is dropped before the end: the message is not
+   * accepted (docs/architecture.md §11).
+   */
+  acceptAfter?: Promise<unknown> | undefined;
+};
+
 export type Transport = {
-  send(
-    message: OutgoingMessage,
-    refs: { deliveryId: number | null; mailingId: number | null },
-  ): Promise<SendOutcome>;
+  send(message: OutgoingMessage, refs: SendRefs): Promise<SendOutcome>;
   close(): void;
 };
+
+/** Passes a message through and ends it only when `gate` resolves (fails it if it rejects). */
+const endAfter = (gate: Promise<unknown>) =>
+  new Transform({
+    transform(chunk, _encoding, callback) {
+      callback(null, chunk);
+    },
+    flush(callback) {
+      gate.then(
+        () => callback(),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+      );
+    },
+  });
+
+/** Every message given `acceptAfter` has its end held back until then (see SendRefs). */
+function holdEnds(transporter: Transporter) {
+  transporter.use('stream', (mail, done) => {
+    const gate = (mail.data as { acceptAfter?: Promise<unknown> }).acceptAfter;
+    if (gate) mail.message.transform(() => endAfter(gate));
+    done();
+  });
+  return transporter;
+}
 
 /** The headers every message carries (also what the outbox shows). */
 export function messageHeaders(m: OutgoingMessage): Record<string, string> {
@@ -101,21 +136,23 @@ export function smtpTransport(
   const servers: { transporter: Transporter; bucket: RateBucket }[] = urls.map((url) => ({
     // The options go in one object with the URL: a second argument would be message
     // defaults, leaving a connection per message and nodemailer's minutes-long timeouts.
-    transporter: nodemailer.createTransport({
-      url,
-      pool: true,
-      maxConnections: Math.max(1, concurrency),
-      maxMessages: Infinity,
-      connectionTimeout: timeoutMs,
-      greetingTimeout: timeoutMs,
-      socketTimeout: timeoutMs,
-      ...(sender.dkim ? { dkim: dkimOption(sender.dkim) } : {}),
-    } as never),
+    transporter: holdEnds(
+      nodemailer.createTransport({
+        url,
+        pool: true,
+        maxConnections: Math.max(1, concurrency),
+        maxMessages: Infinity,
+        connectionTimeout: timeoutMs,
+        greetingTimeout: timeoutMs,
+        socketTimeout: timeoutMs,
+        ...(sender.dkim ? { dkim: dkimOption(sender.dkim) } : {}),
+      } as never),
+    ),
     bucket: bucketFor(url),
   }));
   let turn = 0;
   return {
-    async send(m) {
+    async send(m, refs) {
       const server = servers[turn++ % servers.length]!;
       try {
         await server.bucket.take(); // a database error here is temporary, like a network one
@@ -127,6 +164,7 @@ export function smtpTransport(
           html: m.html,
           text: m.text,
           messageId: m.messageId,
+          ...(refs.acceptAfter ? { acceptAfter: refs.acceptAfter } : {}),
           ...(m.unsubscribeUrl
             ? {
                 headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
@@ -160,6 +198,12 @@ export function outboxTransport(db: Executor, cap: number): Transport {
   let sinceTrim = 0;
   return {
     async send(m, refs) {
+      // As with a relay: the message is stored only once the previous result is.
+      try {
+        await refs.acceptAfter;
+      } catch {
+        return { kind: 'temporary', error: 'Not stored: the previous result was not recorded.' };
+      }
       const headers = {
         From: formatFrom(m),
         To: m.to,
