@@ -160,8 +160,9 @@ describe('subscriber pages and their links', () => {
   });
 });
 
-// Orderings by id or email alone start from page segments (segments.test.ts); searches and
-// orderings by state start from anchors. "example" is in every address. Over 10,000 rows
+// Orderings by id or email alone start from page segments (segments.test.ts); orderings by
+// state, then id, from the per-state counts and those segments (state-pages.ts); searches and
+// other orderings from anchors. "example" is in every address. Over 10,000 rows
 // each: on PostgreSQL beside the real-process tests of the other worker, a run took over
 // the default 30 s (5.6 s alone on PGlite), so these have more time; nothing here is timed.
 describe('pages reached by number deep in a large list', { timeout: 120_000 }, () => {
@@ -174,14 +175,31 @@ describe('pages reached by number deep in a large list', { timeout: 120_000 }, (
       ['-email&search=example', undefined, 'lower(email) DESC, id'],
       ['subscription', undefined, 'subscription, id'],
       ['-subscription,-id', 'active', 'id DESC'],
+      ['-subscription', undefined, 'subscription DESC, id'],
+      ['-subscription,-id', undefined, 'subscription DESC, id DESC'],
     ];
     const check = async () => {
       for (const [ordering, state, orderBy] of cases) {
         const expected = await expectedIds(listId, state, orderBy);
         const query = `ordering=${ordering}&page_size=50${state ? `&subscription=${state}` : ''}`;
-        // Pages around each anchor, the middle and the last one.
+        // Pages around each anchor, the middle, the last one and those across the first change
+        // of state in subscription order (from "active" to "bounced", or to "pending" back).
         const last = Math.ceil(expected.length / 50);
-        const pages = [ANCHOR_STEP / 50, ANCHOR_STEP / 50 + 1, Math.ceil(last / 2), last - 1, last];
+        const { rows } = (await t.db.execute(sql`
+          SELECT count(*) FILTER (WHERE subscription = 'active')::int AS active,
+                 count(*) FILTER (WHERE subscription = 'unsubscribed')::int AS unsubscribed
+            FROM subscribers WHERE list_id = ${listId}`)) as unknown as {
+          rows: { active: number; unsubscribed: number }[];
+        };
+        const changes = [rows[0]!.active, rows[0]!.unsubscribed].map((n) => Math.floor(n / 50) + 1);
+        const pages = [
+          ANCHOR_STEP / 50,
+          ANCHOR_STEP / 50 + 1,
+          Math.ceil(last / 2),
+          last - 1,
+          last,
+          ...changes,
+        ];
         for (const number of pages.filter((p) => p >= 1 && p <= last)) {
           const page = await getPage(`${base(listId)}?${query}&page=${number}`);
           expect(ids(page), `${query} page ${number}`).toEqual(

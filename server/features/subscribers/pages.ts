@@ -1,11 +1,12 @@
 import { and, asc, desc, sql, type SQL } from 'drizzle-orm';
-import { subscriptionStates } from '../../../contract/subscribers.js';
+import { subscriptionStates, type SubscriptionState } from '../../../contract/subscribers.js';
 import type { Executor } from '../../db/client.js';
 import { subscribers } from '../../db/schema/index.js';
 import type { OrderingTerm } from '../../lib/ordering.js';
 import type { Position, PositionedPage, PositionedResults } from '../../lib/pagination.js';
 import type { FieldRow } from '../fields/repository.js';
-import { filterWhere, type SubscriberFilter } from './repository.js';
+import { filterWhere, subscribersRepository, type SubscriberFilter } from './repository.js';
+import { subscriptionOrderedParts, type StatePart } from './state-pages.js';
 import { subscriberRecord } from './serialize.js';
 import {
   cutIfUncut,
@@ -60,6 +61,11 @@ export async function subscriberPage(
   }
   const ordering = blockOrdering(terms, keys, filter);
   if (ordering) return blockPage(db, listId, ordering, keys![0]!.descending, filter, page, query);
+  if (Math.min(page.offset, page.total - page.offset - page.limit) >= DIRECT_SKIP) {
+    const counts = await subscribersRepository(db).stateCounts(listId);
+    const parts = subscriptionOrderedParts(terms, filter, counts, NOT_DELETED, page);
+    if (parts) return subscriptionOrderedPage(db, listId, terms[1]!, page, fields, parts, counts);
+  }
   let buildAnchors: (() => void) | undefined;
   if (keys && page.offset >= ANCHOR_STEP) {
     const anchors = anchorsFor(db, listId, filter, where, terms, keys, page.version);
@@ -149,6 +155,42 @@ async function blockPage(
     // After the page's query, which would otherwise wait (PGlite runs one statement at a time).
     if (block.size > 2 * BLOCK_ROWS) startCutting(db, listId);
   }
+}
+
+/**
+ * A deep page in subscription order from its parts (state-pages.ts), each an id-ordered page
+ * of one state, which reaches its rows from a page block. Positions carry the state first,
+ * as the ordering's keys do.
+ */
+async function subscriptionOrderedPage(
+  db: Executor,
+  listId: number,
+  idTerm: OrderingTerm,
+  page: PositionedPage,
+  fields: readonly FieldRow[],
+  parts: StatePart[],
+  counts: Record<SubscriptionState, number>,
+): Promise<PositionedResults<string>> {
+  const results = [];
+  for (const part of parts) {
+    const { after: _after, before: _before, ...numbered } = page;
+    const found = await subscriberPage(
+      db,
+      listId,
+      { state: part.state },
+      [idTerm],
+      { ...numbered, offset: part.offset, limit: part.limit, total: counts[part.state] },
+      fields,
+    );
+    results.push({ state: part.state, ...found });
+  }
+  const head = results[0];
+  const tail = results[results.length - 1];
+  return {
+    items: results.flatMap((r) => r.items),
+    ...(head?.first ? { first: [head.state, ...head.first] } : {}),
+    ...(tail?.last ? { last: [tail.state, ...tail.last] } : {}),
+  };
 }
 
 /** Rows between two anchors: a jump by page number skips at most this many index entries. */

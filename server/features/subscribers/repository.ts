@@ -122,6 +122,21 @@ export function subscribersRepository(db: Executor) {
       return counts.active + counts.pending + counts.bounced + counts.unsubscribed;
     },
 
+    /** Rows per state, kept exact by triggers (all zero for an unknown list). */
+    async stateCounts(listId: number): Promise<Record<SubscriptionState, number>> {
+      const [counts] = await db
+        .select()
+        .from(listSubscriberCounts)
+        .where(eq(listSubscriberCounts.listId, listId));
+      return {
+        active: counts?.active ?? 0,
+        pending: counts?.pending ?? 0,
+        bounced: counts?.bounced ?? 0,
+        unsubscribed: counts?.unsubscribed ?? 0,
+        deleted: counts?.deleted ?? 0,
+      };
+    },
+
     /** The list's change counter, which remembered page positions are checked against. */
     async version(listId: number): Promise<number> {
       const [row] = await db
