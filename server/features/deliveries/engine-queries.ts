@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
+import { preparedRows } from '../../db/prepared.js';
 import { queryRows } from '../../db/query-rows.js';
 import { recipientSelection } from './recipients.js';
 
@@ -120,13 +121,15 @@ export async function requeueExpiredLeases(db: Executor) {
  * the reason, instead of claimed: their turn is now. SKIP LOCKED lets replicas claim side by
  * side.
  */
+// The limit and lease are written into the text (integers, from the options): as parameters
+// they made PostgreSQL plan every call afresh; as constants it keeps one generic plan.
 export async function claimRecipients(
   db: Executor,
   limit: number,
   leaseMs: number,
   lease: string,
 ): Promise<ClaimedRecipient[]> {
-  const rows = await queryRows<{
+  const rows = await preparedRows<{
     id: string | number;
     delivery_id: number;
     subscriber_id: number | null;
@@ -145,7 +148,7 @@ export async function claimRecipients(
          -- Only those with something to send: idle automation deliveries stay running.
          AND (d.populating OR EXISTS (SELECT 1 FROM delivery_counts c WHERE c.delivery_id = d.id
                                          AND c.state = 'queued' AND c.n > 0))
-       ORDER BY d.scheduled_datetime, d.id LIMIT ${limit}
+       ORDER BY d.scheduled_datetime, d.id LIMIT ${sql.raw(String(Math.trunc(limit)))}
     ), picked AS (
       SELECT x.id, live.domain, s.subscription
         FROM live CROSS JOIN LATERAL (
@@ -153,11 +156,11 @@ export async function claimRecipients(
            WHERE r.delivery_id = live.id AND r.state = 'queued'
              AND r.next_attempt_datetime <= now()
            ORDER BY r.id
-           LIMIT ceil(${limit}::numeric / live.running)::int
+           LIMIT ceil(${sql.raw(String(Math.trunc(limit)))}::numeric / live.running)::int
            FOR UPDATE SKIP LOCKED) x
         LEFT JOIN subscribers s ON s.id = x.subscriber_id
        ORDER BY live.scheduled_datetime, live.id
-       LIMIT ${limit}
+       LIMIT ${sql.raw(String(Math.trunc(limit)))}
     )
     UPDATE delivery_recipients r
        SET state = CASE WHEN p.subscription = 'active' THEN 'sending' ELSE 'skipped' END,
@@ -170,7 +173,8 @@ export async function claimRecipients(
                              || COALESCE(NULLIF(p.domain, ''), 'mailboard.invalid') || '>' END,
            lease_token = CASE WHEN p.subscription = 'active' THEN ${lease}::uuid END,
            locked_until = CASE WHEN p.subscription = 'active'
-                          THEN clock_timestamp() + ${leaseMs} * interval '1 millisecond' END
+                          THEN clock_timestamp() + ${sql.raw(String(Math.trunc(leaseMs)))}
+                                                   * interval '1 millisecond' END
       FROM picked p WHERE r.id = p.id
     RETURNING r.id, r.delivery_id, r.subscriber_id, r.email, r.attempts, r.state, r.message_id`,
   );
@@ -223,7 +227,9 @@ export type RecipientResult = {
 export async function recordResults(db: Executor, results: RecipientResult[]) {
   if (results.length === 0) return;
   const col = <T>(pick: (r: RecipientResult) => T) => JSON.stringify(results.map(pick));
-  await db.execute(sql`
+  await preparedRows(
+    db,
+    sql`
     UPDATE delivery_recipients r
        SET state = u.state,
            smtp_response = CASE WHEN u.released THEN r.smtp_response ELSE u.response END,
@@ -243,7 +249,8 @@ export async function recordResults(db: Executor, results: RecipientResult[]) {
       }))}::jsonb)
             AS x(id bigint, lease uuid, state text, response text, error text, retry_ms bigint,
                  released boolean)) u
-     WHERE r.id = u.id AND r.state = 'sending' AND r.lease_token = u.lease`);
+     WHERE r.id = u.id AND r.state = 'sending' AND r.lease_token = u.lease`,
+  );
 }
 
 /**

@@ -6,13 +6,16 @@ const RETRY_WAITS_MS = [100, 500, 2000];
 /**
  * Group commit of send results: `record` resolves once the result is in the database.
  * Results that arrive while a write is under way go together in the next one, so under load
- * the lanes share statements while none waits longer than one write. A failed write is tried
+ * the lanes share statements while none waits longer than one write. With `gather`, a write
+ * waits up to `lingerMs` for that many results (the lanes' next messages are on their way
+ * meanwhile: their ends wait for these commits, not their starts). A failed write is tried
  * again a few times (a message the relay accepted but we did not record would be sent again
  * after the lease).
  */
-export function resultWriter(db: Executor) {
+export function resultWriter(db: Executor, { gather = 1, lingerMs = 0 } = {}) {
   let pending: { result: RecipientResult; done: (error?: unknown) => void }[] = [];
   let writing = false;
+  let lingering: ReturnType<typeof setTimeout> | undefined;
   const write = async (results: RecipientResult[]) => {
     for (let i = 0; ; i++) {
       try {
@@ -23,8 +26,17 @@ export function resultWriter(db: Executor) {
       }
     }
   };
-  const kick = () => {
+  const kick = (waited = false) => {
     if (writing || pending.length === 0) return;
+    if (!waited && pending.length < gather && lingerMs > 0) {
+      lingering ??= setTimeout(() => {
+        lingering = undefined;
+        kick(true);
+      }, lingerMs);
+      return;
+    }
+    clearTimeout(lingering);
+    lingering = undefined;
     writing = true;
     const batch = pending;
     pending = [];

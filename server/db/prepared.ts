@@ -1,0 +1,23 @@
+import { createHash } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { postgresPool } from './client.js';
+import { queryRows } from './query-rows.js';
+import type { Db, Executor } from './types.js';
+
+const dialect = new PgDialect();
+
+/**
+ * The rows of a statement run often with the same text (the delivery engine's claim and
+ * result write): on PostgreSQL a named prepared statement, parsed and planned once per pooled
+ * connection instead of on every call, where planning cost as much as running. Elsewhere (PGlite,
+ * a transaction) an ordinary query. Values come as node-postgres parses them: fit for ids,
+ * numbers and text, not for timestamps (drizzle would hand those over as text).
+ */
+export async function preparedRows<T>(db: Executor, query: SQL): Promise<T[]> {
+  const pool = postgresPool(db as Db);
+  if (!pool) return queryRows<T>(db, query);
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const name = `prepared_${createHash('sha1').update(text).digest('base64url')}`;
+  return (await pool.query({ name, text, values: params })).rows as T[];
+}
