@@ -61,7 +61,9 @@ export async function subscriberPage(
   }
   const ordering = blockOrdering(terms, keys, filter);
   if (ordering) return blockPage(db, listId, ordering, keys![0]!.descending, filter, page, query);
-  if (Math.min(page.offset, page.total - page.offset - page.limit) >= DIRECT_SKIP) {
+  // Near either end too: the last page of a state ordering, counted back along the state's
+  // index, took 1.7 s on PGlite at a million rows; counted back within its state it is quick.
+  if (page.offset >= DIRECT_SKIP || page.total > BLOCK_ROWS) {
     const counts = await subscribersRepository(db).stateCounts(listId);
     const parts = subscriptionOrderedParts(terms, filter, counts, NOT_DELETED, page);
     if (parts) return subscriptionOrderedPage(db, listId, terms[1]!, page, fields, parts, counts);
