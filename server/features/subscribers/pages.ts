@@ -6,7 +6,7 @@ import type { OrderingTerm } from '../../lib/ordering.js';
 import type { Position, PositionedPage, PositionedResults } from '../../lib/pagination.js';
 import type { FieldRow } from '../fields/repository.js';
 import { filterWhere, subscribersRepository, type SubscriberFilter } from './repository.js';
-import { subscriptionOrderedParts, type StatePart } from './state-pages.js';
+import { bySubscription, subscriptionOrderedParts, type StatePart } from './state-pages.js';
 import { subscriberRecord } from './serialize.js';
 import {
   cutIfUncut,
@@ -63,10 +63,10 @@ export async function subscriberPage(
   if (ordering) return blockPage(db, listId, ordering, keys![0]!.descending, filter, page, query);
   // Near either end too: the last page of a state ordering, counted back along the state's
   // index, took 1.7 s on PGlite at a million rows; counted back within its state it is quick.
-  if (page.offset >= DIRECT_SKIP || page.total > BLOCK_ROWS) {
+  if (bySubscription(terms, filter) && (page.offset >= DIRECT_SKIP || page.total > BLOCK_ROWS)) {
     const counts = await subscribersRepository(db).stateCounts(listId);
     const parts = subscriptionOrderedParts(terms, filter, counts, NOT_DELETED, page);
-    if (parts) return subscriptionOrderedPage(db, listId, terms[1]!, page, fields, parts, counts);
+    return subscriptionOrderedPage(db, listId, terms[1]!, page, fields, parts, counts);
   }
   let buildAnchors: (() => void) | undefined;
   if (keys && page.offset >= ANCHOR_STEP) {

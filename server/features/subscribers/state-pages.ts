@@ -6,11 +6,24 @@ import type { SubscriberFilter } from './repository.js';
 export type StatePart = { state: SubscriptionState; offset: number; limit: number };
 
 /**
- * Subscription order (`ordering=subscription` or `-subscription`, then id either way) is the
- * states one after another, each in id order. So a deep page by number is found from the
- * per-state counts the triggers keep exact: which states it spans and where in each it
- * starts. Each part is then an id-ordered page of one state, which the page blocks reach at
- * any depth (pages.ts). Undefined for other orderings, and for email or search filters.
+ * Subscription order (`ordering=subscription` or `-subscription`, then id either way), with
+ * no email or search filter: the states one after another, each in id order.
+ */
+export function bySubscription(terms: OrderingTerm[], filter: SubscriberFilter): boolean {
+  const [first, second] = terms;
+  return (
+    terms.length === 2 &&
+    first!.name === 'subscription' &&
+    second!.name === 'id' &&
+    filter.email === undefined &&
+    filter.search === undefined
+  );
+}
+
+/**
+ * A page in subscription order ({@link bySubscription}) from the per-state counts the
+ * triggers keep exact: which states it spans and where in each it starts. Each part is then
+ * an id-ordered page of one state, which the page blocks reach at any depth (pages.ts).
  */
 export function subscriptionOrderedParts(
   terms: OrderingTerm[],
@@ -18,13 +31,10 @@ export function subscriptionOrderedParts(
   counts: Record<SubscriptionState, number>,
   states: readonly SubscriptionState[],
   page: { offset: number; limit: number },
-): StatePart[] | undefined {
-  const [first, second] = terms;
-  if (terms.length !== 2 || first!.name !== 'subscription' || second!.name !== 'id') return;
-  if (filter.email !== undefined || filter.search !== undefined) return;
+): StatePart[] {
   // Text order, as the database sorts the column.
   const ordered = [...(filter.state ? [filter.state] : states)].sort();
-  if (first!.descending) ordered.reverse();
+  if (terms[0]!.descending) ordered.reverse();
   const parts: StatePart[] = [];
   let { offset, limit } = page;
   for (const state of ordered) {
