@@ -14,6 +14,7 @@ import { openDatabase, type Db } from '../server/db/client.js';
 import { compileVariant, renderMessage } from '../server/features/deliveries/render.js';
 import { queryRows } from '../server/db/query-rows.js';
 import { usersRepository } from '../server/features/users/repository.js';
+import { cpuShare, perMessage } from './support/cpu-share.js';
 
 /** 100,000 by default; DELIVERY_BENCH_RECIPIENTS for a quicker look. PostgreSQL only. */
 const RECIPIENTS = Number(process.env.DELIVERY_BENCH_RECIPIENTS ?? 100_000);
@@ -271,7 +272,9 @@ async function measure(app: App, db: Db, sink: ChildProcess, sinkUrl: string) {
     'http://127.0.0.1',
     app.sending.signer,
   );
-  const { rate: bare } = await ask<{ rate: number }>(await ready('bare'), {
+  const bareChild = await ready('bare');
+  const bareCpu = cpuShare();
+  const { rate: bare } = await ask<{ rate: number }>(bareChild, {
     url: sinkUrl,
     html: sample.html,
     text: sample.text,
@@ -280,6 +283,7 @@ async function measure(app: App, db: Db, sink: ChildProcess, sinkUrl: string) {
   console.log(
     `   bare nodemailer loop: ${BASELINE.toLocaleString('en')} messages, ${bare.toFixed(0)} messages/s`,
   );
+  console.log(`     ${perMessage(bareCpu.stop(), BASELINE, 'server (pages only)')}`);
 
   // The engine: start the delivery now and watch it while the client reads subscriber pages.
   const received = async () =>
@@ -295,6 +299,7 @@ async function measure(app: App, db: Db, sink: ChildProcess, sinkUrl: string) {
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   loopDelay.enable();
   pages.send('reset');
+  const engineCpu = cpuShare();
   const started = performance.now();
   await db.execute(sql`UPDATE deliveries SET scheduled_datetime = now()`);
   for (;;) {
@@ -303,6 +308,7 @@ async function measure(app: App, db: Db, sink: ChildProcess, sinkUrl: string) {
     await new Promise((r) => setTimeout(r, 200));
   }
   const seconds = (performance.now() - started) / 1000;
+  const engineShare = engineCpu.stop();
   clearInterval(rssTimer);
   loopDelay.disable();
   const pageTimes = await ask<{ count: number; p95: number }>(pages, 'stop');
@@ -311,6 +317,7 @@ async function measure(app: App, db: Db, sink: ChildProcess, sinkUrl: string) {
   console.log(
     `   delivery engine: ${RECIPIENTS.toLocaleString('en')} recipients in ${seconds.toFixed(1)} s, ${engine.toFixed(0)} messages/s ${RELAY ? '' : ` (sink received ${(after - before).toLocaleString('en')})`}`,
   );
+  console.log(`     ${perMessage(engineShare, RECIPIENTS, 'server')}`);
   console.log(`   ratio engine / bare loop: ${(engine / bare).toFixed(2)} (target ≥ 0.8)`);
   console.log(
     `   peak RSS of the server process during the delivery: ${mb(peak.rss)} (${mb(rssBefore)} before it; target ≤ 250 MB); then V8 heap ${mb(peak.heapUsed)} used of ${mb(peak.heapTotal)}, external ${mb(peak.external)}`,

@@ -18,8 +18,8 @@ export type SinkMessage = {
 export async function startSmtpSink(
   answer: (to: string, attempt: number) => { code: number; message: string } | undefined = () =>
     undefined,
-  /** Milliseconds each message takes to be accepted (a slow server). */
-  delayMs = 0,
+  /** Milliseconds each message takes to be accepted (a slow server), fixed or asked each time. */
+  delayMs: number | (() => number) = 0,
   /** Refusals of the login or of the sender (MAIL FROM) while they return one. */
   refuse: {
     login?: () => { code: number; message: string } | undefined;
@@ -66,7 +66,8 @@ export async function startSmtpSink(
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
         void simpleParser(raw).then(async (mail) => {
-          if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
+          const wait = typeof delayMs === 'function' ? delayMs() : delayMs;
+          if (wait > 0) await new Promise((r) => setTimeout(r, wait));
           for (const r of session.envelope.rcptTo) {
             const client = session.hostNameAppearsAs;
             const { mailFrom } = session.envelope;

@@ -7,13 +7,20 @@ import { sendRound } from './sender.js';
 
 /**
  * Server faults and a changing audience, through a real SMTP server: `fault` says what the
- * relay refuses right now; `busy@…` is refused with 451 on the first attempt.
+ * relay refuses right now; `busy@…` is refused with 451 on the first attempt; `onRecipient`
+ * sees each recipient as the relay is given it; each message takes `acceptMs` to be accepted.
  */
 let fault: 'login' | 'sender' | undefined;
+let onRecipient: (to: string) => void = () => undefined;
+let acceptMs = 0;
 const sink = await startSmtpSink(
-  (to, attempt) =>
-    to.startsWith('busy') && attempt === 1 ? { code: 451, message: '4.7.1 Busy' } : undefined,
-  0,
+  (to, attempt) => {
+    onRecipient(to);
+    return to.startsWith('busy') && attempt === 1
+      ? { code: 451, message: '4.7.1 Busy' }
+      : undefined;
+  },
+  () => acceptMs,
   {
     login: () =>
       fault === 'login'
@@ -43,6 +50,8 @@ beforeEach(async () => {
   sink.messages.length = 0;
   sink.attempts.clear();
   fault = undefined;
+  onRecipient = () => undefined;
+  acceptMs = 0;
 });
 afterAll(async () => {
   await t.close();
@@ -123,6 +132,39 @@ describe('server faults pause the delivery, nobody bounces', () => {
     const done = await settle(delivery);
     expect(done).toMatchObject({ status: 'done', progress: { total: 3, sent: 3 } });
     expect(sink.messages.map((m) => m.to).sort()).toEqual(everyone);
+  });
+});
+
+describe('a pause during sending', () => {
+  it('stops the sending within one result write; resume sends the rest once', async () => {
+    const emails = Array.from({ length: 40 }, (_, i) => `p${i}@example.test`);
+    const { delivery } = await deliveryTo(emails);
+    acceptMs = 100;
+    let pausing: Promise<number> | undefined;
+    onRecipient = (to) => {
+      if (to !== 'p3@example.test') return;
+      // How many the relay had accepted when the pause was answered.
+      pausing = t
+        .post(`/api/v1/deliveries/${delivery}/pause`)
+        .then((res) => (expect(res.statusCode).toBe(200), sink.messages.length));
+    };
+    const paused = await runWhile(delivery, () => pausing === undefined);
+    const acceptedAtPause = await pausing!;
+    expect(paused.status).toBe('paused');
+    await sendRound(t.app.sending); // nothing more goes out while paused
+    // The claim held 20 rows. After the pause, a lane sends at most the message it had on
+    // the way and the next one, whose end waited for the write that said so.
+    const concurrency = t.app.sending.options.concurrency;
+    expect(sink.messages.length).toBeLessThanOrEqual(acceptedAtPause + 2 * concurrency);
+    expect((await status(delivery)).progress).toMatchObject({
+      sent: sink.messages.length,
+      queued: 40 - sink.messages.length,
+    });
+
+    acceptMs = 0;
+    expect((await t.post(`/api/v1/deliveries/${delivery}/resume`)).statusCode).toBe(200);
+    expect(await settle(delivery)).toMatchObject({ status: 'done', progress: { sent: 40 } });
+    expect(sink.messages.map((m) => m.to).sort()).toEqual([...emails].sort());
   });
 });
 

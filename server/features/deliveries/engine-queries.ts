@@ -222,14 +222,16 @@ export type RecipientResult = {
 /**
  * Writes outcomes in one statement, as soon as the relay answered (the sender groups the
  * few that arrive together); a row whose lease changed (another worker took it over) is left
- * alone.
+ * alone. Returns the deliveries of these rows that are no longer running (paused, cancelled
+ * meanwhile): the sender stops sending what it holds of them.
  */
 export async function recordResults(db: Executor, results: RecipientResult[]) {
-  if (results.length === 0) return;
+  if (results.length === 0) return [];
   const col = <T>(pick: (r: RecipientResult) => T) => JSON.stringify(results.map(pick));
-  await preparedRows(
+  const stopped = await preparedRows<{ id: number }>(
     db,
     sql`
+    WITH written AS (
     UPDATE delivery_recipients r
        SET state = u.state,
            smtp_response = CASE WHEN u.released THEN r.smtp_response ELSE u.response END,
@@ -249,8 +251,12 @@ export async function recordResults(db: Executor, results: RecipientResult[]) {
       }))}::jsonb)
             AS x(id bigint, lease uuid, state text, response text, error text, retry_ms bigint,
                  released boolean)) u
-     WHERE r.id = u.id AND r.state = 'sending' AND r.lease_token = u.lease`,
+     WHERE r.id = u.id AND r.state = 'sending' AND r.lease_token = u.lease
+    RETURNING r.delivery_id)
+    SELECT d.id FROM deliveries d
+     WHERE d.id IN (SELECT delivery_id FROM written) AND d.status <> 'running'`,
   );
+  return stopped.map((d) => d.id);
 }
 
 /**

@@ -4,7 +4,8 @@ import { recordResults, type RecipientResult } from './engine-queries.js';
 const RETRY_WAITS_MS = [100, 500, 2000];
 
 /**
- * Group commit of send results: `record` resolves once the result is in the database.
+ * Group commit of send results: `record` resolves once the result is in the database, with
+ * the deliveries of that write no longer running.
  * Results that arrive while a write is under way go together in the next one, so under load
  * the lanes share statements while none waits longer than one write. With `gather`, a write
  * waits up to `lingerMs` for that many results (the lanes' next messages are on their way
@@ -13,7 +14,8 @@ const RETRY_WAITS_MS = [100, 500, 2000];
  * after the lease).
  */
 export function resultWriter(db: Executor, { gather = 1, lingerMs = 0 } = {}) {
-  let pending: { result: RecipientResult; done: (error?: unknown) => void }[] = [];
+  type Pending = { result: RecipientResult; done: (stopped: number[], error?: unknown) => void };
+  let pending: Pending[] = [];
   let writing = false;
   let lingering: ReturnType<typeof setTimeout> | undefined;
   const write = async (results: RecipientResult[]) => {
@@ -42,8 +44,8 @@ export function resultWriter(db: Executor, { gather = 1, lingerMs = 0 } = {}) {
     pending = [];
     void write(batch.map((p) => p.result))
       .then(
-        () => batch.forEach((p) => p.done()),
-        (error: unknown) => batch.forEach((p) => p.done(error ?? new Error('write failed'))),
+        (stopped) => batch.forEach((p) => p.done(stopped)),
+        (error: unknown) => batch.forEach((p) => p.done([], error ?? new Error('write failed'))),
       )
       .finally(() => {
         writing = false;
@@ -52,10 +54,10 @@ export function resultWriter(db: Executor, { gather = 1, lingerMs = 0 } = {}) {
   };
   return {
     record(result: RecipientResult) {
-      return new Promise<void>((resolve, reject) => {
+      return new Promise<number[]>((resolve, reject) => {
         pending.push({
           result,
-          done: (error) => (error === undefined ? resolve() : reject(error)),
+          done: (stopped, error) => (error === undefined ? resolve(stopped) : reject(error)),
         });
         kick();
       });
