@@ -57,6 +57,10 @@ export type DatabaseOptions =
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('databaseUrl' in options) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection that PostgreSQL ends (a restart, a failover, an administrator) is
+    // reported here; without a listener that event would end the process. The pool has
+    // already dropped the connection and opens a new one when next asked.
+    pool.on('error', (error) => console.warn(`A PostgreSQL connection was lost: ${error.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import FindMyWay from 'find-my-way';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { HttpError, RequestValidationError, issuesToDrf } from '../lib/http-errors.js';
 import { wantsSpa } from './spa.js';
 
@@ -78,6 +79,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance, options: { spa: bool
     if (status === 413) return reply.code(413).send({ detail: 'Request entity too large.' });
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ detail: error.message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ detail: 'The database cannot be reached right now. Try again in a moment.' });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ detail: 'A server error occurred.' });

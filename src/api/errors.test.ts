@@ -76,6 +76,12 @@ describe('describeError', () => {
     expect(describeError(apiError(403, {}))).toMatch(/not allowed/);
     expect(describeError(apiError(409, {}))).toMatch(/conflicts/);
     expect(describeError(apiError(502, '<html>'))).toMatch(/server had a problem/);
+    expect(
+      describeError(apiError(503, { detail: 'The database cannot be reached right now.' })),
+    ).toBe('The database cannot be reached right now.');
+    expect(describeError(apiError(503, '<html>', { 'retry-after': '30' }))).toBe(
+      'The service is unavailable for a moment. Try again in 30 seconds.',
+    );
     expect(describeError(apiError(400, { name: ['Too long.'] }))).toBe('Too long.');
     expect(describeError(new NetworkError('unreachable'))).toMatch(/cannot be reached/);
     expect(describeError(new NetworkError('timeout'))).toMatch(/too long/);

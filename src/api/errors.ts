@@ -136,6 +136,12 @@ export function describeError(err: unknown): string {
       return 'The file is too large for the server.';
     case 429:
       return `Too many attempts. Try again ${waitPhrase(retryAfterSeconds(err))}.`;
+    case 503:
+      // Ours says what is away (the database); a proxy's page in front says nothing usable.
+      return (
+        detailOf(err.body) ??
+        `The service is unavailable for a moment. Try again ${waitPhrase(retryAfterSeconds(err))}.`
+      );
     default:
       if (err.status >= 500) return 'The server had a problem. Try again later.';
       return detailOf(err.body) ?? `The request failed (HTTP ${err.status}).`;

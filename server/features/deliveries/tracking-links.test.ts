@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { queryRows } from '../../db/query-rows.js';
@@ -98,6 +99,43 @@ describe('tracked links', () => {
     await holder;
     expect(await clicks()).toHaveLength(before + 1);
   });
+
+  // PGlite lives in the process: only a server can go away under it.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'answer while PostgreSQL cuts every connection and refuses new ones (the API 503); record once it is back',
+    async () => {
+      const name = new URL(t.database.url!).pathname.slice(1);
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      const before = (await clicks()).length; // also leaves idle connections in the pool
+      try {
+        await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
+        await admin.query(
+          'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1',
+          [name],
+        );
+        // The pool's idle connections hear of it: the process must survive that.
+        await new Promise((r) => setTimeout(r, 200));
+        const res = await click('https://example.org/during-the-outage');
+        expect(res.statusCode).toBe(302);
+        expect(res.headers.location).toBe('https://example.org/during-the-outage');
+        expect(t.app.trackingHits.pending()).toBe(1); // kept until the database is back
+        // The API says what is wrong, and that trying again later will do.
+        const api = await t.get('/api/v1/lists');
+        expect(api.statusCode).toBe(503);
+        expect(api.headers['retry-after']).toBe('5');
+        expect(api.json()).toEqual({
+          detail: 'The database cannot be reached right now. Try again in a moment.',
+        });
+      } finally {
+        await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
+        await admin.end();
+      }
+      const after = await clicks();
+      expect(after).toHaveLength(before + 1);
+      expect(after.map((c) => c.url)).toContain('https://example.org/during-the-outage');
+    },
+  );
 
   it('answer with the database gone', async () => {
     await t.database.close();
