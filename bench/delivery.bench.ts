@@ -39,7 +39,7 @@ const authorization = `Basic ${Buffer.from(`${USER.username}:${USER.password}`).
  * with DELIVERY_BENCH_ROLE): the RSS measured is the server's alone, and the load generators
  * do not take the server's event loop.
  */
-type Role = 'sink' | 'bare' | 'clicks' | 'pages';
+type Role = 'sink' | 'bare' | 'clicks' | 'pages' | 'replica';
 const ROLE = process.env.DELIVERY_BENCH_ROLE as Role | undefined;
 
 /** Starts a child in `role`; resolves once it listens (its first message: 'ready' or its answer). */
@@ -130,6 +130,32 @@ async function bareRole() {
   );
 }
 
+/** A second server process on the same database, sending with its own engine until stopped. */
+async function replicaRole() {
+  const { databaseUrl, smtpUrl } = (await new Promise((resolve) => {
+    process.once('message', resolve);
+    process.send!('ready');
+  })) as { databaseUrl: string; smtpUrl: string };
+  const database = await openDatabase({ databaseUrl });
+  const app = await buildApp({
+    database,
+    sending: { smtpUrls: [smtpUrl], ratePerServer: 0, concurrency: CONCURRENCY, pollMs: 200 },
+    deliveryWorker: true,
+  });
+  await app.ready();
+  // A server process and nothing else (the bench's own process also holds the harness).
+  const rssBefore = process.memoryUsage().rss;
+  let peak = rssBefore;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
+  process.once('message', async () => {
+    clearInterval(sampler);
+    await app.close();
+    await database.close();
+    process.send!({ rssBefore, peak }, () => process.disconnect());
+  });
+  process.send!('started');
+}
+
 function request(port: number, agent: http.Agent, path: string, headers: http.OutgoingHttpHeaders) {
   return new Promise<number>((resolve, reject) => {
     const req = http.get({ host: '127.0.0.1', port, path, agent, headers }, (res) => {
@@ -180,10 +206,13 @@ async function pagesRole() {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const latencies: number[] = [];
   let done = false;
-  // 'reset' when the engine starts (the bare loop ran under the same reads), then 'stop'.
+  // 'reset' when the engine starts (the bare loop ran under the same reads), 'report' when
+  // it is done (the reads go on through the later phases), then 'stop'.
   process.on('message', (m) => {
     if (m === 'reset') latencies.length = 0;
-    else done = true;
+    else if (m === 'report') {
+      process.send!({ count: latencies.length, p95: p95(latencies) });
+    } else done = true;
   });
   for (let page = 1; !done; page++) {
     const t0 = performance.now();
@@ -195,7 +224,7 @@ async function pagesRole() {
     await new Promise((r) => setTimeout(r, 50));
   }
   agent.destroy();
-  process.send!({ count: latencies.length, p95: p95(latencies) }, () => process.disconnect());
+  process.send!('stopped', () => process.disconnect());
 }
 
 const LAYOUT = `<html><body><h1>Spring news</h1>${'<p>Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(8)}</p>
@@ -205,6 +234,33 @@ const p95 = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.95)] ?? NaN;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const load = async () => (await import('node:os')).loadavg().map((l) => l.toFixed(2));
+
+/** A mailing of the list with one delivery, scheduled far ahead until a phase makes it due. */
+async function createMailing(app: App, db: Db, list: number, name: string) {
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/v1/mailings',
+    headers: { authorization },
+    payload: {
+      list,
+      name,
+      variants: [
+        {
+          subject: 'Spring news',
+          layout: { text: LAYOUT },
+          deliveries: [{ scheduled_datetime: '2099-01-01T00:00:00Z' }],
+        },
+      ],
+    },
+  });
+  if (created.statusCode !== 201) throw new Error(`mailing not created: ${created.body}`);
+  const [delivery] = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT d.id FROM deliveries d JOIN variants v ON v.id = d.variant_id
+         WHERE v.mailing_id = ${(created.json() as { id: number }).id}`,
+  );
+  return delivery!.id;
+}
 
 async function setUp(app: App, db: Db) {
   const [list] = await queryRows<{ id: number }>(
@@ -217,23 +273,7 @@ async function setUp(app: App, db: Db) {
     SELECT ${list!.id}, 'active', 'user' || g || '@example.com', 'en'
       FROM generate_series(1, ${RECIPIENTS}) g`);
   await db.execute(sql`ANALYZE subscribers`);
-  const created = await app.inject({
-    method: 'POST',
-    url: '/api/v1/mailings',
-    headers: { authorization },
-    payload: {
-      list: list!.id,
-      name: 'Bench mailing',
-      variants: [
-        {
-          subject: 'Spring news',
-          layout: { text: LAYOUT },
-          deliveries: [{ scheduled_datetime: '2099-01-01T00:00:00Z' }],
-        },
-      ],
-    },
-  });
-  if (created.statusCode !== 201) throw new Error(`mailing not created: ${created.body}`);
+  const delivery = await createMailing(app, db, list!.id, 'Bench mailing');
   const template = compileVariant(
     {
       fromName: 'Acme',
@@ -245,14 +285,49 @@ async function setUp(app: App, db: Db) {
     },
     'http://127.0.0.1',
   );
-  return { list: list!.id, template };
+  return { list: list!.id, delivery, template };
 }
 
-async function measure(app: App, db: Db, sink: ChildProcess, sinkUrl: string) {
-  const { port } = app.server.address() as AddressInfo;
-  const { list, template } = await setUp(app, db);
+/** `loops` bare loops side by side, BASELINE messages in all: their combined messages/s. */
+async function bareLoops(loops: number, url: string, html: string, text: string) {
+  const children = await Promise.all(Array.from({ length: loops }, () => ready('bare')));
+  const count = Math.floor(BASELINE / loops);
+  const rates = await Promise.all(
+    children.map((c) => ask<{ rate: number }>(c, { url, html, text, count })),
+  );
+  // Each ran `count` messages at its own rate; together they took as long as the slowest.
+  return (count * loops) / Math.max(...rates.map(({ rate }) => count / rate));
+}
 
-  // Subscriber pages are read through both phases, so the bare loop runs on a machine as
+/** Makes a delivery due now and waits until the engines have sent it: seconds taken. */
+async function runDelivery(db: Db, delivery: number) {
+  const started = performance.now();
+  await db.execute(sql`UPDATE deliveries SET scheduled_datetime = now() WHERE id = ${delivery}`);
+  for (;;) {
+    const [d] = await queryRows<{ status: string }>(
+      db,
+      sql`SELECT status FROM deliveries WHERE id = ${delivery}`,
+    );
+    if (d?.status === 'done') break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return (performance.now() - started) / 1000;
+}
+
+type Outage = { cut(): Promise<void>; restore(): Promise<void> };
+
+async function measure(
+  app: App,
+  db: Db,
+  sink: ChildProcess,
+  sinkUrl: string,
+  databaseUrl: string,
+  outage: Outage,
+) {
+  const { port } = app.server.address() as AddressInfo;
+  const { list, delivery, template } = await setUp(app, db);
+
+  // Subscriber pages are read through every phase, so the bare loop runs on a machine as
   // busy as the engine's (the pages' own latency is reported for the engine's phase).
   const signIn = await app.inject({
     method: 'POST',
@@ -272,14 +347,8 @@ async function measure(app: App, db: Db, sink: ChildProcess, sinkUrl: string) {
     'http://127.0.0.1',
     app.sending.signer,
   );
-  const bareChild = await ready('bare');
   const bareCpu = cpuShare();
-  const { rate: bare } = await ask<{ rate: number }>(bareChild, {
-    url: sinkUrl,
-    html: sample.html,
-    text: sample.text,
-    count: BASELINE,
-  });
+  const bare = await bareLoops(1, sinkUrl, sample.html, sample.text);
   console.log(
     `   bare nodemailer loop: ${BASELINE.toLocaleString('en')} messages, ${bare.toFixed(0)} messages/s`,
   );
@@ -300,18 +369,11 @@ async function measure(app: App, db: Db, sink: ChildProcess, sinkUrl: string) {
   loopDelay.enable();
   pages.send('reset');
   const engineCpu = cpuShare();
-  const started = performance.now();
-  await db.execute(sql`UPDATE deliveries SET scheduled_datetime = now()`);
-  for (;;) {
-    const [d] = await queryRows<{ status: string }>(db, sql`SELECT status FROM deliveries`);
-    if (d?.status === 'done') break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  const seconds = (performance.now() - started) / 1000;
+  const seconds = await runDelivery(db, delivery);
   const engineShare = engineCpu.stop();
   clearInterval(rssTimer);
   loopDelay.disable();
-  const pageTimes = await ask<{ count: number; p95: number }>(pages, 'stop');
+  const pageTimes = await ask<{ count: number; p95: number }>(pages, 'report');
   const after = await received();
   const engine = RECIPIENTS / seconds;
   console.log(
@@ -329,7 +391,48 @@ async function measure(app: App, db: Db, sink: ChildProcess, sinkUrl: string) {
     `   subscriber page during the delivery: p95 ${pageTimes.p95.toFixed(1)} ms over ${pageTimes.count} requests (target ≤ 50)`,
   );
   console.log(`   load average (1, 5, 15 min): ${(await load()).join(', ')}`);
-  await measureClicks(app, db, template);
+
+  if (process.env.DELIVERY_BENCH_REPLICAS !== '0') {
+    await measureReplicas(app, db, { list, databaseUrl, sinkUrl, engine, bare, sample });
+  }
+  await ask(pages, 'stop');
+  await measureClicks(app, db, delivery, template, outage);
+}
+
+/**
+ * Two replicas (this process and a second one on the same database) send a second delivery
+ * of the same size together; beside them, two bare loops side by side give what the machine
+ * allows two senders (on a full 2-core machine, about what one gets).
+ */
+async function measureReplicas(
+  app: App,
+  db: Db,
+  one: {
+    list: number;
+    databaseUrl: string;
+    sinkUrl: string;
+    engine: number;
+    bare: number;
+    sample: { html: string; text: string };
+  },
+) {
+  const delivery = await createMailing(app, db, one.list, 'Bench mailing, two replicas');
+  const replica = await ready('replica');
+  await ask(replica, { databaseUrl: one.databaseUrl, smtpUrl: one.sinkUrl });
+  const cpu = cpuShare();
+  const engines = RECIPIENTS / (await runDelivery(db, delivery));
+  const share = cpu.stop();
+  const rss = await ask<{ rssBefore: number; peak: number }>(replica, 'stop');
+  const bares = await bareLoops(2, one.sinkUrl, one.sample.html, one.sample.text);
+  const ceiling = bares / one.bare;
+  const scaling = engines / one.engine;
+  console.log(
+    `   two replicas: ${engines.toFixed(0)} messages/s = ${scaling.toFixed(2)}× one (target ≥ 1.4); two bare loops side by side: ${bares.toFixed(0)} messages/s = ${ceiling.toFixed(2)}× one, the machine's ceiling for two senders; ${(scaling / ceiling).toFixed(2)} of it`,
+  );
+  console.log(`     ${perMessage(share, RECIPIENTS, 'this replica')}`);
+  console.log(
+    `     the second replica, a server process alone: peak RSS ${mb(rss.peak)} (${mb(rss.rssBefore)} before)`,
+  );
 }
 
 /**
@@ -337,15 +440,17 @@ async function measure(app: App, db: Db, sink: ChildProcess, sinkUrl: string) {
  * of another recipient (as real clicks are: the same person's repeats are rare); then the
  * TRACKING=counts links, where every click of a URL piles onto one key.
  */
-async function measureClicks(app: App, db: Db, template: ReturnType<typeof compileVariant>) {
+async function measureClicks(
+  app: App,
+  db: Db,
+  delivery: number,
+  template: ReturnType<typeof compileVariant>,
+  outage: Outage,
+) {
   const { port } = app.server.address() as AddressInfo;
-  const [{ id: delivery }] = (await queryRows<{ id: number }>(
-    db,
-    sql`SELECT id FROM deliveries`,
-  )) as [{ id: number }];
   const recipients = await queryRows<{ id: string }>(
     db,
-    sql`SELECT id FROM delivery_recipients ORDER BY id LIMIT 1000`,
+    sql`SELECT id FROM delivery_recipients WHERE delivery_id = ${delivery} ORDER BY id LIMIT 1000`,
   );
   const linksOf = (who: string) => {
     const message = renderMessage(
@@ -378,6 +483,20 @@ async function measureClicks(app: App, db: Db, template: ReturnType<typeof compi
       `   click redirect, ${label}: ${(answered / CLICK_SECONDS).toFixed(0)} requests/s with ${CLICK_CLIENTS} clients (target ≥ 2,000); answers ${JSON.stringify(statuses)}, ${(await clicksNow()) - recordedBefore} clicks recorded`,
     );
   }
+  // PostgreSQL out of reach: every connection of the server's cut, new ones refused. The
+  // redirect answers from the token; the hits wait in memory and are written once it is back.
+  await app.trackingHits.flush();
+  const recordedBefore = await clicksNow();
+  await outage.cut();
+  const { statuses } = await ask<{ statuses: Record<number, number> }>(clicker, {
+    port,
+    paths: recipients.flatMap((r) => linksOf(String(r.id))),
+  }).finally(() => outage.restore());
+  await app.trackingHits.flush();
+  const answered = Object.values(statuses).reduce((a, b) => a + b, 0);
+  console.log(
+    `   click redirect, per person, the database cut off: ${(answered / CLICK_SECONDS).toFixed(0)} requests/s; answers ${JSON.stringify(statuses)}, ${(await clicksNow()) - recordedBefore} clicks recorded once it was back`,
+  );
   clicker.kill();
   console.log(`   load average (1, 5, 15 min): ${(await load()).join(', ')}`);
 }
@@ -406,8 +525,20 @@ export async function run() {
       deliveryWorker: true,
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
+    const outage: Outage = {
+      async cut() {
+        await admin.query(`ALTER DATABASE ${dbName} ALLOW_CONNECTIONS false`);
+        await admin.query(
+          'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1',
+          [dbName],
+        );
+      },
+      async restore() {
+        await admin.query(`ALTER DATABASE ${dbName} ALLOW_CONNECTIONS true`);
+      },
+    };
     try {
-      await measure(app, database.db, sink, sinkUrl);
+      await measure(app, database.db, sink, sinkUrl, target.toString(), outage);
     } finally {
       await app.close();
       await database.close();
@@ -423,3 +554,4 @@ if (ROLE === 'sink') await sinkRole();
 else if (ROLE === 'bare') await bareRole();
 else if (ROLE === 'clicks') await clicksRole();
 else if (ROLE === 'pages') await pagesRole();
+else if (ROLE === 'replica') await replicaRole();
