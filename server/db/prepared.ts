@@ -18,6 +18,16 @@ export async function preparedRows<T>(db: Executor, query: SQL): Promise<T[]> {
   const pool = postgresPool(db as Db);
   if (!pool) return queryRows<T>(db, query);
   const { sql: text, params } = dialect.sqlToQuery(query);
-  const name = `prepared_${createHash('sha1').update(text).digest('base64url')}`;
-  return (await pool.query({ name, text, values: params })).rows as T[];
+  return (await pool.query({ name: nameOf(text), text, values: params })).rows as T[];
+}
+
+// Few distinct texts (one per claim size and statement): each is hashed once, not per call.
+const names = new Map<string, string>();
+function nameOf(text: string) {
+  let name = names.get(text);
+  if (name === undefined) {
+    name = `prepared_${createHash('sha1').update(text).digest('base64url')}`;
+    names.set(text, name);
+  }
+  return name;
 }

@@ -6,10 +6,10 @@ import { badRequest, HttpError, notFound, type DrfErrors } from '../../lib/http-
 import { idParam } from '../../lib/query.js';
 import { MEDIA_HELMET } from '../../plugins/security-headers.js';
 import {
+  importedLayout,
   mailingsRepository,
   prepareLayout,
   variantProblems,
-  type ImportedLayout,
 } from '../mailings/index.js';
 import { subscribersRepository } from '../subscribers/index.js';
 import { personalFields } from './personal-fields.js';
@@ -54,7 +54,7 @@ export async function testMessageRoutes(
           `Invalid pk "${subscriber}" - no subscriber of this list has this id.`,
         ];
       if (Object.keys(errors).length) throw badRequest(errors);
-      const layout = prepared as ImportedLayout | undefined; // a refused zip threw above
+      const layout = importedLayout(prepared); // a refused zip was a 400 above
 
       // Images first: the message links to them where mail clients fetch them later.
       const base = sending.baseUrl();

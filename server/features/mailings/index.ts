@@ -5,4 +5,4 @@
  */
 export { importZipLayout, type ImportedLayout } from './layout-import.js';
 export { mailingsRepository, type ListDefaults, type NewVariant } from './repository.js';
-export { prepareLayout, variantProblems } from './variant-content.js';
+export { importedLayout, prepareLayout, variantProblems } from './variant-content.js';

@@ -1,8 +1,12 @@
 import { languageCodes, type MailingWrite } from '../../../contract/mailings.js';
 import { badRequest, type DrfErrors } from '../../lib/http-errors.js';
-import type { ImportedLayout } from './layout-import.js';
 import type { ListDefaults, MailingReferences, NewMailing } from './repository.js';
-import { prepareLayout, variantProblems, type PreparedLayout } from './variant-content.js';
+import {
+  importedLayout,
+  prepareLayout,
+  variantProblems,
+  type PreparedLayout,
+} from './variant-content.js';
 
 /** Per variant: the imported zip, the reason it was refused, or nothing (text only). */
 export type PreparedLayouts = PreparedLayout[];
@@ -62,7 +66,7 @@ export function resolveMailing(
     segments: body.segments ?? [],
     userId,
     variants: body.variants.map((v, i) => {
-      const zip = layouts[i] as ImportedLayout | undefined;
+      const zip = importedLayout(layouts[i]); // a refused zip was a 400 above
       const text = v.layout.text ?? '';
       return {
         languages: languageCodes(v.language),

@@ -20,6 +20,11 @@ export async function prepareLayout(zipFile: string | null | undefined): Promise
   }
 }
 
+/** The imported layout of a prepared zip_file; undefined for none or a refused one. */
+export function importedLayout(prepared: PreparedLayout): ImportedLayout | undefined {
+  return prepared && !('error' in prepared) ? prepared : undefined;
+}
+
 /**
  * What creating a mailing refuses in a variant's content, as DRF field errors nested as the
  * request nests them (`{subject, layout: {text, zip_file}}`), empty when nothing is wrong: a

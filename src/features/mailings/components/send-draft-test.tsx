@@ -25,6 +25,8 @@ type Props = {
 /** The dialog's own fields; the variant's are the composer's. */
 type TestValues = { email: string; subscriber: string | null };
 const testFields = ['email', 'subscriber'] as const;
+/** The server names a variant's problems under this prefix. */
+const VARIANT = 'variant.';
 
 /**
  * A 400's messages split by where the user fixes them: `variant.…` on the composer's fields
@@ -34,7 +36,8 @@ function splitErrors(errors: FieldErrors, index: number) {
   const variant: FieldErrors = {};
   const dialog: FieldErrors = {};
   for (const [path, messages] of Object.entries(errors)) {
-    if (path.startsWith('variant.')) variant[`variants.${index}.${path.slice(8)}`] = messages;
+    if (path.startsWith(VARIANT))
+      variant[`variants.${index}.${path.slice(VARIANT.length)}`] = messages;
     else dialog[path] = messages;
   }
   return { variant, dialog };
