@@ -40,7 +40,10 @@ test.describe('sign-in', () => {
   }) => {
     await signIn(page, '/lists?ordering=-name');
     // The shell's own first requests (the header's people search, the outbox link) are done,
-    // so the first request to meet the ended session is the navigation below.
+    // so the first request to meet the ended session is the navigation below. The people
+    // search mounts only once the browser is idle, which on a busy machine can come after the
+    // network has been quiet for a while: its box showing says its request was answered.
+    await expect(page.getByRole('search', { name: 'Find people in all lists' })).toBeVisible();
     await page.waitForLoadState('networkidle');
     // Signed out on the server (another tab, a password change): the cookie stops working.
     const ended = await page.request.delete('/api/v1/session', {
