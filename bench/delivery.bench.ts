@@ -130,6 +130,14 @@ async function bareRole() {
   );
 }
 
+/** Every engine of the bench sends alike: no rate limit, CONCURRENCY connections. */
+const sendingTo = (smtpUrl: string) => ({
+  smtpUrls: [smtpUrl],
+  ratePerServer: 0,
+  concurrency: CONCURRENCY,
+  pollMs: 200,
+});
+
 /** A second server process on the same database, sending with its own engine until stopped. */
 async function replicaRole() {
   const { databaseUrl, smtpUrl } = (await new Promise((resolve) => {
@@ -139,7 +147,7 @@ async function replicaRole() {
   const database = await openDatabase({ databaseUrl });
   const app = await buildApp({
     database,
-    sending: { smtpUrls: [smtpUrl], ratePerServer: 0, concurrency: CONCURRENCY, pollMs: 200 },
+    sending: sendingTo(smtpUrl),
     deliveryWorker: true,
   });
   await app.ready();
@@ -521,7 +529,7 @@ export async function run() {
     await usersRepository(database.db).create(USER.username, USER.password);
     const app = await buildApp({
       database,
-      sending: { smtpUrls: [sinkUrl], ratePerServer: 0, concurrency: CONCURRENCY, pollMs: 200 },
+      sending: sendingTo(sinkUrl),
       deliveryWorker: true,
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
