@@ -60,6 +60,23 @@ describe('audit log', () => {
     expect(text).not.toContain('Renamed');
   });
 
+  it('records every write of a burst, more answers in one moment than one INSERT takes', async () => {
+    const burst = 1_200;
+    const answers = await Promise.all(
+      Array.from({ length: burst }, (_, i) => t.post('/api/v1/lists', { name: '', n: i })),
+    );
+    expect(answers.every((res) => res.statusCode === 400)).toBe(true);
+    const seen: Record<string, unknown>[] = [];
+    let page = await entries('?page_size=500&action=lists.create');
+    seen.push(...page.results);
+    while (page.next) {
+      page = (await t.get(page.next)).json();
+      seen.push(...page.results);
+    }
+    expect(seen).toHaveLength(burst);
+    expect(seen.every((e) => e.status === 400 && e.username === ADMIN.username)).toBe(true);
+  });
+
   it('is append-only', async () => {
     // Drizzle wraps the database's error; the trigger's message is its cause.
     const refused = { cause: { message: 'audit_log is append-only' } };

@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { SubscriptionState, subscriberOrderingFields } from '../../../contract/subscribers.js';
 import type { Executor } from '../../db/client.js';
 import { pgErrorCode } from '../../db/errors.js';
+import { actorUserId, type Actor } from '../../lib/actor.js';
 import { lists, listSubscriberCounts, subscribers } from '../../db/schema/index.js';
 
 export type SubscriberRow = typeof subscribers.$inferSelect;
@@ -14,7 +15,7 @@ export type SubscriberColumns = Partial<
 >;
 export type NewSubscriber = Omit<
   typeof subscribers.$inferInsert,
-  'id' | 'createDatetime' | 'updateDatetime'
+  'id' | 'createDatetime' | 'updateDatetime' | 'createUser' | 'updateUser'
 >;
 /** What a list means to its subscribers: allowed languages and the opt-in process. */
 export type ListInfo = { id: number; languages: string[]; doubleOptIn: boolean };
@@ -165,28 +166,34 @@ export function subscribersRepository(db: Executor) {
     /**
      * Inserts unless the email is taken in the list (undefined then). ON CONFLICT waits for
      * a concurrent insert of the same email and then yields, so racing creates never fail
-     * and no transaction is aborted.
+     * and no transaction is aborted. One statement, recorded as `actor`'s (see `actorUserId`).
      */
-    async create(values: NewSubscriber): Promise<SubscriberRow | undefined> {
-      const [row] = await db.insert(subscribers).values(values).onConflictDoNothing().returning();
+    async create(values: NewSubscriber, actor: Actor): Promise<SubscriberRow | undefined> {
+      const [row] = await db
+        .insert(subscribers)
+        .values({ ...values, createUser: actor.userId, updateUser: actorUserId(actor) })
+        .onConflictDoNothing()
+        .returning();
       return row;
     },
 
     /**
      * Sets the given columns and merges the custom values into the stored ones, in one
-     * statement. 'conflict' when the new email is taken in the list.
+     * statement, recorded as `actor`'s. 'conflict' when the new email is taken in the list.
      */
     async update(
       listId: number,
       id: number,
-      changes: SubscriberColumns & { updateUser: number },
+      changes: SubscriberColumns,
       custom: Record<string, unknown>,
+      actor: Actor,
     ): Promise<SubscriberRow | undefined | 'conflict'> {
       try {
         const [row] = await db
           .update(subscribers)
           .set({
             ...changes,
+            updateUser: actorUserId(actor),
             updateDatetime: new Date(),
             ...(Object.keys(custom).length
               ? { custom: sql`${subscribers.custom} || ${JSON.stringify(custom)}::jsonb` }
@@ -205,11 +212,11 @@ export function subscribersRepository(db: Executor) {
       listId: number,
       id: number,
       state: SubscriptionState,
-      userId: number,
+      actor: Actor,
     ): Promise<SubscriberRow | undefined> {
       const [row] = await db
         .update(subscribers)
-        .set({ subscription: state, updateDatetime: new Date(), updateUser: userId })
+        .set({ subscription: state, updateDatetime: new Date(), updateUser: actorUserId(actor) })
         .where(and(eq(subscribers.listId, listId), eq(subscribers.id, id)))
         .returning();
       return row;

@@ -6,7 +6,7 @@ import { subscriberSearch, subscriptionState } from '../../../contract/subscribe
 import { subscribers } from '../../db/schema/index.js';
 import type { Executor } from '../../db/client.js';
 import { pgErrorCode } from '../../db/errors.js';
-import { asActor, requestActor } from '../../lib/actor.js';
+import { requestActor } from '../../lib/actor.js';
 import { notFound } from '../../lib/http-errors.js';
 import { parseOrderingTerms } from '../../lib/ordering.js';
 import { paginateByPosition, type Envelope } from '../../lib/pagination.js';
@@ -102,16 +102,15 @@ export async function subscribersRoutes(app: FastifyInstance, { db }: RouteOptio
     const email = columns.email!;
     let row: SubscriberRow | undefined;
     try {
-      row = await asActor(db, requestActor(request), (tx) =>
-        subscribersRepository(tx).create({
+      row = await repo.create(
+        {
           ...columns,
           email,
           custom,
           listId,
           subscription: ctx.list.doubleOptIn ? 'pending' : 'active',
-          createUser: request.user.id,
-          updateUser: request.user.id,
-        }),
+        },
+        requestActor(request),
       );
     } catch (error) {
       // The list was deleted between the lookup and the insert.
@@ -151,14 +150,7 @@ export async function subscribersRoutes(app: FastifyInstance, { db }: RouteOptio
         if (other && other.id !== id)
           return reply.code(409).send(serializeSubscriber(other, ctx.fields));
       }
-      const row = await asActor(db, requestActor(request), (tx) =>
-        subscribersRepository(tx).update(
-          listId,
-          id,
-          { ...columns, updateUser: request.user.id },
-          custom,
-        ),
-      );
+      const row = await repo.update(listId, id, columns, custom, requestActor(request));
       if (row === 'conflict') return sendConflict(reply, listId, columns.email!, ctx);
       if (!row) throw notFound();
       return serializeSubscriber(row, ctx.fields);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { activateBody, type SubscriptionState } from '../../../contract/subscribers.js';
-import { asActor, requestActor } from '../../lib/actor.js';
+import { requestActor } from '../../lib/actor.js';
 import { badRequest, issuesToDrf, notFound } from '../../lib/http-errors.js';
 import type { Db } from '../../db/client.js';
 import { subscribersRepository } from './repository.js';
@@ -18,9 +18,7 @@ export function transitionRoutes(app: FastifyInstance, db: Db) {
     id: number,
     state: SubscriptionState,
   ) => {
-    const row = await asActor(db, requestActor(request), (tx) =>
-      subscribersRepository(tx).setState(listId, id, state, request.user.id),
-    );
+    const row = await repo.setState(listId, id, state, requestActor(request));
     if (!row) throw notFound();
     return row.subscription;
   };
