@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
+import { bareLoops } from './support/bare-loop.js';
 import { buildApp } from '../server/app.js';
 import { openDatabase } from '../server/db/client.js';
 import { queryRows } from '../server/db/query-rows.js';
@@ -14,8 +15,15 @@ const SUBSCRIBERS = Number(process.env.AUTOMATION_BENCH_SUBSCRIBERS ?? 100_000);
 const WAITING = Number(process.env.AUTOMATION_BENCH_WAITING ?? 1_000_000);
 /** API requests in flight during the burst. */
 const CLIENTS = 50;
+/** SMTP connections of the engine and of the bare loop alike. */
+const CONCURRENCY = 10;
+/**
+ * A real relay (Debian's Postfix on loopback, every transport `discard`) instead of the
+ * in-process sink, which shares the server's event loop and hides the engine's cost.
+ */
+const RELAY = process.env.AUTOMATION_BENCH_SMTP_URL;
 
-export const name = `Automations: ${SUBSCRIBERS.toLocaleString('en')} subscribers entering a welcome automation through the API, to a local SMTP sink; a round with ${WAITING.toLocaleString('en')} runs in a wait (PostgreSQL, DATABASE_URL)`;
+export const name = `Automations: ${SUBSCRIBERS.toLocaleString('en')} subscribers entering a welcome automation through the API, to ${RELAY ? `the relay at ${RELAY}` : 'a local SMTP sink'}, beside the API's and the relay's ceilings; a round with ${WAITING.toLocaleString('en')} runs in a wait (PostgreSQL, DATABASE_URL)`;
 
 /** A sink that counts what it accepts without parsing it (the engine's cost, not the sink's). */
 async function countingSink() {
@@ -44,6 +52,25 @@ async function countingSink() {
 const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
 
+/** `count` calls of `call`, CLIENTS in flight: their latencies (ms) and the calls per second. */
+async function burst(count: number, call: (i: number) => Promise<void>) {
+  const latencies: number[] = [];
+  const started = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (next < count) {
+        const i = next++;
+        const t0 = performance.now();
+        await call(i);
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  return { latencies, seconds, perSecond: count / seconds };
+}
+
 export async function run() {
   const url = process.env.DATABASE_URL;
   if (!url) {
@@ -58,12 +85,13 @@ export async function run() {
   target.pathname = `/${dbName}`;
   const database = await openDatabase({ databaseUrl: target.toString() });
   const sink = await countingSink();
+  const smtpUrl = RELAY ?? sink.url;
   try {
     await database.migrate();
     await usersRepository(database.db).create('bench@example.com', 'bench-password');
     const app = await buildApp({
       database,
-      sending: { smtpUrls: [sink.url], ratePerServer: 0, concurrency: 10, pollMs: 200 },
+      sending: { smtpUrls: [smtpUrl], ratePerServer: 0, concurrency: CONCURRENCY, pollMs: 200 },
       deliveryWorker: true,
       automationWorker: true,
       automations: { pollMs: 200 },
@@ -109,34 +137,55 @@ export async function run() {
     const baseline = process.env.AUTOMATION_BENCH_BASELINE === '1';
     if (!baseline) await inject('POST', `/api/v1/lists/${list}/automations/${automation}/activate`);
 
+    // The API's ceiling in this run: its cheapest authenticated route, CLIENTS in flight.
+    const reference = await burst(Math.min(SUBSCRIBERS, 20_000), async () => {
+      const res = await inject('GET', '/api/v1/regions?page_size=1');
+      if (res.statusCode !== 200) throw new Error(`regions: ${res.statusCode}`);
+    });
+    const sentSoFar = async () => {
+      if (!RELAY) return sink.accepted();
+      const [row] = await queryRows<{ n: number }>(
+        database.db,
+        sql`SELECT coalesce(sum(n), 0)::int AS n FROM delivery_counts WHERE state = 'sent'`,
+      );
+      return row?.n ?? 0;
+    };
+
     // The burst: every subscriber created through the API, CLIENTS at a time.
-    const latencies: number[] = [];
     const started = performance.now();
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: CLIENTS }, async () => {
-        while (next < SUBSCRIBERS) {
-          const i = next++;
-          const t0 = performance.now();
-          const res = await inject('POST', `/api/v1/lists/${list}/subscribers`, {
-            email: `s${i}@bench.example`,
-          });
-          latencies.push(performance.now() - t0);
-          if (res.statusCode !== 201)
-            throw new Error(`subscriber ${i}: ${res.statusCode} ${res.body}`);
-        }
-      }),
-    );
-    const burst = (performance.now() - started) / 1000;
-    while (!baseline && sink.accepted() < SUBSCRIBERS) await new Promise((r) => setTimeout(r, 200));
+    const creations = await burst(SUBSCRIBERS, async (i) => {
+      const res = await inject('POST', `/api/v1/lists/${list}/subscribers`, {
+        email: `s${i}@bench.example`,
+      });
+      if (res.statusCode !== 201) throw new Error(`subscriber ${i}: ${res.statusCode} ${res.body}`);
+    });
+    while (!baseline && (await sentSoFar()) < SUBSCRIBERS)
+      await new Promise((r) => setTimeout(r, 500));
     const allSent = (performance.now() - started) / 1000;
     console.log(
-      `   burst: ${SUBSCRIBERS.toLocaleString('en')} creations in ${burst.toFixed(1)} s; API p50 ${percentile(latencies, 0.5).toFixed(1)} ms, p95 ${percentile(latencies, 0.95).toFixed(1)} ms`,
+      `   API ceiling, GET /api/v1/regions with ${CLIENTS} in flight: ${reference.perSecond.toFixed(0)} req/s, p95 ${percentile(reference.latencies, 0.95).toFixed(1)} ms`,
+    );
+    console.log(
+      `   burst: ${SUBSCRIBERS.toLocaleString('en')} creations in ${creations.seconds.toFixed(1)} s = ${creations.perSecond.toFixed(0)}/s (${(creations.perSecond / reference.perSecond).toFixed(2)}× the ceiling; 100,000 in a minute needs 1,667/s); API p50 ${percentile(creations.latencies, 0.5).toFixed(1)} ms, p95 ${percentile(creations.latencies, 0.95).toFixed(1)} ms`,
     );
     console.log(
       `   every welcome handed to SMTP ${allSent.toFixed(1)} s after the burst began (target: within 300 s)`,
     );
     await app.close();
+
+    // The relay's ceiling in this run: a bare nodemailer loop, the same count, nothing else running.
+    if (!baseline) {
+      const rate = await bareLoops(1, {
+        url: smtpUrl,
+        html: '<p>Hello <a href="https://example.org">there</a></p>',
+        text: 'Hello there',
+        count: SUBSCRIBERS,
+        concurrency: CONCURRENCY,
+      });
+      console.log(
+        `   bare nodemailer loop, ${SUBSCRIBERS.toLocaleString('en')} messages alone: ${(SUBSCRIBERS / rate).toFixed(1)} s (${rate.toFixed(0)} messages/s); the welcomes took ${(allSent / (SUBSCRIBERS / rate)).toFixed(2)}× that`,
+      );
+    }
 
     // A wait holding WAITING runs: a round reads the due index only.
     await database.db.execute(sql`

@@ -5,7 +5,6 @@ import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { buildApp, type App } from '../server/app.js';
@@ -14,6 +13,7 @@ import { openDatabase, type Db } from '../server/db/client.js';
 import { compileVariant, renderMessage } from '../server/features/deliveries/render.js';
 import { queryRows } from '../server/db/query-rows.js';
 import { usersRepository } from '../server/features/users/repository.js';
+import { bareLoops } from './support/bare-loop.js';
 import { cpuShare, perMessage } from './support/cpu-share.js';
 
 /** 100,000 by default; DELIVERY_BENCH_RECIPIENTS for a quicker look. PostgreSQL only. */
@@ -35,11 +35,11 @@ const USER = { username: 'bench@example.com', password: 'bench-password' };
 const authorization = `Basic ${Buffer.from(`${USER.username}:${USER.password}`).toString('base64')}`;
 
 /*
- * The sink, the bare loop and the HTTP clients each run in a child process (this file again,
- * with DELIVERY_BENCH_ROLE): the RSS measured is the server's alone, and the load generators
- * do not take the server's event loop.
+ * The sink and the HTTP clients each run in a child process (this file again, with
+ * DELIVERY_BENCH_ROLE; the bare loop in support/bare-loop.ts): the RSS measured is the
+ * server's alone, and the load generators do not take the server's event loop.
  */
-type Role = 'sink' | 'bare' | 'clicks' | 'pages' | 'replica';
+type Role = 'sink' | 'clicks' | 'pages' | 'replica';
 const ROLE = process.env.DELIVERY_BENCH_ROLE as Role | undefined;
 
 /** Starts a child in `role`; resolves once it listens (its first message: 'ready' or its answer). */
@@ -87,47 +87,6 @@ async function sinkRole() {
   process.send!({ url: `smtp://127.0.0.1:${port}` });
   process.on('message', () => process.send!({ received }));
   process.on('disconnect', () => process.exit(0));
-}
-
-/** The bare loop: one pre-rendered message pushed `count` times, CONCURRENCY at once. */
-async function bareRole() {
-  const { url, html, text, count } = await new Promise<{
-    url: string;
-    html: string;
-    text: string;
-    count: number;
-  }>((resolve) => {
-    process.once('message', (m) => resolve(m as never));
-    process.send!('ready');
-  });
-  const transport = nodemailer.createTransport({
-    url,
-    pool: true,
-    maxConnections: CONCURRENCY,
-    maxMessages: Infinity,
-  } as never);
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < count) {
-        const i = next++;
-        await transport.sendMail({
-          from: '"Acme" <news@acme.example>',
-          to: `user${i}@example.com`,
-          subject: 'Spring news',
-          html,
-          text,
-          messageId: `<bare-${i}@acme.example>`,
-        });
-      }
-    }),
-  );
-  transport.close();
-  // Disconnecting before the answer is written would lose it.
-  process.send!({ rate: count / ((performance.now() - started) / 1000) }, () =>
-    process.disconnect(),
-  );
 }
 
 /** Every engine of the bench sends alike: no rate limit, CONCURRENCY connections. */
@@ -297,15 +256,8 @@ async function setUp(app: App, db: Db) {
 }
 
 /** `loops` bare loops side by side, BASELINE messages in all: their combined messages/s. */
-async function bareLoops(loops: number, url: string, html: string, text: string) {
-  const children = await Promise.all(Array.from({ length: loops }, () => ready('bare')));
-  const count = Math.floor(BASELINE / loops);
-  const rates = await Promise.all(
-    children.map((c) => ask<{ rate: number }>(c, { url, html, text, count })),
-  );
-  // Each ran `count` messages at its own rate; together they took as long as the slowest.
-  return (count * loops) / Math.max(...rates.map(({ rate }) => count / rate));
-}
+const bareLoopsOf = (loops: number, url: string, html: string, text: string) =>
+  bareLoops(loops, { url, html, text, count: BASELINE, concurrency: CONCURRENCY });
 
 /** Makes a delivery due now and waits until the engines have sent it: seconds taken. */
 async function runDelivery(db: Db, delivery: number) {
@@ -356,7 +308,7 @@ async function measure(
     app.sending.signer,
   );
   const bareCpu = cpuShare();
-  const bare = await bareLoops(1, sinkUrl, sample.html, sample.text);
+  const bare = await bareLoopsOf(1, sinkUrl, sample.html, sample.text);
   console.log(
     `   bare nodemailer loop: ${BASELINE.toLocaleString('en')} messages, ${bare.toFixed(0)} messages/s`,
   );
@@ -431,7 +383,7 @@ async function measureReplicas(
   const engines = RECIPIENTS / (await runDelivery(db, delivery));
   const share = cpu.stop();
   const rss = await ask<{ rssBefore: number; peak: number }>(replica, 'stop');
-  const bares = await bareLoops(2, one.sinkUrl, one.sample.html, one.sample.text);
+  const bares = await bareLoopsOf(2, one.sinkUrl, one.sample.html, one.sample.text);
   const ceiling = bares / one.bare;
   const scaling = engines / one.engine;
   console.log(
@@ -559,7 +511,6 @@ export async function run() {
 }
 
 if (ROLE === 'sink') await sinkRole();
-else if (ROLE === 'bare') await bareRole();
 else if (ROLE === 'clicks') await clicksRole();
 else if (ROLE === 'pages') await pagesRole();
 else if (ROLE === 'replica') await replicaRole();

@@ -7,7 +7,7 @@ import { postgresPool, type Db } from '../../db/client.js';
 import { notFound } from '../../lib/http-errors.js';
 import type { OrderingTerm } from '../../lib/ordering.js';
 import { claimedPageEnvelope, readPageClaim, type Envelope } from '../../lib/pagination.js';
-import { fieldsRepository, type FieldRow } from '../fields/repository.js';
+import { fieldsVersionColumn, forgetFields, keptFields } from './list-fields.js';
 import { BLOCK_ROWS, cutIfUncut } from './page-blocks.js';
 import {
   blockOrdering,
@@ -52,7 +52,7 @@ export async function subscriberPageInOneStatement(
   if (keys) terms = terms.slice(0, keys.length);
   const { claimed } = claim;
   if (claimed ? !keys : claim.offset >= DIRECT_SKIP) return;
-  const fields = await cachedFields(db, listId);
+  const fields = await keptFields(db, listId);
   const statement = compiled(
     JSON.stringify([
       filter.state ?? null,
@@ -85,7 +85,7 @@ export async function subscriberPageInOneStatement(
         },
       );
       return sql`
-    SELECT (SELECT version FROM custom_field_changes)::float8 AS fields_version,
+    SELECT ${fieldsVersionColumn} AS fields_version,
            coalesce(c.version, 0)::float8 AS version,
            coalesce(${total}, 0)::float8 AS total,
            p.items, p.first, p.last
@@ -105,7 +105,7 @@ export async function subscriberPageInOneStatement(
   if (!row) throw notFound();
   if (row.fields_version !== fields.version) {
     // Built with fields the snapshot no longer has: read them again, next time.
-    fieldCache(db).delete(listId);
+    forgetFields(db, listId);
     return;
   }
   if (claimed && claimed.version !== row.version) return;
@@ -156,37 +156,6 @@ async function run(
   if (pool) return (await pool.query<StatementRow>({ name, text, values: filled })).rows[0];
   const client = (db as unknown as { $client: PGlite }).$client;
   return (await client.query<StatementRow>(text, filled)).rows[0];
-}
-
-type CachedFields = { version: number; fields: FieldRow[] };
-// Per database (tests and the benchmark open several in one process).
-const fieldCaches = new WeakMap<object, Map<number, CachedFields>>();
-const MAX_LISTS = 1000;
-
-const fieldCache = (db: Db) => {
-  let cache = fieldCaches.get(db);
-  if (!cache) fieldCaches.set(db, (cache = new Map()));
-  return cache;
-};
-
-/**
- * The list's custom fields as last read, with the version of custom_field_changes read
- * before them: a change committed in between leaves an older version beside newer fields,
- * which the next page's statement finds different, never the reverse.
- */
-async function cachedFields(db: Db, listId: number): Promise<CachedFields> {
-  const cache = fieldCache(db);
-  const known = cache.get(listId);
-  if (known) return known;
-  const result = (await db.execute(
-    sql`SELECT version::float8 AS version FROM custom_field_changes`,
-  )) as unknown as { rows: { version: number }[] };
-  const version = result.rows[0]?.version ?? 0;
-  const fields = await fieldsRepository(db).forList(listId);
-  if (cache.size >= MAX_LISTS) cache.delete(cache.keys().next().value!);
-  const entry = { version, fields };
-  cache.set(listId, entry);
-  return entry;
 }
 
 let oneStatement = true;

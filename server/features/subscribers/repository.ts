@@ -4,6 +4,7 @@ import type { SubscriptionState, subscriberOrderingFields } from '../../../contr
 import type { Executor } from '../../db/client.js';
 import { pgErrorCode } from '../../db/errors.js';
 import { actorUserId, type Actor } from '../../lib/actor.js';
+import { fieldsVersionColumn } from './list-fields.js';
 import { lists, listSubscriberCounts, subscribers } from '../../db/schema/index.js';
 
 export type SubscriberRow = typeof subscribers.$inferSelect;
@@ -86,6 +87,22 @@ export function subscribersRepository(db: Executor) {
     async list(listId: number): Promise<ListInfo | undefined> {
       const [row] = await db
         .select({ id: lists.id, languages: lists.languages, doubleOptIn: lists.doubleOptIn })
+        .from(lists)
+        .where(eq(lists.id, listId));
+      return row;
+    },
+
+    /** The list and the current version of the custom fields (list-fields.ts), in one read. */
+    async listAndFieldsVersion(
+      listId: number,
+    ): Promise<(ListInfo & { fieldsVersion: number }) | undefined> {
+      const [row] = await db
+        .select({
+          id: lists.id,
+          languages: lists.languages,
+          doubleOptIn: lists.doubleOptIn,
+          fieldsVersion: sql<number>`${fieldsVersionColumn}`,
+        })
         .from(lists)
         .where(eq(lists.id, listId));
       return row;

@@ -4,16 +4,15 @@ import { z } from 'zod';
 import { storableText } from '../../../contract/fields.js';
 import { subscriberSearch, subscriptionState } from '../../../contract/subscribers.js';
 import { subscribers } from '../../db/schema/index.js';
-import type { Executor } from '../../db/client.js';
 import { pgErrorCode } from '../../db/errors.js';
 import { requestActor } from '../../lib/actor.js';
 import { notFound } from '../../lib/http-errors.js';
 import { parseOrderingTerms } from '../../lib/ordering.js';
 import { paginateByPosition, type Envelope } from '../../lib/pagination.js';
 import { orderingQuery, paginationQuery, positionQuery } from '../../lib/query.js';
-import { fieldsRepository } from '../fields/repository.js';
 import type { RouteOptions } from '../../lib/route-options.js';
 import { subscriberBodyParsers } from './body-parsers.js';
+import { fieldsAt } from './list-fields.js';
 import { describeSubscribers } from './introspection.js';
 import { subscriberOrderColumns, subscribersRepository, type SubscriberRow } from './repository.js';
 import { subscriberPage } from './pages.js';
@@ -46,11 +45,11 @@ export async function subscribersRoutes(app: FastifyInstance, { db }: RouteOptio
   const api = app.withTypeProvider<ZodTypeProvider>();
   const repo = subscribersRepository(db);
 
-  /** The list and its custom fields, or 404. */
-  const listContext = async (listId: number, executor: Executor = db) => {
-    const list = await subscribersRepository(executor).list(listId);
+  /** The list and its custom fields, or 404: one statement while the kept fields are current. */
+  const listContext = async (listId: number) => {
+    const list = await repo.listAndFieldsVersion(listId);
     if (!list) throw notFound();
-    return { list, fields: await fieldsRepository(executor).forList(listId) };
+    return { list, fields: await fieldsAt(db, listId, list.fieldsVersion) };
   };
 
   const sendConflict = async (
