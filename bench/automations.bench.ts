@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { bareLoops } from './support/bare-loop.js';
+import { cpuShare, perMessage } from './support/cpu-share.js';
 import { buildApp } from '../server/app.js';
 import { openDatabase } from '../server/db/client.js';
 import { queryRows } from '../server/db/query-rows.js';
@@ -138,7 +139,9 @@ export async function run() {
     if (!baseline) await inject('POST', `/api/v1/lists/${list}/automations/${automation}/activate`);
 
     // The API's ceiling in this run: its cheapest authenticated route, CLIENTS in flight.
-    const reference = await burst(Math.min(SUBSCRIBERS, 20_000), async () => {
+    const referenceCount = Math.min(SUBSCRIBERS, 20_000);
+    const referenceCpu = cpuShare();
+    const reference = await burst(referenceCount, async () => {
       const res = await inject('GET', '/api/v1/regions?page_size=1');
       if (res.statusCode !== 200) throw new Error(`regions: ${res.statusCode}`);
     });
@@ -151,7 +154,10 @@ export async function run() {
       return row?.n ?? 0;
     };
 
+    const referenceShare = referenceCpu.stop();
+
     // The burst: every subscriber created through the API, CLIENTS at a time.
+    const burstCpu = cpuShare();
     const started = performance.now();
     const creations = await burst(SUBSCRIBERS, async (i) => {
       const res = await inject('POST', `/api/v1/lists/${list}/subscribers`, {
@@ -162,19 +168,25 @@ export async function run() {
     while (!baseline && (await sentSoFar()) < SUBSCRIBERS)
       await new Promise((r) => setTimeout(r, 500));
     const allSent = (performance.now() - started) / 1000;
+    const burstShare = burstCpu.stop();
     console.log(
       `   API ceiling, GET /api/v1/regions with ${CLIENTS} in flight: ${reference.perSecond.toFixed(0)} req/s, p95 ${percentile(reference.latencies, 0.95).toFixed(1)} ms`,
     );
+    console.log(`     ${perMessage(referenceShare, referenceCount, 'server', 'request')}`);
     console.log(
       `   burst: ${SUBSCRIBERS.toLocaleString('en')} creations in ${creations.seconds.toFixed(1)} s = ${creations.perSecond.toFixed(0)}/s (${(creations.perSecond / reference.perSecond).toFixed(2)}× the ceiling; 100,000 in a minute needs 1,667/s); API p50 ${percentile(creations.latencies, 0.5).toFixed(1)} ms, p95 ${percentile(creations.latencies, 0.95).toFixed(1)} ms`,
     );
     console.log(
       `   every welcome handed to SMTP ${allSent.toFixed(1)} s after the burst began (target: within 300 s)`,
     );
+    console.log(
+      `     ${perMessage(burstShare, SUBSCRIBERS, 'server', `subscriber${baseline ? '' : ' (created and welcomed)'}`)}`,
+    );
     await app.close();
 
     // The relay's ceiling in this run: a bare nodemailer loop, the same count, nothing else running.
     if (!baseline) {
+      const bareCpu = cpuShare();
       const rate = await bareLoops(1, {
         url: smtpUrl,
         html: '<p>Hello <a href="https://example.org">there</a></p>',
@@ -185,6 +197,7 @@ export async function run() {
       console.log(
         `   bare nodemailer loop, ${SUBSCRIBERS.toLocaleString('en')} messages alone: ${(SUBSCRIBERS / rate).toFixed(1)} s (${rate.toFixed(0)} messages/s); the welcomes took ${(allSent / (SUBSCRIBERS / rate)).toFixed(2)}× that`,
       );
+      console.log(`     ${perMessage(bareCpu.stop(), SUBSCRIBERS, 'server (idle)')}`);
     }
 
     // A wait holding WAITING runs: a round reads the due index only.

@@ -74,8 +74,9 @@ export function perMessage(
   share: ReturnType<ReturnType<typeof cpuShare>['stop']>,
   count: number,
   selfName: string,
+  unit = 'message',
 ) {
   const f = (ms: number) => (ms / count).toFixed(2);
   const top = share.top.map(([name, ms]) => `${name} ${f(ms)}`).join(', ');
-  return `${selfName} ${f(share.self)}, PostgreSQL ${f(share.postgres)}, other ${f(share.other)} (total ${f(share.machine)}) ms of CPU per message; most of the other: ${top}`;
+  return `${selfName} ${f(share.self)}, PostgreSQL ${f(share.postgres)}, other ${f(share.other)} (total ${f(share.machine)}) ms of CPU per ${unit}; most of the other: ${top}`;
 }
