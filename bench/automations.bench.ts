@@ -197,7 +197,9 @@ export async function run() {
       console.log(
         `   bare nodemailer loop, ${SUBSCRIBERS.toLocaleString('en')} messages alone: ${(SUBSCRIBERS / rate).toFixed(1)} s (${rate.toFixed(0)} messages/s); the welcomes took ${(allSent / (SUBSCRIBERS / rate)).toFixed(2)}× that`,
       );
-      console.log(`     ${perMessage(bareCpu.stop(), SUBSCRIBERS, 'server (idle)')}`);
+      // Without a relay the counting sink is this process: its CPU is the sink's.
+      const self = RELAY ? 'this process (idle)' : 'this process (the sink)';
+      console.log(`     ${perMessage(bareCpu.stop(), SUBSCRIBERS, self)}`);
     }
 
     // A wait holding WAITING runs: a round reads the due index only.

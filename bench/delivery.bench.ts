@@ -261,7 +261,7 @@ const bareLoopsOf = (loops: number, url: string, html: string, text: string) =>
 
 /**
  * Makes a delivery due now and waits until the engines have sent it: seconds taken, and when
- * (seconds after it became due) the first and the last message were recorded sent, so that
+ * (seconds after it became due) the first and the last result were recorded, so that
  * the start and the finish show apart from the sending.
  */
 async function runDelivery(db: Db, delivery: number) {
@@ -271,20 +271,22 @@ async function runDelivery(db: Db, delivery: number) {
   let first = NaN;
   let last = NaN;
   for (;;) {
-    const [d] = await queryRows<{ status: string; sent: number }>(
+    // Results of any kind (sent, failed, bounced…): every state but `queued` (which counts
+    // the rows being sent as well).
+    const [d] = await queryRows<{ status: string; results: number }>(
       db,
-      sql`SELECT status, coalesce((SELECT n FROM delivery_counts
-                                    WHERE delivery_id = d.id AND state = 'sent'), 0)::int AS sent
+      sql`SELECT status, coalesce((SELECT sum(n) FROM delivery_counts
+                                    WHERE delivery_id = d.id AND state <> 'queued'), 0)::int AS results
             FROM deliveries d WHERE id = ${delivery}`,
     );
-    if (Number.isNaN(first) && (d?.sent ?? 0) > 0) first = since();
-    if (Number.isNaN(last) && (d?.sent ?? 0) >= RECIPIENTS) last = since();
+    if (Number.isNaN(first) && (d?.results ?? 0) > 0) first = since();
+    if (Number.isNaN(last) && (d?.results ?? 0) >= RECIPIENTS) last = since();
     if (d?.status === 'done') break;
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 200));
   }
   const seconds = since();
   console.log(
-    `     first message recorded after ${first.toFixed(1)} s, the last after ${last.toFixed(1)} s, done after ${seconds.toFixed(1)} s`,
+    `     first result recorded after ${first.toFixed(1)} s, the last after ${last.toFixed(1)} s, done after ${seconds.toFixed(1)} s`,
   );
   return seconds;
 }

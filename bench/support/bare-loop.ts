@@ -23,29 +23,40 @@ const CHILD = 'MAILBOARD_BARE_LOOP_CHILD';
 /** `loops` bare loops side by side, `count` messages in all: their combined messages/s. */
 export async function bareLoops(loops: number, job: BareLoop): Promise<number> {
   const each = Math.floor(job.count / loops);
-  const rates = await Promise.all(
-    Array.from({ length: loops }, () => oneLoop({ ...job, count: each })),
-  );
+  // Every child loads first; then all are given their job at once, so that they overlap.
+  const children = await Promise.all(Array.from({ length: loops }, readyChild));
+  const rates = await Promise.all(children.map((child) => child({ ...job, count: each })));
   // Each ran `each` messages at its own rate; together they took as long as the slowest.
   return (each * loops) / Math.max(...rates.map((rate) => each / rate));
 }
 
-function oneLoop(job: BareLoop): Promise<number> {
+/**
+ * A loop's process, once it listens for its job (a message sent before the child's modules
+ * have loaded would be lost): a function that gives it the job and resolves to its rate.
+ */
+function readyChild(): Promise<(job: BareLoop) => Promise<number>> {
   const proc = fork(fileURLToPath(import.meta.url), [], {
     env: { ...process.env, [CHILD]: '1' },
     execArgv: ['--import', 'tsx'],
   });
-  return new Promise((resolve, reject) => {
-    proc.once('message', (answer) => resolve((answer as { rate: number }).rate));
-    proc.once('exit', (code) => reject(new Error(`bare loop exited (${code})`)));
+  const exited = new Promise<never>((_, reject) =>
+    proc.once('exit', (code) => reject(new Error(`bare loop exited (${code})`))),
+  );
+  exited.catch(() => undefined); // raced below; unobserved once the loop has answered
+  const next = () =>
+    Promise.race([new Promise((resolve) => proc.once('message', resolve)), exited]);
+  return next().then(() => async (job) => {
+    const answer = next();
     proc.send(job);
+    return ((await answer) as { rate: number }).rate;
   });
 }
 
 async function childLoop() {
-  const job = await new Promise<BareLoop>((resolve) =>
-    process.once('message', (m) => resolve(m as BareLoop)),
-  );
+  const job = await new Promise<BareLoop>((resolve) => {
+    process.once('message', (m) => resolve(m as BareLoop));
+    process.send!('ready');
+  });
   const transport = nodemailer.createTransport({
     url: job.url,
     pool: true,

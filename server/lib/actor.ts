@@ -35,13 +35,15 @@ export function requestActor(request: FastifyRequest): Actor {
 }
 
 /**
- * The actor's user id as an SQL value that also names `actor` for the statement it is in.
- * Written as a subscriber's `update_user`, it lets one statement, in its own implicit
- * transaction, record its actor without BEGIN and COMMIT round trips.
+ * The actor's user id as an SQL value that also names `actor`, as `withActor` does, for the
+ * rest of the transaction it runs in. Written as a subscriber's `update_user` by a statement
+ * of its own (its own implicit transaction, outside BEGIN … COMMIT), it records the actor
+ * without BEGIN and COMMIT round trips. Inside a caller's transaction it would rename the
+ * actor of that transaction's later writes: use `withActor` there.
  *
  * Why it matters: a subscriber write locks its list's counts row in its triggers until
  * commit. Inside BEGIN … COMMIT that lock was held until the server's event loop came back
- * to send COMMIT, so concurrent writes to one list queued behind each other (177
+ * to send COMMIT, so concurrent writes to one list queued behind each other (about 180
  * creations/s at 50 clients, issue 31). In one statement it is held only inside the database.
  */
 export function actorUserId(actor: Actor): SQL {

@@ -77,6 +77,23 @@ describe('audit log', () => {
     expect(seen.every((e) => e.status === 400 && e.username === ADMIN.username)).toBe(true);
   });
 
+  it('records a write whose path holds a character the database cannot store, beside others', async () => {
+    const answers = await Promise.all([
+      t.delete('/api/v1/lists/%00'),
+      t.post('/api/v1/lists', list),
+      t.post('/api/v1/lists', { name: '' }),
+    ]);
+    expect(answers.map((res) => res.statusCode)).toEqual([404, 201, 400]);
+    const { results } = await entries();
+    expect(results.map((e) => [e.action, e.resource_id, e.status]).sort()).toEqual(
+      [
+        ['lists.create', String(answers[1]!.json().id), 201],
+        ['lists.create', null, 400],
+        ['lists.delete', '\uFFFD', 404],
+      ].sort(),
+    );
+  });
+
   it('is append-only', async () => {
     // Drizzle wraps the database's error; the trigger's message is its cause.
     const refused = { cause: { message: 'audit_log is append-only' } };

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client.js';
+import { isDatabaseUnavailable } from '../../db/unavailable.js';
 import { auditLog } from '../../db/schema/index.js';
 import { auditedAction } from './action.js';
 
@@ -18,6 +19,13 @@ declare module 'fastify' {
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
+ * A resource id as text. Parameters arrive parsed (numbers) or raw when a request was
+ * refused, and a raw path may carry any character (%00 included), which text cannot hold.
+ */
+const storableId = (id: unknown) =>
+  id === undefined || id === null ? null : String(id).replaceAll('\0', '\uFFFD');
+
+/**
  * The audit log (issue 29 part 7): after every write under /api/v1 is answered — accepted or
  * refused — one row says who (user, token), what (method, route, action), which resource,
  * when, from where, and the status. Never the body, never credentials (a link's token in the
@@ -30,6 +38,23 @@ export const auditPlugin = fp(async (app: FastifyInstance, { db }: { db: Db }) =
   const createdIds = new WeakMap<FastifyRequest, string>();
   const queued: (typeof auditLog.$inferInsert)[] = [];
 
+  /**
+   * Rows one at a time after their batch failed, so that one bad row does not lose the
+   * others; not while the database cannot be reached, when each would fail alike.
+   */
+  const writeEach = async (rows: (typeof auditLog.$inferInsert)[], error: unknown) => {
+    let lost = rows.length;
+    if (!isDatabaseUnavailable(error)) {
+      lost = 0;
+      for (const row of rows)
+        await db
+          .insert(auditLog)
+          .values(row)
+          .catch(() => lost++);
+    }
+    if (lost > 0) app.log.error({ err: error, lost, of: rows.length }, 'audit log write failed');
+  };
+
   const flush = () => {
     // 1,000 rows of 11 values stay far below PostgreSQL's 65,535 parameters per statement.
     const rows = queued.splice(0, 1_000);
@@ -38,16 +63,19 @@ export const auditPlugin = fp(async (app: FastifyInstance, { db }: { db: Db }) =
     const write = db
       .insert(auditLog)
       .values(rows)
-      .catch((error: unknown) =>
-        app.log.error({ err: error, rows: rows.length }, 'audit log write failed'),
+      .then(
+        () => undefined,
+        (error: unknown) => writeEach(rows, error),
       )
       .finally(() => pending.delete(write));
     pending.add(write);
   };
 
   app.decorate('auditWritten', async () => {
-    while (queued.length > 0) flush();
-    while (pending.size > 0) await Promise.allSettled([...pending]);
+    while (queued.length > 0 || pending.size > 0) {
+      while (queued.length > 0) flush();
+      await Promise.allSettled([...pending]);
+    }
   });
 
   // A creation's id is only in its answer: read just that field of a 201's JSON.
@@ -82,8 +110,9 @@ export const auditPlugin = fp(async (app: FastifyInstance, { db }: { db: Db }) =
       route,
       action: what.action,
       resourceType: what.resourceType,
-      resourceId: what.resourceId ?? createdIds.get(request) ?? null,
-      address: request.ip,
+      resourceId: storableId(what.resourceId ?? createdIds.get(request)),
+      // Undefined once the socket is gone; the column requires a value.
+      address: request.ip ?? '',
       status: reply.statusCode,
     });
   });
