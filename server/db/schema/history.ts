@@ -9,9 +9,9 @@ const int4multirange = customType<{ data: string }>({ dataType: () => 'int4multi
 
 /**
  * Every change to a subscriber, written by triggers (0005) from the actor a write path sets
- * with `withActor`, or inside its one statement with `actorUserId` (server/lib/actor.ts). One row per created subscriber, field change or
- * state change; a creation of many rows in one statement (an import batch) is one row whose
- * `created_ids` holds their ids.
+ * with `withActor`, or inside its one statement with `actorUserId` (server/lib/actor.ts).
+ * One row per created subscriber, field change or state change; a creation of many rows in
+ * one statement (an import batch) is one row whose `created_ids` holds their ids.
  */
 export const subscriberHistory = pgTable(
   'subscriber_history',
