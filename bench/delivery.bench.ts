@@ -1,5 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import inspector from 'node:inspector/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -291,6 +293,27 @@ async function runDelivery(db: Db, delivery: number) {
   return seconds;
 }
 
+/**
+ * With DELIVERY_BENCH_PROFILE=<file>, a CPU profile of the server's process while the engine
+ * sends (open it in Chrome's DevTools): where the engine's own cost per message goes.
+ */
+async function startProfile() {
+  const file = process.env.DELIVERY_BENCH_PROFILE;
+  if (!file) return undefined;
+  const session = new inspector.Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return {
+    async stop() {
+      const { profile } = await session.post('Profiler.stop');
+      await writeFile(file, JSON.stringify(profile));
+      session.disconnect();
+      console.log(`     CPU profile of the engine's phase written to ${file}`);
+    },
+  };
+}
+
 type Outage = { cut(): Promise<void>; restore(): Promise<void> };
 
 async function measure(
@@ -346,7 +369,9 @@ async function measure(
   loopDelay.enable();
   pages.send('reset');
   const engineCpu = cpuShare();
+  const profiler = await startProfile();
   const seconds = await runDelivery(db, delivery);
+  await profiler?.stop();
   const engineShare = engineCpu.stop();
   clearInterval(rssTimer);
   loopDelay.disable();

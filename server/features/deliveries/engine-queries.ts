@@ -252,6 +252,10 @@ export async function recordResults(db: Executor, results: RecipientResult[]) {
             AS x(id bigint, lease uuid, state text, response text, error text, retry_ms bigint,
                  released boolean)) u
      WHERE r.id = u.id AND r.state = 'sending' AND r.lease_token = u.lease
+       -- The ids again, as an array the planner can count: it takes jsonb_to_recordset for 100
+       -- rows, and where statistics said few rows were 'sending' it scanned the whole table
+       -- for them (5.5 ms a write at 5,000 recipients) instead of looking the ids up.
+       AND r.id = ANY(${`{${results.map((r) => r.id).join(',')}}`}::bigint[])
     RETURNING r.delivery_id)
     SELECT d.id FROM deliveries d
      WHERE d.id IN (SELECT delivery_id FROM written) AND d.status <> 'running'`,

@@ -23,12 +23,20 @@ export type SendingPluginOptions = {
   worker?: boolean;
 };
 
-/** The server's own URL, for links in messages when PUBLIC_URL is not set. */
+/**
+ * The server's own URL, for links in messages when PUBLIC_URL is not set. Kept once the
+ * server listens: asking the socket costs a system call, and every message asks.
+ */
 function ownUrl(app: FastifyInstance) {
-  const address = app.server.address();
-  if (!address || typeof address === 'string') return 'http://localhost';
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  return `http://${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${address.port}`;
+  let known: string | undefined;
+  return () => {
+    if (known) return known;
+    const address = app.server.address();
+    if (!address || typeof address === 'string') return 'http://localhost';
+    const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+    known = `http://${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${address.port}`;
+    return known;
+  };
 }
 
 declare module 'fastify' {
@@ -69,7 +77,7 @@ export const sendingPlugin = fp(async (app: FastifyInstance, plugin: SendingPlug
     options,
     transport,
     signer: createSigner(secret, options.previousSecret),
-    baseUrl: () => publicUrl ?? ownUrl(app),
+    baseUrl: publicUrl ? () => publicUrl : ownUrl(app),
   };
   app.decorate('sending', sending);
   await app.register(

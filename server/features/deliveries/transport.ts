@@ -37,25 +37,36 @@ export type Transport = {
   close(): void;
 };
 
-/** Passes a message through and ends it only when `gate` resolves (fails it if it rejects). */
-const endAfter = (gate: Promise<unknown>) =>
-  new Transform({
-    transform(chunk, _encoding, callback) {
-      callback(null, chunk);
+/**
+ * The message as one chunk, released only once `gate` (if any) resolves; fails it if the
+ * gate rejects. nodemailer streams a message in a chunk per header block, MIME part and
+ * encoded run, and each chunk became a write to the relay's socket: 14 writes for one
+ * message of the benchmark, 5 with this, and those system calls were a third of the
+ * engine's CPU per message on our 2-core machine. A message is held in memory only while its
+ * lane sends it (at most `SEND_CONCURRENCY` per process).
+ */
+const wholeMessage = (gate: Promise<unknown> | undefined) => {
+  const chunks: Buffer[] = [];
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      chunks.push(chunk);
+      callback();
     },
     flush(callback) {
-      gate.then(
-        () => callback(),
-        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+      const release = () => callback(null, Buffer.concat(chunks));
+      if (!gate) return release();
+      gate.then(release, (error: unknown) =>
+        callback(error instanceof Error ? error : new Error(String(error))),
       );
     },
   });
+};
 
-/** Every message given `acceptAfter` has its end held back until then (see SendRefs). */
-function holdEnds(transporter: Transporter) {
+/** Every message goes to the relay whole, its end held back until `acceptAfter` (SendRefs). */
+function wholeMessages(transporter: Transporter) {
   transporter.use('stream', (mail, done) => {
     const gate = (mail.data as { acceptAfter?: Promise<unknown> }).acceptAfter;
-    if (gate) mail.message.transform(() => endAfter(gate));
+    mail.message.transform(() => wholeMessage(gate));
     done();
   });
   return transporter;
@@ -136,7 +147,7 @@ export function smtpTransport(
   const servers: { transporter: Transporter; bucket: RateBucket }[] = urls.map((url) => ({
     // The options go in one object with the URL: a second argument would be message
     // defaults, leaving a connection per message and nodemailer's minutes-long timeouts.
-    transporter: holdEnds(
+    transporter: wholeMessages(
       nodemailer.createTransport({
         url,
         pool: true,
