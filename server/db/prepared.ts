@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { postgresPool } from './client.js';
@@ -30,4 +31,18 @@ function nameOf(text: string) {
     names.set(text, name);
   }
   return name;
+}
+
+/**
+ * The rows of a statement whose text is a constant (written once, not built per call):
+ * {@link preparedRows} without the query builder, for what every request runs (the caller's
+ * access), where building the statement cost as much CPU as PostgreSQL's answer. On
+ * PostgreSQL a named prepared statement; on PGlite an ordinary query. Values as the drivers
+ * parse them (both turn json into objects and text[] into arrays).
+ */
+export async function preparedTextRows<T>(db: Db, text: string, values: unknown[]): Promise<T[]> {
+  const pool = postgresPool(db);
+  if (pool) return (await pool.query({ name: nameOf(text), text, values })).rows as T[];
+  const client = (db as unknown as { $client: PGlite }).$client;
+  return (await client.query<T>(text, values)).rows;
 }

@@ -7,8 +7,9 @@ import {
   type ListAccess,
   type Permission,
 } from '../../contract/permissions.js';
-import type { Executor } from '../db/client.js';
-import { roles, userLists, users } from '../db/schema/index.js';
+import type { Db, Executor } from '../db/client.js';
+import { preparedTextRows } from '../db/prepared.js';
+import { roles } from '../db/schema/index.js';
 
 /**
  * What the caller may do (issue 29, docs/architecture.md §15): its role's permissions and,
@@ -44,37 +45,47 @@ export async function rolePermissions(db: Executor, role: string): Promise<Permi
   return PERMISSIONS.filter((p) => row?.permissions.includes(p));
 }
 
-export async function loadAccess(db: Executor, userId: number): Promise<Access | undefined> {
-  const [row] = await db
-    .select({
-      role: users.role,
-      active: users.active,
-      allLists: users.allLists,
-      // Qualified by hand: Drizzle writes a single table's columns unqualified, and inside
-      // the subquery "role" would be the required role's own column.
-      mustEnrolTwoFactor: sql<boolean>`(
-        EXISTS (SELECT 1 FROM two_factor_required_roles r WHERE r.role = users.role)
-        AND NOT EXISTS (SELECT 1 FROM two_factor t
-                         WHERE t.user_id = users.id AND t.confirm_datetime IS NOT NULL))`,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
+/**
+ * The user's row, its custom role's permissions and its lists, in one statement whose text
+ * never changes (every request runs it). Qualified by hand: inside the subqueries "role"
+ * would be the required role's own column.
+ */
+const ACCESS_QUERY = `
+  SELECT u.role, u.active,
+         (EXISTS (SELECT 1 FROM two_factor_required_roles r WHERE r.role = u.role)
+          AND NOT EXISTS (SELECT 1 FROM two_factor t
+                           WHERE t.user_id = u.id AND t.confirm_datetime IS NOT NULL))
+           AS must_enrol_two_factor,
+         (SELECT c.permissions FROM roles c WHERE c.name = u.role) AS custom_permissions,
+         CASE WHEN NOT u.all_lists
+              THEN coalesce((SELECT json_agg(json_build_array(g.list_id, g.access))
+                               FROM user_lists g WHERE g.user_id = u.id), '[]'::json)
+         END AS grants
+    FROM users u
+   WHERE u.id = $1`;
+
+type AccessRow = {
+  role: string;
+  active: boolean;
+  must_enrol_two_factor: boolean;
+  custom_permissions: string[] | null;
+  grants: [number, ListAccess][] | null;
+};
+
+export async function loadAccess(db: Db, userId: number): Promise<Access | undefined> {
+  const [row] = await preparedTextRows<AccessRow>(db, ACCESS_QUERY, [userId]);
   if (!row) return undefined;
-  const permissions = new Set(await rolePermissions(db, row.role));
-  let lists: Map<number, ListAccess> | null = null;
-  if (!row.allLists) {
-    const grants = await db
-      .select({ list: userLists.listId, access: userLists.access })
-      .from(userLists)
-      .where(eq(userLists.userId, userId));
-    lists = new Map(grants.map((g) => [g.list, g.access]));
-  }
+  // A built-in role's name wins over a row of `roles` (rolePermissions).
+  const builtIn = BUILT_IN_ROLES[row.role];
+  const permissions = new Set(
+    builtIn ?? PERMISSIONS.filter((p) => row.custom_permissions?.includes(p)),
+  );
   return {
     role: row.role,
     active: row.active,
     permissions,
-    lists,
-    mustEnrolTwoFactor: Boolean(row.mustEnrolTwoFactor),
+    lists: row.grants ? new Map(row.grants) : null,
+    mustEnrolTwoFactor: Boolean(row.must_enrol_two_factor),
   };
 }
 
