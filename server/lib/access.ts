@@ -1,4 +1,4 @@
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import {
@@ -7,9 +7,8 @@ import {
   type ListAccess,
   type Permission,
 } from '../../contract/permissions.js';
-import type { Db, Executor } from '../db/client.js';
+import type { Db } from '../db/client.js';
 import { preparedTextRows } from '../db/prepared.js';
-import { roles } from '../db/schema/index.js';
 
 /**
  * What the caller may do (issue 29, docs/architecture.md §15): its role's permissions and,
@@ -32,17 +31,6 @@ declare module 'fastify' {
     /** Set with `user` by the auth hook. */
     access: Access;
   }
-}
-
-/** The permissions of a role: built-in, custom, or none for a role that was removed. */
-export async function rolePermissions(db: Executor, role: string): Promise<Permission[]> {
-  const builtIn = BUILT_IN_ROLES[role];
-  if (builtIn) return [...builtIn];
-  const [row] = await db
-    .select({ permissions: roles.permissions })
-    .from(roles)
-    .where(eq(roles.name, role));
-  return PERMISSIONS.filter((p) => row?.permissions.includes(p));
 }
 
 /**
@@ -75,7 +63,7 @@ type AccessRow = {
 export async function loadAccess(db: Db, userId: number): Promise<Access | undefined> {
   const [row] = await preparedTextRows<AccessRow>(db, ACCESS_QUERY, [userId]);
   if (!row) return undefined;
-  // A built-in role's name wins over a row of `roles` (rolePermissions).
+  // A built-in role's name wins over a row of `roles`; a removed role has no permissions.
   const builtIn = BUILT_IN_ROLES[row.role];
   const permissions = new Set(
     builtIn ?? PERMISSIONS.filter((p) => row.custom_permissions?.includes(p)),
