@@ -98,7 +98,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   await app.register(errorsPlugin, { spa: Boolean(options.distDir) });
-  // Before any route: helmet's per-route options are read when routes are added.
+  // Before any route, so every answer (404s included) carries the headers.
   await app.register(securityHeadersPlugin);
   await app.register(fastifyCookie);
   if (options.distDir) await app.register(spaPlugin, { distDir: options.distDir });

@@ -1,5 +1,5 @@
-import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import fp from 'fastify-plugin';
 import { isApiPath } from './api-paths.js';
 
@@ -31,11 +31,21 @@ export const DASHBOARD_CSP: Record<string, string[]> = {
   'form-action': ["'self'"],
 };
 
+/** The headers of every response but public media. */
+const DASHBOARD_HELMET: HelmetOptions = {
+  contentSecurityPolicy: { useDefaults: false, directives: DASHBOARD_CSP },
+  strictTransportSecurity: false,
+  frameguard: { action: 'deny' },
+  referrerPolicy: { policy: 'no-referrer' },
+  crossOriginOpenerPolicy: { policy: 'same-origin' },
+};
+
 /**
  * Layout images under /media: public and embedded by mail clients on other origins
  * (Cross-Origin-Resource-Policy: cross-origin), but a file opened there can run nothing.
  */
-export const MEDIA_HELMET: FastifyHelmetOptions = {
+const MEDIA_HELMET: HelmetOptions = {
+  ...DASHBOARD_HELMET,
   contentSecurityPolicy: {
     useDefaults: false,
     directives: { 'default-src': ["'none'"], sandbox: [] },
@@ -43,21 +53,31 @@ export const MEDIA_HELMET: FastifyHelmetOptions = {
   crossOriginResourcePolicy: { policy: 'cross-origin' },
 };
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Served with {@link MEDIA_HELMET}'s headers (set through {@link MEDIA_ROUTE}). */
+    publicMedia?: boolean;
+  }
+}
+
+/** Route options of a route serving public media: `{ schema, ...MEDIA_ROUTE }`. */
+export const MEDIA_ROUTE = { config: { publicMedia: true } };
+
 const HSTS = 'max-age=31536000';
 
 /**
- * Security headers on every response through @fastify/helmet, plus what depends on the
- * request: HSTS only over https (TRUST_PROXY honoured; over http browsers ignore it and
- * it would only mislead), and `Cache-Control: no-store` on every /api/ answer (data,
- * errors and 401s alike), so no cache between here and the browser keeps subscriber data.
+ * Security headers on every response through helmet, plus what depends on the request:
+ * HSTS only over https (TRUST_PROXY honoured; over http browsers ignore it and it would only
+ * mislead), and `Cache-Control: no-store` on every /api/ answer (data, errors and 401s
+ * alike), so no cache between here and the browser keeps subscriber data. Each helmet is
+ * built once: @fastify/helmet built one per request, parsing the policy every time.
  */
 export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: DASHBOARD_CSP },
-    strictTransportSecurity: false,
-    frameguard: { action: 'deny' },
-    referrerPolicy: { policy: 'no-referrer' },
-    crossOriginOpenerPolicy: { policy: 'same-origin' },
+  const dashboard = helmet(DASHBOARD_HELMET);
+  const media = helmet(MEDIA_HELMET);
+  app.addHook('onRequest', (request, reply, done) => {
+    const headers = request.routeOptions.config.publicMedia ? media : dashboard;
+    headers(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
   app.addHook('onSend', async (request, reply) => {
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);

@@ -22,7 +22,7 @@ import {
 } from './browser-requests.js';
 import { isApiPath } from './api-paths.js';
 import { ProxySessions } from './proxy-sessions.js';
-import { MEDIA_HELMET } from './security-headers.js';
+import { MEDIA_ROUTE } from './security-headers.js';
 
 export type UpstreamOptions = {
   /** Base URL of the other deployment, e.g. `https://mail.example.com` or `…/prefix`. */
@@ -227,5 +227,5 @@ async function forwarding(
   };
 
   app.all('/api/v1/*', forward);
-  app.all('/media/*', { helmet: MEDIA_HELMET }, forward);
+  app.all('/media/*', MEDIA_ROUTE, forward);
 }

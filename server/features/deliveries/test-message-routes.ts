@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { testMessageWrite } from '../../../contract/deliveries.js';
 import { badRequest, HttpError, notFound, type DrfErrors } from '../../lib/http-errors.js';
 import { idParam } from '../../lib/query.js';
-import { MEDIA_HELMET } from '../../plugins/security-headers.js';
+import { MEDIA_ROUTE } from '../../plugins/security-headers.js';
 import {
   importedLayout,
   mailingsRepository,
@@ -104,7 +104,7 @@ export async function testMediaRoutes(
   const media = testMediaRepository(sending.db);
   api.get(
     '/media/tests/:file',
-    { schema: { params: z.object({ file: z.string() }) }, helmet: MEDIA_HELMET },
+    { schema: { params: z.object({ file: z.string() }) }, ...MEDIA_ROUTE },
     async (request, reply) => {
       const hash = TEST_MEDIA.exec(request.params.file)?.[1];
       if (!hash) throw notFound();

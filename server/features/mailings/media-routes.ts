@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { layoutFiles } from '../../db/schema/index.js';
 import { notFound } from '../../lib/http-errors.js';
 import { idParam } from '../../lib/query.js';
-import { MEDIA_HELMET } from '../../plugins/security-headers.js';
+import { MEDIA_ROUTE } from '../../plugins/security-headers.js';
 import type { RouteOptions } from '../../lib/route-options.js';
 
 const params = z.object({ layoutId: idParam, '*': z.string() });
@@ -14,14 +14,14 @@ const params = z.object({ layoutId: idParam, '*': z.string() });
 /**
  * Images of zipped layouts, public because mail clients load them without credentials (the
  * auth hook only guards /api/). A layout never changes, so they are cached for a year.
- * Headers: MEDIA_HELMET (nothing runs in a file opened here; other origins may embed it).
+ * Headers: MEDIA_ROUTE's (nothing runs in a file opened here; other origins may embed it).
  */
 export async function layoutMediaRoutes(app: FastifyInstance, { db }: RouteOptions) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
     '/media/layouts/:layoutId/*',
-    { schema: { params }, helmet: MEDIA_HELMET },
+    { schema: { params }, ...MEDIA_ROUTE },
     async (request, reply) => {
       const [file] = await db
         .select({ contentType: layoutFiles.contentType, data: layoutFiles.data })
