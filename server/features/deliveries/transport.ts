@@ -41,9 +41,9 @@ export type Transport = {
  * The message as one chunk, released only once `gate` (if any) resolves; fails it if the
  * gate rejects. nodemailer streams a message in a chunk per header block, MIME part and
  * encoded run, and each chunk became a write to the relay's socket: 14 writes for one
- * message of the benchmark, 5 with this, and those system calls were a third of the
- * engine's CPU per message on our 2-core machine. A message is held in memory only while its
- * lane sends it (at most `SEND_CONCURRENCY` per process).
+ * message of the benchmark, 5 with this. In a CPU profile of the engine those system calls
+ * took a third of the server's time. A message is held in memory only while its lane sends
+ * it (at most `SEND_CONCURRENCY` per process).
  */
 const wholeMessage = (gate: Promise<unknown> | undefined) => {
   const chunks: Buffer[] = [];
