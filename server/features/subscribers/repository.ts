@@ -82,13 +82,17 @@ function searchCounts(db: Executor) {
   return cache;
 }
 
+/** The columns of {@link ListInfo}: both reads of a list select them. */
+const listInfoColumns = {
+  id: lists.id,
+  languages: lists.languages,
+  doubleOptIn: lists.doubleOptIn,
+};
+
 export function subscribersRepository(db: Executor) {
   return {
     async list(listId: number): Promise<ListInfo | undefined> {
-      const [row] = await db
-        .select({ id: lists.id, languages: lists.languages, doubleOptIn: lists.doubleOptIn })
-        .from(lists)
-        .where(eq(lists.id, listId));
+      const [row] = await db.select(listInfoColumns).from(lists).where(eq(lists.id, listId));
       return row;
     },
 
@@ -97,12 +101,7 @@ export function subscribersRepository(db: Executor) {
       listId: number,
     ): Promise<(ListInfo & { fieldsVersion: number }) | undefined> {
       const [row] = await db
-        .select({
-          id: lists.id,
-          languages: lists.languages,
-          doubleOptIn: lists.doubleOptIn,
-          fieldsVersion: sql<number>`${fieldsVersionColumn}`,
-        })
+        .select({ ...listInfoColumns, fieldsVersion: sql<number>`${fieldsVersionColumn}` })
         .from(lists)
         .where(eq(lists.id, listId));
       return row;
