@@ -481,13 +481,14 @@ async function measureClicks(
       paths,
     });
     const answered = Object.values(statuses).reduce((a, b) => a + b, 0);
+    // The hits still buffered are this phase's: counted here, not in the next line.
+    await app.trackingHits.flush();
     console.log(
       `   click redirect, ${label}: ${(answered / CLICK_SECONDS).toFixed(0)} requests/s with ${CLICK_CLIENTS} clients (target ≥ 2,000); answers ${JSON.stringify(statuses)}, ${(await clicksNow()) - recordedBefore} clicks recorded`,
     );
   }
   // PostgreSQL out of reach: every connection of the server's cut, new ones refused. The
   // redirect answers from the token; the hits wait in memory and are written once it is back.
-  await app.trackingHits.flush();
   const recordedBefore = await clicksNow();
   await outage.cut();
   const { statuses } = await ask<{ statuses: Record<number, number> }>(clicker, {
