@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
@@ -28,6 +27,10 @@ export async function transactionWithCopy<T>(
   const pool = postgresPool(db);
   if (pool) return pgTransaction(pool, work);
   const pglite = (db as { $client?: unknown }).$client as PGlite;
+  // Loaded with PGlite itself (db/pglite-client.ts), not by a server on PostgreSQL.
+  const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
+  // Drizzle over a PGlite transaction, which runs queries as PGlite itself does.
+  const drizzleOver = (tx: Transaction) => drizzlePglite(tx as unknown as PGlite) as unknown as Db;
   return pglite.transaction((tx) =>
     work(drizzleOver(tx), async (target, csv) => {
       const result = await tx.query(`COPY ${target} FROM '/dev/blob' WITH (FORMAT csv)`, [], {
@@ -39,9 +42,6 @@ export async function transactionWithCopy<T>(
     }),
   );
 }
-
-/** Drizzle over a PGlite transaction, which runs queries as PGlite itself does. */
-const drizzleOver = (tx: Transaction) => drizzlePglite(tx as unknown as PGlite) as unknown as Db;
 
 async function pgTransaction<T>(
   pool: pg.Pool,

@@ -1,4 +1,11 @@
-import { simpleParser } from 'mailparser';
+import type { ParsedMail, SimpleParserOptions, Source } from 'mailparser';
+
+/** mailparser adds ~18 MB to the server's memory: loaded with the first bounce report. */
+let mailparser: Promise<typeof import('mailparser')> | undefined;
+async function simpleParser(source: Source, options: SimpleParserOptions): Promise<ParsedMail> {
+  const { simpleParser: parse } = await (mailparser ??= import('mailparser'));
+  return parse(source, options);
+}
 
 export type BounceReport = {
   email: string;
