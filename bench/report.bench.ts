@@ -26,6 +26,8 @@ const DEMO_ROWS = Number(process.env.REPORT_DEMO_ROWS ?? 10_000);
 const DEEP_ROWS = Number(process.env.REPORT_DEEP_ROWS ?? 1_000_000);
 const PORT = Number(process.env.REPORT_PORT ?? 0);
 const parts = (process.env.REPORT_PARTS ?? 'throughput,deep,import,screens').split(',');
+/** `pglite` or `postgres` to measure pages on one engine only (PostgreSQL needs DATABASE_URL). */
+const ENGINE_ONLY = process.env.REPORT_ENGINE_ONLY;
 
 type Line = { measure: string; figure: string; target: string; ok: boolean | undefined };
 const lines: Line[] = [];
@@ -54,6 +56,7 @@ export async function run() {
     ]);
   } else console.log('   (set DATABASE_URL to also measure PostgreSQL)');
   for (const [engine, open] of engines) {
+    if (ENGINE_ONLY && ENGINE_ONLY !== (engine === 'PGlite' ? 'pglite' : 'postgres')) continue;
     if (parts.includes('throughput'))
       await open((db, app, auth) => pageThroughput(engine, db, app, auth));
     if (parts.includes('deep')) await open((db, app, auth) => deepPages(engine, db, app, auth));
@@ -162,7 +165,13 @@ async function pageThroughput(engine: string, database: Database, app: App, auth
 const describe = (t: { perSecond: number; p50: number; p99: number }) =>
   `${t.perSecond.toFixed(0)} req/s, p50 ${t.p50.toFixed(1)}, p99 ${t.p99.toFixed(1)} ms`;
 
-/** Point 2: every kind of page of a DEEP_ROWS list, p95 of a cold request and ten more. */
+/**
+ * Requests per deep-page case, the first of them cold: enough that p95 is not simply the
+ * slowest (with 11 it was), and the cold request is still one of the sample.
+ */
+const DEEP_REQUESTS = Number(process.env.REPORT_DEEP_REQUESTS ?? 40);
+
+/** Point 2: every kind of page of a DEEP_ROWS list, p95 of a cold request and the rest. */
 async function deepPages(engine: string, database: Database, app: App, auth: string) {
   console.log(
     `\n   -- ${engine}: deep pages, ${DEEP_ROWS.toLocaleString('en')} subscribers, ${load()}`,
@@ -180,6 +189,7 @@ async function deepPages(engine: string, database: Database, app: App, auth: str
   };
   const base = `/api/v1/lists/${listId}/subscribers`;
   let worst = { p95: 0, label: '' };
+  let slowest = { ms: 0, label: '' };
   for (const filter of ['', '&subscription=active']) {
     for (const ordering of ['id', '-id', 'email', '-email', 'subscription']) {
       for (const size of [25, 1000]) {
@@ -189,16 +199,22 @@ async function deepPages(engine: string, database: Database, app: App, auth: str
         for (const page of [1, Math.ceil(last / 2), last]) {
           const times = [(await get(`${query}&page=${page}`)).ms];
           await anchorsBuilt();
-          for (let i = 0; i < 10; i++) times.push((await get(`${query}&page=${page}`)).ms);
+          for (let i = 1; i < DEEP_REQUESTS; i++)
+            times.push((await get(`${query}&page=${page}`)).ms);
           times.sort((a, b) => a - b);
           const p95 = times[Math.ceil((times.length - 1) * 0.95)]!;
-          if (p95 > worst.p95) worst = { p95, label: `${ordering}${filter} ${size}/page p${page}` };
+          const label = `${ordering}${filter} ${size}/page p${page}`;
+          if (p95 > worst.p95) worst = { p95, label };
+          if (times.at(-1)! > slowest.ms) slowest = { ms: times.at(-1)!, label };
         }
       }
     }
   }
+  console.log(
+    `   ${engine}: the slowest single request of all cases: ${slowest.ms.toFixed(1)} ms (${slowest.label})`,
+  );
   add(
-    `${engine}: deep pages, worst p95 of 60 cases`,
+    `${engine}: deep pages, worst p95 of 60 cases (${DEEP_REQUESTS} requests each, the first cold)`,
     `${worst.p95.toFixed(1)} ms (${worst.label})`,
     `≤ ${limit} ms`,
     worst.p95 <= limit,
