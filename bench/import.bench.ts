@@ -188,9 +188,12 @@ async function measure(
     const cpuStart = process.cpuUsage();
     const started = performance.now();
     const since = performance.timeOrigin + started;
+    const loopStart = performance.eventLoopUtilization();
 
     await runImportJobs(database.db, jobOptions);
     const processMs = performance.now() - started;
+    // Below 100%, the thread (PGlite's, on PGlite) waited for something part of the time.
+    const threadBusy = performance.eventLoopUtilization(loopStart).utilization;
     const readStats = await reader?.stop(since);
     const searchStats = await searcher?.stop(since);
     clearInterval(sampler);
@@ -223,6 +226,7 @@ async function measure(
       `     processing  ${(processMs / 1000).toFixed(1)} s = ${rate.toLocaleString('en')} rows/s; CPU ${cpu.toFixed(1)} s = ${nodeCpu.toFixed(1)} s in this process${kind === 'pglite' ? ' (with PGlite)' : meter.total() === undefined ? ' (PostgreSQL not local: its CPU unknown)' : ` + ${meter.total()!.toFixed(1)} s in PostgreSQL`}`,
     );
     console.log(`     RSS growth  ${rssGrowthMb.toFixed(0)} MB peak`);
+    console.log(`     the server's thread was busy ${(threadBusy * 100).toFixed(0)}% of the time`);
     if (readStats && searchStats) {
       console.log(`     reads       GET …/subscribers ${describeReads(readStats)}`);
       console.log(
