@@ -418,7 +418,9 @@ export async function run(): Promise<ImportFigures> {
         `   ${describeCeiling('PGlite COPY into the subscribers table (its indexes and triggers)', table)}`,
       );
       const main = await pglite('main', true, true);
-      console.log(`   pglite: import ${main.rate.toLocaleString('en')} rows/s (target ≥ 30,000)`);
+      console.log(
+        `   pglite: import ${main.rate.toLocaleString('en')} rows/s (issue 33: ≥ 15,000 with reads alongside)`,
+      );
       schemaCeilingSummary('pglite', main, table);
       const readsCeiling = pgliteReadsCeiling(main, table);
       mainSummary('pglite', main);
