@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { build } from 'vite';
 import { buildApp, type App } from '../server/app.js';
@@ -170,6 +171,25 @@ const describe = (t: { perSecond: number; p50: number; p99: number }) =>
  * slowest (with 11 it was), and the cold request is still one of the sample.
  */
 const DEEP_REQUESTS = Number(process.env.REPORT_DEEP_REQUESTS ?? 40);
+/** REPORT_DEEP_CASES=1 prints every case: its p50, p95, slowest, and the GC pauses among them. */
+const PRINT_CASES = process.env.REPORT_DEEP_CASES === '1';
+
+/** Milliseconds of this process's garbage collection from now until `stop()`. */
+function gcTime() {
+  let ms = 0;
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) ms += entry.duration;
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  return {
+    stop() {
+      // Entries are delivered asynchronously; takeRecords has those not yet delivered.
+      for (const entry of observer.takeRecords()) ms += entry.duration;
+      observer.disconnect();
+      return ms;
+    },
+  };
+}
 
 /** Point 2: every kind of page of a DEEP_ROWS list, p95 of a cold request and the rest. */
 async function deepPages(engine: string, database: Database, app: App, auth: string) {
@@ -197,13 +217,20 @@ async function deepPages(engine: string, database: Database, app: App, auth: str
         const { count } = await get(query);
         const last = Math.max(1, Math.ceil(count / size));
         for (const page of [1, Math.ceil(last / 2), last]) {
+          const gc = gcTime();
           const times = [(await get(`${query}&page=${page}`)).ms];
           await anchorsBuilt();
           for (let i = 1; i < DEEP_REQUESTS; i++)
             times.push((await get(`${query}&page=${page}`)).ms);
+          const gcMs = gc.stop();
+          const cold = times[0]!;
           times.sort((a, b) => a - b);
           const p95 = times[Math.ceil((times.length - 1) * 0.95)]!;
           const label = `${ordering}${filter} ${size}/page p${page}`;
+          if (PRINT_CASES)
+            console.log(
+              `   ${label.padEnd(40)} p50 ${times[times.length >> 1]!.toFixed(1)}, p95 ${p95.toFixed(1)}, slowest ${times.at(-1)!.toFixed(1)}, cold ${cold.toFixed(1)} ms; GC ${gcMs.toFixed(1)} ms in all`,
+            );
           if (p95 > worst.p95) worst = { p95, label };
           if (times.at(-1)! > slowest.ms) slowest = { ms: times.at(-1)!, label };
         }
