@@ -9,9 +9,10 @@ import pg from 'pg';
 import { buildApp } from '../server/app.js';
 import { openDatabase, type Database } from '../server/db/client.js';
 import { queryRows } from '../server/db/query-rows.js';
+import { PGLITE_BATCH_SIZING } from '../server/features/imports/batch-sizing.js';
+import type { BatchProgress, ProcessOptions } from '../server/features/imports/process-options.js';
 import {
   DEFAULT_BATCH_SIZE,
-  PGLITE_BATCH_ROWS,
   pgliteJobOptions,
   runImportJobs,
 } from '../server/features/imports/worker.js';
@@ -177,13 +178,14 @@ async function measure(
     }, 200);
 
     // As the server's worker runs a job (startImportWorker): on PGlite, API requests go first.
+    const committed: BatchProgress[] = [];
     const jobOptions =
       kind === 'pglite'
-        ? pgliteJobOptions(database.db, app.requestActivity)
+        ? withBatchLog(pgliteJobOptions(database.db, app.requestActivity), committed)
         : { batchSize: DEFAULT_BATCH_SIZE };
     const batches =
       kind === 'pglite'
-        ? `batches of ${PGLITE_BATCH_ROWS.idle} rows, ${PGLITE_BATCH_ROWS.inUse} while requests come`
+        ? `batches of ${PGLITE_BATCH_SIZING.idleRows} rows, sized to hold the thread ${PGLITE_BATCH_SIZING.inUseHoldMs} ms while requests come`
         : `batches of ${DEFAULT_BATCH_SIZE} rows`;
     const cpuStart = process.cpuUsage();
     const started = performance.now();
@@ -227,6 +229,7 @@ async function measure(
     );
     console.log(`     RSS growth  ${rssGrowthMb.toFixed(0)} MB peak`);
     console.log(`     the server's thread was busy ${(threadBusy * 100).toFixed(0)}% of the time`);
+    if (committed.length > 0) console.log(`     batches     ${describeBatches(committed)}`);
     if (readStats && searchStats) {
       console.log(`     reads       GET …/subscribers ${describeReads(readStats)}`);
       console.log(
@@ -255,6 +258,29 @@ async function measure(
   } finally {
     await app.close();
   }
+}
+
+/** The job options, also keeping what each committed batch reports. */
+function withBatchLog<T extends Required<Pick<ProcessOptions, 'afterBatch'>>>(
+  options: T,
+  log: BatchProgress[],
+): T {
+  return {
+    ...options,
+    afterBatch: (progress: BatchProgress) => {
+      log.push(progress);
+      return options.afterBatch(progress);
+    },
+  };
+}
+
+/** How many batches, their rows and how long their transactions held the thread. */
+function describeBatches(log: BatchProgress[]) {
+  const pct = (values: number[], p: number) =>
+    [...values].sort((a, b) => a - b)[Math.ceil((values.length - 1) * p)]!;
+  const rows = log.map((b) => b.rows);
+  const ms = log.map((b) => b.commitMs);
+  return `${log.length.toLocaleString('en')}: rows p5 ${pct(rows, 0.05)}, p50 ${pct(rows, 0.5)}, p95 ${pct(rows, 0.95)}; transaction p50 ${pct(ms, 0.5).toFixed(0)} ms, p95 ${pct(ms, 0.95).toFixed(0)} ms, longest ${Math.max(...ms).toFixed(0)} ms`;
 }
 
 async function withPglite(dataDir: string, work: (database: Database) => Promise<Run>) {

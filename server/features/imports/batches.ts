@@ -65,10 +65,18 @@ export function batchCommitter(
       const batch = pending;
       pending = emptyBatch(batch.processedRows);
       // The next batch is read meanwhile, while the commit waits for its turn.
+      const rows = batch.processedRows - job.processedRows;
+      let commitMs = 0;
       inFlight = Promise.resolve(beforeBatch?.())
-        .then(() => commitBatch(db, job, subscription, batch, commitOptions))
+        .then(async () => {
+          const started = performance.now();
+          await commitBatch(db, job, subscription, batch, commitOptions);
+          commitMs = performance.now() - started;
+        })
         .then(() => upkeep.afterCommit(job.processedRows))
-        .then(() => afterBatch?.({ importId: job.id, processedRows: job.processedRows }))
+        .then(() =>
+          afterBatch?.({ importId: job.id, processedRows: job.processedRows, rows, commitMs }),
+        )
         .catch((error: unknown) => {
           failed = { error };
         });

@@ -51,13 +51,24 @@ describe('an import letting API requests go first', () => {
     const file = ['email', ...Array.from({ length: 25 }, (_, i) => `q${i}@example.com`)].join('\n');
     const { id } = (await postImport(t, listId, file)).json();
     const sizes = [3, 5, 10];
-    const committed: number[] = [];
+    const committed: { processedRows: number; rows: number }[] = [];
+    const commitMs: number[] = [];
     await runImportJobs(t.db, {
       batchSize: () => sizes.shift() ?? 4,
-      afterBatch: ({ processedRows }) => void committed.push(processedRows),
+      afterBatch: ({ processedRows, rows, commitMs: ms }) => {
+        committed.push({ processedRows, rows });
+        commitMs.push(ms);
+      },
     });
     // The last batch (the job's end) is committed by `finish`, which has no afterBatch.
-    expect(committed).toEqual([3, 8, 18, 22]);
+    expect(committed).toEqual([
+      { processedRows: 3, rows: 3 },
+      { processedRows: 8, rows: 5 },
+      { processedRows: 18, rows: 10 },
+      { processedRows: 22, rows: 4 },
+    ]);
+    // Each batch's transaction was timed (PGlite sizes its next batches by it).
+    for (const ms of commitMs) expect(ms).toBeGreaterThan(0);
     expect((await t.get(`/api/v1/lists/${listId}/imports/${id}`)).json()).toMatchObject({
       status: 'done',
       created: 25,

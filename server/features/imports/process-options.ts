@@ -2,7 +2,7 @@
 export type ProcessOptions = {
   /**
    * Data rows per transaction (at most 10,000), or a function asked as each batch begins
-   * (PGlite's batches are smaller while the dashboard is in use, see worker.ts).
+   * (PGlite's batches are sized by time while the dashboard is in use, see batch-sizing.ts).
    */
   batchSize: number | (() => number);
   /**
@@ -11,11 +11,22 @@ export type ProcessOptions = {
    */
   beforeBatch?: () => Promise<void>;
   /** Called after each committed batch; tests throw from it to simulate a crash. */
-  afterBatch?: (progress: { importId: number; processedRows: number }) => void | Promise<void>;
+  afterBatch?: (progress: BatchProgress) => void | Promise<void>;
   /** Checked between batches: true lets go of the job (shutdown). */
   shouldStop?: () => boolean;
   /** Where a failed search-index merge or ANALYZE beside the import is reported (upkeep.ts). */
   onUpkeepError?: (error: unknown) => void;
   /** Processed rows at which the job first ANALYZEs the list, then at each doubling (upkeep.ts). */
   analyzeFirstAtRows?: number;
+};
+
+/** What `afterBatch` is told of a committed batch. */
+export type BatchProgress = {
+  importId: number;
+  /** The job's data records consumed so far (its resume point). */
+  processedRows: number;
+  /** Data records of this batch. */
+  rows: number;
+  /** How long the batch's transaction took, from its start to its commit. */
+  commitMs: number;
 };

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../../db/client.js';
 import { maintainAfterImport, vacuumImportedRows } from '../../db/maintenance.js';
 import { requestsFirst, type RequestActivity } from '../../plugins/request-activity.js';
+import { batchSizer, PGLITE_BATCH_SIZING } from './batch-sizing.js';
 import { claimJob } from './job-queries.js';
 import { processJob } from './process-job.js';
 import type { ProcessOptions } from './process-options.js';
@@ -19,15 +20,6 @@ export type ImportJobOptions = Partial<ProcessOptions> & {
 };
 
 export const DEFAULT_BATCH_SIZE = 10_000;
-/**
- * Rows per batch on PGlite. It has one connection, and a batch's transaction runs on the
- * server's thread from start to end: a request that arrives meanwhile waits for all of it
- * (batches start only between requests, see requestsFirst). So while the API is in use a
- * batch is a quarter of the size: importing 200,000 rows with reads all along, reads took
- * p95 45 instead of 89 ms, for 13% fewer rows/s. Left alone, an import keeps the speed of
- * the larger size.
- */
-export const PGLITE_BATCH_ROWS = { idle: 1_000, inUse: 250 };
 /** A request within this long means someone is using the API: a person reading pages
  * pauses between requests, and the next one should be quick too. */
 const IN_USE_WITHIN_MS = 5_000;
@@ -44,12 +36,13 @@ export function pgliteJobOptions(
   requests?: RequestActivity,
 ): Required<Pick<ProcessOptions, 'batchSize' | 'beforeBatch' | 'afterBatch'>> {
   const idle = () => requestsFirst(requests);
+  const sizer = batchSizer(PGLITE_BATCH_SIZING, () => !!requests?.recentlyActive(IN_USE_WITHIN_MS));
   let vacuumed = { importId: 0, rows: 0 };
   return {
-    batchSize: () =>
-      requests?.recentlyActive(IN_USE_WITHIN_MS) ? PGLITE_BATCH_ROWS.inUse : PGLITE_BATCH_ROWS.idle,
+    batchSize: sizer.next,
     beforeBatch: idle,
-    async afterBatch({ importId, processedRows }) {
+    async afterBatch({ importId, processedRows, rows, commitMs }) {
+      sizer.committed(rows, commitMs);
       if (importId !== vacuumed.importId) vacuumed = { importId, rows: 0 };
       if (processedRows - vacuumed.rows < PGLITE_VACUUM_EVERY_ROWS) return;
       vacuumed.rows = processedRows;
