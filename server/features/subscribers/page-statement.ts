@@ -53,12 +53,15 @@ export async function subscriberPageInOneStatement(
   const { claimed } = claim;
   if (claimed ? !keys : claim.offset >= DIRECT_SKIP) return;
   const fields = await keptFields(db, listId);
+  const offset = claimed ? 0 : claim.offset;
   const statement = compiled(
     JSON.stringify([
       filter.state ?? null,
       terms.map((t) => [t.name, t.descending]),
       claimed ? [claimed.kind, claimed.position.length] : null,
       fields.fields.map((f) => [f.name, f.type]),
+      claim.limit,
+      offset,
     ]),
     () => {
       const counts = sql.raw('c');
@@ -74,8 +77,8 @@ export async function subscriberPageInOneStatement(
         keys,
         subscriberRecord(fields.fields),
         {
-          limit: at('limit'),
-          offset: at('offset'),
+          limit: literal(claim.limit),
+          offset: literal(offset),
           ...(claimed
             ? {
                 from: claimed.position.map((_, i) => at(`p${i}`)),
@@ -95,11 +98,7 @@ export async function subscriberPageInOneStatement(
      WHERE l.id = ${list}`;
     },
   );
-  const values: Record<string, unknown> = {
-    list: listId,
-    limit: claim.limit,
-    offset: claimed ? 0 : claim.offset,
-  };
+  const values: Record<string, unknown> = { list: listId };
   claimed?.position.forEach((value, i) => (values[`p${i}`] = value));
   const row = await run(db, statement, values);
   if (!row) throw notFound();
@@ -117,6 +116,19 @@ export async function subscriberPageInOneStatement(
   answered++;
   return envelope;
 }
+
+/**
+ * The page's size and offset are written into the statement, not bound: with a LIMIT that is
+ * a parameter, PostgreSQL's plan for any value (its generic plan) expects a tenth of the list
+ * and joins it by a hash over a scan of every subscriber, so it planned the statement again
+ * on every execution (0.4 ms of 0.6 ms in the database for a 25-row page). With them known,
+ * the generic plan is the index scan a page wants, kept for the connection after five runs.
+ * Sizes and offsets are few here: a page size up to 1,000, an offset under DIRECT_SKIP.
+ */
+const literal = (n: number) => {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not a row count: ${n}`);
+  return sql.raw(String(n)) as unknown as number;
+};
 
 type StatementRow = PageRow & { fields_version: number; version: number; total: number };
 type Compiled = { name: string; text: string; params: unknown[] };
