@@ -123,6 +123,13 @@ export const subscriberSearch = z
   .transform((v) => v.trim());
 
 /**
+ * The page sizes the dashboard offers for a list's subscribers, up to the server's maximum
+ * of 1,000 (long pages are virtualized). The server plans its page statement once per
+ * connection for these sizes (server/features/subscribers/page-statement.ts).
+ */
+export const SUBSCRIBER_PAGE_SIZES = [25, 50, 100, 250, 500, 1000] as const;
+
+/**
  * `ordering` fields the collection accepts (each backed by an index on a list's
  * subscribers); prefix with `-` for descending. `email` orders case-insensitively.
  */

@@ -22,8 +22,6 @@ export type SubscriberView = {
 
 export type ViewChange = Partial<Omit<SubscriberView, 'page'>> & { page?: number };
 
-/** Up to the server's maximum of 1,000; long pages are virtualized. */
-export const SUBSCRIBER_PAGE_SIZES = [25, 50, 100, 250, 500, 1000] as const;
 export const tableDefaults = { orderingFields: subscriberOrderingFields } as const;
 
 export function readView(params: URLSearchParams): SubscriberView {

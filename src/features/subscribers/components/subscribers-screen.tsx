@@ -28,7 +28,8 @@ import {
 } from '../selection';
 import { stateLabels } from '../states';
 import { useSubscriberView } from '../use-subscriber-view';
-import { SUBSCRIBER_PAGE_SIZES, filterKey, filterQuery, pageQuery } from '../view-params';
+import { SUBSCRIBER_PAGE_SIZES } from '../../../../contract/subscribers';
+import { filterKey, filterQuery, pageQuery } from '../view-params';
 import { BulkBar } from './bulk-bar';
 import { ColumnChooser } from './column-chooser';
 import { EmailElsewhere } from './email-elsewhere';
