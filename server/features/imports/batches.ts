@@ -66,17 +66,19 @@ export function batchCommitter(
       pending = emptyBatch(batch.processedRows);
       // The next batch is read meanwhile, while the commit waits for its turn.
       const rows = batch.processedRows - job.processedRows;
-      let commitMs = 0;
       inFlight = Promise.resolve(beforeBatch?.())
         .then(async () => {
           const started = performance.now();
           await commitBatch(db, job, subscription, batch, commitOptions);
-          commitMs = performance.now() - started;
+          const commitMs = performance.now() - started;
+          await upkeep.afterCommit(job.processedRows);
+          await afterBatch?.({
+            importId: job.id,
+            processedRows: job.processedRows,
+            rows,
+            commitMs,
+          });
         })
-        .then(() => upkeep.afterCommit(job.processedRows))
-        .then(() =>
-          afterBatch?.({ importId: job.id, processedRows: job.processedRows, rows, commitMs }),
-        )
         .catch((error: unknown) => {
           failed = { error };
         });

@@ -131,13 +131,16 @@ export async function subscriberPageInOneStatement(
  * and planned each time, as before.
  */
 function plannedOnce(limit: number, offset: number): boolean {
-  return (SUBSCRIBER_PAGE_SIZES as readonly number[]).includes(limit) && offset % limit === 0;
+  return (
+    (SUBSCRIBER_PAGE_SIZES as readonly number[]).includes(limit) &&
+    Number.isSafeInteger(offset) &&
+    offset >= 0 &&
+    offset % limit === 0
+  );
 }
 
-const literal = (n: number) => {
-  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not a row count: ${n}`);
-  return sql.raw(String(n)) as unknown as number;
-};
+/** A row count `plannedOnce` accepted, as SQL text (a whole number: nothing to escape). */
+const literal = (n: number) => sql.raw(String(n)) as unknown as number;
 
 type StatementRow = PageRow & { fields_version: number; version: number; total: number };
 type Compiled = { name: string; text: string; params: unknown[] };
