@@ -83,9 +83,16 @@ export async function vacuumImportedRows(db: Db) {
   await db.execute(sql`VACUUM subscribers`);
 }
 
-/** During an import: the planner learns how large the list has grown (features/imports/upkeep.ts). */
+/**
+ * During an import: the planner learns how large the list has grown (features/imports/upkeep.ts).
+ * Only the columns a page or a search during the import filters on: the table's size comes
+ * with any ANALYZE, and most of its cost is reading the sample, which one column pays as
+ * much as all of them, so it is the other columns and the index expressions (which a column
+ * list skips) that make the rest. PGlite, 1M rows, 6,000 sampled: 36 ms instead of 65, while
+ * every request waits. The job's end analyzes the whole table (maintainAfterImport).
+ */
 export async function analyzeImportedRows(db: Db) {
-  await db.execute(sql`ANALYZE subscribers`);
+  await db.execute(sql`ANALYZE subscribers (list_id, subscription, search_text)`);
 }
 
 export type Maintenance = { stop(): Promise<void> };

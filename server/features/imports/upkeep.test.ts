@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { queryRows } from '../../db/query-rows.js';
@@ -66,6 +66,35 @@ describe('upkeep beside an import', () => {
     await afterCommit(260);
     expect(await plannerRows()).toBe(260);
     expect(errors).toEqual([]);
+  });
+
+  it('gives the planner the list and state of the rows so far', async () => {
+    const listId = await createList(t);
+    const upkeep = importUpkeep(t.db, {
+      onError: (error) => expect.fail(String(error)),
+      analyzeFirstAtRows: 100,
+    });
+    await addRows(listId, 1, 400);
+    await t.db.execute(
+      sql`UPDATE subscribers SET subscription = 'unsubscribed' WHERE list_id = ${listId} AND id % 4 = 0`,
+    );
+    await upkeep.afterCommit(400);
+    await upkeep.drain();
+
+    // The planner's row estimate, which ANALYZE's statistics of these columns decide.
+    const estimate = async (where: SQL) => {
+      const [row] = await queryRows<{ 'QUERY PLAN': unknown }>(
+        t.db,
+        sql`EXPLAIN (FORMAT JSON) SELECT * FROM subscribers WHERE ${where}`,
+      );
+      const plan = row!['QUERY PLAN'];
+      const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [
+        { Plan: { 'Plan Rows': number } },
+      ];
+      return parsed[0].Plan['Plan Rows'];
+    };
+    expect(await estimate(sql`list_id = ${listId}`)).toBe(400);
+    expect(await estimate(sql`list_id = ${listId} AND subscription = 'unsubscribed'`)).toBe(100);
   });
 
   it('runs during an import job, not only at its end', async () => {
