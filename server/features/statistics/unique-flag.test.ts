@@ -86,4 +86,26 @@ describe('the earliest-record flag behind unique=true', () => {
       { mailing: 1, email: 'a@x.example', datetime: '2024-05-01T10:00:00.000Z', hard: false },
     ]);
   });
+
+  it('marks thousands of records in one transaction holding a bounded number of locks', async () => {
+    // PostgreSQL's lock table is shared by the server (~7,000 entries by default): one lock per
+    // key held to commit ran it out ("out of shared memory") for a transaction this size.
+    const held = await t.db.transaction(async (tx) => {
+      for (const table of ['stat_opens', 'stat_clicks'])
+        await tx.execute(sql`
+          INSERT INTO ${sql.raw(table)} (delivery_id, mailing_id, email, datetime ${sql.raw(table === 'stat_clicks' ? ', url' : '')})
+          SELECT 1, 1, 'p' || (n % 4000) || '@x.example', timestamptz '2024-05-01T10:00:00Z' + n * interval '1 second'
+                 ${sql.raw(table === 'stat_clicks' ? ", 'https://a.example/1'" : '')}
+            FROM generate_series(1, 8000) AS n`);
+      const { rows } = (await tx.execute(
+        sql`SELECT count(*)::int AS n FROM pg_locks
+             WHERE pid = pg_backend_pid() AND locktype = 'advisory'`,
+      )) as unknown as { rows: { n: number }[] };
+      return rows[0]!.n;
+    });
+    expect(held).toBeLessThanOrEqual(2 * 256);
+    expect((await t.get('/api/v1/statistics/opens?unique=true')).json().count).toBe(4000);
+    expect((await t.get('/api/v1/statistics/clicks?unique=true')).json().count).toBe(4000);
+    expect((await t.get('/api/v1/statistics/opens')).json().count).toBe(8000);
+  });
 });
