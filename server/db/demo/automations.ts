@@ -1,11 +1,12 @@
-import { sql } from 'drizzle-orm';
 import type { StoredStep } from '../../../contract/automations.js';
 import type { Executor } from '../client.js';
-import { queryRows } from '../query-rows.js';
 import { automations } from '../schema/index.js';
+import { automationsRepository } from '../../features/automations/index.js';
 import { mailingsRepository } from '../../features/mailings/index.js';
 import type { DemoAudience } from './audience.js';
+import { HISTORY_DAYS, playWelcomeHistory } from './automation-history.js';
 import { textLayout } from './mailing-plans.js';
+import { seededRandom } from './random.js';
 
 const DAY = 24 * 60;
 const site = 'https://acme.example.com';
@@ -17,20 +18,23 @@ const sequence = [
 
 /**
  * A welcome sequence on the English list (issue 31): welcome now, tips after 2 days, the
- * offer after 7 days if the welcome was opened. Nothing is invented about sending: its runs
- * are real state the scheduler acts on. With `live` the automation is active and a few
- * recent subscribers' runs are due now, so the first start sends their welcomes through the
- * engine (to the Outbox) and they wait at the tips; without it, it is paused and holds them.
- * Two who unsubscribed are runs that ended.
+ * offer after 7 days if the welcome was opened. Nothing is invented about sending: its last
+ * two weeks are played through the engine (automation-history.ts), so its runs stand at every
+ * step, finished, ended by the condition or by leaving, and its step mails have statistics.
+ * Those who joined in the last hour are due: with `live` the automation stays active and the
+ * first start sends their welcomes through the engine (to the Outbox); without it, it is
+ * paused and holds them.
  */
 export async function seedAutomation(db: Executor, audience: DemoAudience, live: boolean) {
   const list = audience.lists.find((l) => l.languages.length === 1) ?? audience.lists[0];
   if (!list) return undefined;
+  const now = Date.now();
   const repo = mailingsRepository(db);
   const senders = (await repo.listDefaults(list.id))!;
+  const urls = [`${site}/start`];
   const ids: number[] = [];
   for (const m of sequence) {
-    const html = textLayout(m, [`${site}/start`]);
+    const html = textLayout(m, urls);
     ids.push(
       await repo.create({
         listId: list.id,
@@ -62,40 +66,31 @@ export async function seedAutomation(db: Executor, audience: DemoAudience, live:
     { id: 5, type: 'condition', if: { opened: 1 }, else: 'stop' },
     { id: 6, type: 'send', mailing: ids[2]! },
   ];
+  const switchedOn = new Date(now - HISTORY_DAYS * DAY * 60_000);
   const [automation] = await db
     .insert(automations)
     .values({
       listId: list.id,
       name: 'Welcome sequence',
-      state: live ? 'active' : 'paused',
+      state: 'active',
       trigger: { type: 'subscribed', include_imports: false },
       triggerType: 'subscribed',
       steps,
       nextStepId: 7,
       createUser: audience.userId,
       updateUser: audience.userId,
+      createDatetime: switchedOn,
+      updateDatetime: switchedOn,
     })
-    .returning({ id: automations.id });
-  const recent = await queryRows<{ n: string | number }>(
+    .returning();
+  const due = await playWelcomeHistory(
     db,
-    sql`WITH due AS (
-          INSERT INTO automation_runs (automation_id, subscriber_id, email, due_datetime)
-          SELECT ${automation!.id}, id, email, now() FROM (
-            SELECT id, email FROM subscribers
-             WHERE list_id = ${list.id} AND subscription = 'active'
-             ORDER BY id DESC LIMIT 6) s
-          RETURNING 1),
-        ended AS (
-          INSERT INTO automation_runs (automation_id, subscriber_id, email, state, exit_reason,
-                                       start_datetime, end_datetime)
-          SELECT ${automation!.id}, id, email, 'exited', 'unsubscribed', create_datetime,
-                 update_datetime FROM (
-            SELECT id, email, create_datetime, update_datetime FROM subscribers
-             WHERE list_id = ${list.id} AND subscription = 'unsubscribed'
-             ORDER BY id DESC LIMIT 2) s
-          RETURNING 1)
-        SELECT (SELECT count(*) FROM due) AS n, (SELECT count(*) FROM ended) AS ended`,
+    { id: automation!.id, urls },
+    list,
+    audience.userId,
+    seededRandom(20260601),
+    now,
   );
-  const due = Number(recent[0]?.n ?? 0);
+  if (!live) await automationsRepository(db).setState(automation!, 'paused', new Date(now));
   return `1 automation ("Welcome sequence" on ${list.name}, ${live ? `${due} welcomes due now` : 'paused'})`;
 }

@@ -19,9 +19,11 @@ const fingerprint = async () =>
   (
     await query<{ md5: string }>(
       sql`select md5(string_agg(concat_ws('|', id, list_id, email, subscription, first_name, last_name,
-            gender, date_of_birth, language, region, custom::text, create_datetime,
+            gender, date_of_birth, language, region, custom::text,
             -- hard bounces during the deliveries (times relative to now) change states later
-            CASE WHEN update_datetime < '2025-06-02' THEN update_datetime END), ','
+            CASE WHEN update_datetime < '2025-06-02' THEN update_datetime END,
+            -- so do the welcome sequence's recent sign-ups
+            CASE WHEN create_datetime < '2025-06-02' THEN create_datetime END), ','
             order by id))
           || (select md5(string_agg(concat_ws('|', id, list_id, name, filter::text), ',' order by id)) from segments)
           || (select md5(string_agg(concat_ws('|', id, name, description), ',' order by id)) from campaigns)
@@ -106,11 +108,23 @@ describe('loadDemoData', () => {
 });
 
 describe('demo automation', () => {
-  it('has a welcome sequence with runs held in place and runs that ended', async () => {
+  type Step = { id: number; type: string; stats: Record<string, number> };
+  const welcomeSequence = async () => {
     const lists = (await t.get('/api/v1/lists')).json().results as { id: number; name: string }[];
     const found = [];
     for (const l of lists)
       found.push(...(await t.get(`/api/v1/lists/${l.id}/automations`)).json().results);
+    return found as {
+      id: number;
+      list: number;
+      state: string;
+      steps: Step[];
+      runs: Record<string, number>;
+    }[];
+  };
+
+  it('has a welcome sequence whose runs stand at every step, finished or ended, held while paused', async () => {
+    const found = await welcomeSequence();
     expect(found).toMatchObject([
       {
         name: 'Welcome sequence',
@@ -123,16 +137,80 @@ describe('demo automation', () => {
           { type: 'condition', if: { opened: 0 } },
           { type: 'send' },
         ],
-        runs: { active: 6, finished: 0, exited: 2 },
       },
     ]);
+    const [{ id, list, steps, runs }] = found as [(typeof found)[0]];
+    expect(runs.active).toBeGreaterThan(0);
+    expect(runs.finished).toBeGreaterThan(0);
+    expect(runs.exited).toBeGreaterThan(0);
+    const stat = (i: number, key: string) => steps[i]!.stats[key]!;
+    // A funnel: every welcome went out but those still due; fewer got tips, fewer the offer.
+    expect(stat(0, 'sent')).toBeGreaterThan(stat(2, 'sent'));
+    expect(stat(2, 'sent')).toBeGreaterThan(stat(5, 'sent'));
+    expect(stat(5, 'sent')).toBeGreaterThan(0);
+    expect(stat(0, 'opened')).toBeGreaterThan(0);
+    expect(stat(1, 'waiting') + stat(3, 'waiting')).toBeGreaterThan(0);
+    // Runs that joined in the last hour are due at the welcome, held by the pause.
+    const due = (
+      await t.get(`/api/v1/lists/${list}/automations/${id}/runs?state=active&page_size=100`)
+    ).json().results as { step: number | null; due_datetime: string | null }[];
+    expect(
+      due.filter((r) => r.step === null && Date.parse(r.due_datetime!) <= Date.now()).length,
+    ).toBe(6);
+    const ended = (
+      await t.get(`/api/v1/lists/${list}/automations/${id}/runs?state=exited&page_size=100`)
+    ).json().results as { exit_reason: string }[];
+    expect(ended.map((r) => r.exit_reason)).toEqual(
+      expect.arrayContaining(['condition', 'unsubscribed']),
+    );
+  });
+
+  it('played its history consistently: the offer only after an opened welcome, runs as their people', async () => {
+    const [row] = await query<{
+      offer_unopened: number;
+      stopped_opened: number;
+      start_not_joined: number;
+      left_still_running: number;
+      unsent: number;
+      history_at_load: number;
+    }>(sql`
+      WITH welcome AS (
+        SELECT rs.run_id, EXISTS (SELECT 1 FROM stat_opens o
+                                   WHERE o.delivery_id = dr.delivery_id AND o.email = dr.email) AS opened
+          FROM automation_run_steps rs JOIN delivery_recipients dr ON dr.id = rs.recipient_id
+         WHERE rs.step_id = 1)
+      SELECT
+        (SELECT count(*)::int FROM automation_run_steps rs JOIN welcome w USING (run_id)
+          WHERE rs.step_id = 6 AND NOT w.opened) AS offer_unopened,
+        (SELECT count(*)::int FROM automation_runs r JOIN welcome w ON w.run_id = r.id
+          WHERE r.exit_reason = 'condition' AND w.opened) AS stopped_opened,
+        (SELECT count(*)::int FROM automation_runs r JOIN subscribers s ON s.id = r.subscriber_id
+          WHERE r.start_datetime <> s.create_datetime) AS start_not_joined,
+        (SELECT count(*)::int FROM automation_runs r JOIN subscribers s ON s.id = r.subscriber_id
+          WHERE r.state = 'active' AND s.subscription <> 'active') AS left_still_running,
+        (SELECT count(*)::int FROM delivery_recipients dr JOIN deliveries d ON d.id = dr.delivery_id
+          WHERE d.automation_id IS NOT NULL AND dr.state NOT IN ('sent', 'bounced')) AS unsent,
+        (SELECT count(*)::int FROM subscriber_history h JOIN automation_runs r
+            ON r.subscriber_id = h.subscriber_id
+          WHERE h.at > now() - interval '1 minute' AND r.start_datetime < now() - interval '1 hour')
+          AS history_at_load`);
+    expect(row).toEqual({
+      offer_unopened: 0,
+      stopped_opened: 0,
+      start_not_joined: 0,
+      left_still_running: 0,
+      unsent: 0,
+      history_at_load: 0,
+    });
   });
 });
 
 describe('demo deliveries', () => {
   it('shows the past ones as done (they have statistics) and the future ones as scheduled', async () => {
     const rows = await query<{ past: boolean; status: string }>(
-      sql`select distinct scheduled_datetime < now() as past, status from deliveries order by 1`,
+      // Automation step deliveries follow their automation (running or paused), not a schedule.
+      sql`select distinct scheduled_datetime < now() as past, status from deliveries
+           where automation_id is null order by 1`,
     );
     expect(rows).toEqual([
       { past: false, status: 'scheduled' },
@@ -164,7 +242,7 @@ describe('demo deliveries', () => {
                              WHERE r.delivery_id = d.id AND r.email = e.email)) AS strangers,
         (SELECT count(*)::int FROM delivery_recipients r JOIN subscribers s ON s.id = r.subscriber_id
           WHERE r.delivery_id = d.id AND s.subscription NOT IN ('active', 'bounced')) AS inactive
-      FROM deliveries d WHERE d.scheduled_datetime < now() ORDER BY d.id`);
+      FROM deliveries d WHERE d.scheduled_datetime < now() AND d.automation_id IS NULL ORDER BY d.id`);
     expect(rows.length).toBeGreaterThan(10);
     for (const r of rows) {
       expect(r.sent, `delivery ${r.id}`).toBeGreaterThan(100);

@@ -159,7 +159,7 @@ async function fixtureLayout(name: string): Promise<ImportedLayout | undefined> 
 }
 
 /** Bulk inserts through json_to_recordset: one statement per 5,000 records. */
-async function insertRecords(db: Executor, records: GeneratedRecords) {
+export async function insertRecords(db: Executor, records: GeneratedRecords) {
   const insert = async (table: string, extra: '' | 'url' | 'hard', rows: object[]) => {
     const column = sql.raw(extra ? `, ${extra}` : '');
     const value = sql.raw(extra === 'url' ? ', u' : extra === 'hard' ? ', h' : '');
