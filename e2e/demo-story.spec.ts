@@ -28,10 +28,30 @@ const demoMailings = async (api: APIRequestContext) =>
     )
   ).results;
 
+/** Mailings sent by automation steps: their deliveries follow the automation, not a schedule. */
+async function automationMailings(api: APIRequestContext) {
+  const lists = await getJson<{ results: { id: number }[] }>(api, '/api/v1/lists?page_size=100');
+  const ids = new Set<number>();
+  for (const list of lists.results) {
+    const automations = await getJson<{ results: { steps: { mailing?: number }[] }[] }>(
+      api,
+      `/api/v1/lists/${list.id}/automations`,
+    );
+    for (const a of automations.results)
+      for (const step of a.steps) if (step.mailing) ids.add(step.mailing);
+  }
+  return ids;
+}
+
 test('every past demo delivery shows the progress its statistics count', async ({ page, api }) => {
   const started = Date.now();
   let checked = 0;
+  // The welcome sequence's step deliveries stay running while it is active (demo-data.test.ts
+  // checks its runs against their statistics).
+  const ofAutomations = await automationMailings(api);
+  expect(ofAutomations.size).toBe(3);
   for (const mailing of await demoMailings(api)) {
+    if (ofAutomations.has(mailing.id)) continue;
     const past = (
       await getJson<Delivery[]>(api, `/api/v1/mailings/${mailing.id}/deliveries`)
     ).filter((d) => Date.parse(d.scheduled_datetime) < started - 3_600_000);
