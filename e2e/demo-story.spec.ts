@@ -47,8 +47,8 @@ test('every past demo delivery shows the progress its statistics count', async (
   const started = Date.now();
   let checked = 0;
   // The welcome sequence's step deliveries stay running while it is active (demo-data.test.ts
-  // checks its runs against their statistics).
-  // Other spec files may add automations to the shared server's data; the demo's three are in.
+  // checks its runs against their statistics). Other spec files may add automations to the
+  // shared server's data, so the demo's three step mailings are named, not counted.
   const ofAutomations = await automationMailings(api);
   const mailings = await demoMailings(api);
   expect(mailings.filter((m) => ofAutomations.has(m.id)).map((m) => m.name)).toEqual(

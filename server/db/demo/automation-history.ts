@@ -6,7 +6,7 @@ import { advanceDueRuns } from '../../features/automations/index.js';
 import { withActor } from '../../lib/actor.js';
 import type { DemoList } from './audience.js';
 import { demoLists } from './lists.js';
-import { insertRecords } from './mailings.js';
+import { insertRecords, setHardBounced } from './mailings.js';
 import { generateRecords } from './mailing-statistics.js';
 import { makePerson } from './people.js';
 import type { Random } from './random.js';
@@ -182,8 +182,10 @@ async function sendQueued(
   );
   if (queued.length === 0) return;
   const byDelivery = new Map<number, typeof queued>();
-  for (const q of queued)
-    byDelivery.set(q.delivery_id, [...(byDelivery.get(q.delivery_id) ?? []), q]);
+  for (const q of queued) {
+    if (!byDelivery.has(q.delivery_id)) byDelivery.set(q.delivery_id, []);
+    byDelivery.get(q.delivery_id)!.push(q);
+  }
   const records = generateRecords(
     [...byDelivery.values()].map((rows) => ({
       deliveryId: rows[0]!.delivery_id,
@@ -207,18 +209,11 @@ async function sendQueued(
      WHERE r.delivery_id = x.d AND r.subscriber_id = x.s`);
   await insertRecords(db, records);
   if (records.hardBounced.length === 0) return;
-  await withActor(db, { userId: null, via: 'bounce' });
+  await setHardBounced(db, records.hardBounced);
+  // The bounce ended their runs (a trigger, at the database's clock): at the bounce's time.
   await db.execute(sql`
-    UPDATE subscribers SET subscription = 'bounced', update_datetime = x.t
+    UPDATE automation_runs r SET end_datetime = x.t
       FROM json_to_recordset(${JSON.stringify(records.hardBounced)}::json) AS x(s int, t timestamptz)
-     WHERE id = x.s`);
-  // Bounce handling records them at the bounce's time, not at the moment played.
-  await db.execute(sql`
-    WITH x AS (SELECT * FROM json_to_recordset(${JSON.stringify(records.hardBounced)}::json)
-                 AS x(s int, t timestamptz)),
-    history AS (UPDATE subscriber_history h SET at = x.t FROM x
-                 WHERE h.subscriber_id = x.s AND h.via = 'bounce' AND h.at = now())
-    UPDATE automation_runs r SET end_datetime = x.t FROM x
      WHERE r.subscriber_id = x.s AND r.end_datetime = now()`);
 }
 

@@ -192,8 +192,16 @@ async function insertSendLog(db: Executor, records: GeneratedRecords) {
              CASE st WHEN 'sent' THEN '250 2.0.0 OK' ELSE '550 5.1.1 User unknown' END
       FROM json_to_recordset(${json}::json) AS x(d int, s int, e text, st text, t timestamptz)`);
   }
-  if (records.hardBounced.length === 0) return;
-  const json = JSON.stringify(records.hardBounced);
+  await setHardBounced(db, records.hardBounced);
+}
+
+/**
+ * Subscribers a hard bounce set `bounced`, recorded in their history as the engine's bounce
+ * handling records it (via `bounce`), at the bounce's time rather than the load's.
+ */
+export async function setHardBounced(db: Executor, hardBounced: GeneratedRecords['hardBounced']) {
+  if (hardBounced.length === 0) return;
+  const json = JSON.stringify(hardBounced);
   await withActor(db, { userId: null, via: 'bounce' });
   await db.execute(sql`
     UPDATE subscribers SET subscription = 'bounced', update_datetime = x.t

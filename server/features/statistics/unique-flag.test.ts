@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/query-rows.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 
 let t: TestContext;
@@ -97,11 +98,12 @@ describe('the earliest-record flag behind unique=true', () => {
           SELECT 1, 1, 'p' || (n % 4000) || '@x.example', timestamptz '2024-05-01T10:00:00Z' + n * interval '1 second'
                  ${sql.raw(table === 'stat_clicks' ? ", 'https://a.example/1'" : '')}
             FROM generate_series(1, 8000) AS n`);
-      const { rows } = (await tx.execute(
+      const [row] = await queryRows<{ n: number }>(
+        tx,
         sql`SELECT count(*)::int AS n FROM pg_locks
              WHERE pid = pg_backend_pid() AND locktype = 'advisory'`,
-      )) as unknown as { rows: { n: number }[] };
-      return rows[0]!.n;
+      );
+      return row!.n;
     });
     expect(held).toBeLessThanOrEqual(2 * 256);
     expect((await t.get('/api/v1/statistics/opens?unique=true')).json().count).toBe(4000);
