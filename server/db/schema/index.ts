@@ -12,5 +12,6 @@ export * from './history.js';
 export * from './counters.js';
 export * from './webhooks.js';
 export * from './team.js';
+export * from './two-factor-failures.js';
 export * from './roles.js';
 export * from './automations.js';
