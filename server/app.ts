@@ -4,6 +4,7 @@ import Fastify, {
   type RouteOptions,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { maxHeaderSize } from 'node:http';
 import { z } from 'zod';
 import { drfErrorMap } from '../contract/messages.js';
 import type { Database } from './db/client.js';
@@ -92,7 +93,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
     trustProxy: options.trustProxy ?? 'loopback',
     // `{base_url}/` + `/api/v1/lists` is a common client slip: `//api/v1/lists` routes as
     // the path it means (the SPA's static wildcard would otherwise answer it 403).
-    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    routerOptions: {
+      ignoreTrailingSlash: true,
+      ignoreDuplicateSlashes: true,
+      // A click token carries its link's URL (features/deliveries/tokens.ts), so `/t/c/{token}`
+      // is as long as the link allows; at the router's default of 100 characters a link of ~50
+      // matched no route. No parameter can be longer than the request line Node accepts
+      // (maxHeaderSize, 16 KiB unless --max-http-header-size), so none that arrives is refused.
+      maxParamLength: maxHeaderSize,
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(zodValidatorCompiler);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);

@@ -10,8 +10,11 @@ import { wantsSpa } from './spa.js';
  * with `detail`, 5xx without internals. Unknown methods on known paths are 405 with Allow.
  */
 export const errorsPlugin = fp(async (app: FastifyInstance, options: { spa: boolean }) => {
-  // A shadow router of every route, so the not-found handler can tell 404 from 405.
-  const shadow = FindMyWay({ ignoreTrailingSlash: true, ignoreDuplicateSlashes: true });
+  // A shadow router of every route, so the not-found handler can tell 404 from 405; it
+  // matches as the app's router does (long tracking tokens included, see app.ts).
+  const { ignoreTrailingSlash, ignoreDuplicateSlashes, maxParamLength } =
+    app.initialConfig.routerOptions ?? {};
+  const shadow = FindMyWay({ ignoreTrailingSlash, ignoreDuplicateSlashes, maxParamLength });
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     // The SPA's catch-all (`GET /*`) answers every path for GET; it must not make an API or
