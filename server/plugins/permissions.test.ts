@@ -2,10 +2,11 @@ import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILT_IN_ROLES } from '../../contract/permissions.js';
 import { basic, createTestContext, type TestContext } from '../test/harness.js';
-import { ROUTE_PERMISSIONS } from './route-permissions.js';
+import { ROUTE_PERMISSIONS, type RoutePermission } from './route-permissions.js';
 
 /**
- * Every /api/v1 route × every built-in role (issue 29): allowed → the route's own answer,
+ * Every /api/v1 route × every built-in role × {every list, its own list, another list}
+ * (issues 29 and 49), expected from the route's declared rule alone: allowed → the route's own answer,
  * forbidden → 403 naming the missing permission; and a user limited to some lists finds the
  * others nowhere. One app and one set of fixtures for the file; nothing here resets them.
  */
@@ -14,8 +15,18 @@ const routes: RouteOptions[] = [];
 const PASSWORD = 'a long enough password';
 const ROLES = Object.keys(BUILT_IN_ROLES);
 const users: Record<string, { id: number; authorization: string }> = {};
-const ids = { list: 0, otherList: 0, subscriber: 0, otherSubscriber: 0, mailing: 0 };
-Object.assign(ids, { otherMailing: 0, delivery: 0, otherDelivery: 0, segment: 0, campaign: 0 });
+type Fixtures = {
+  list: number;
+  subscriber: number;
+  mailing: number;
+  delivery: number;
+  layout: number;
+  segment: number;
+};
+/** List a's rows (the limited users' own list) and list b's (another list). */
+const listA = {} as Fixtures;
+const listB = {} as Fixtures;
+const ids = { otherList: 0, otherSubscriber: 0, otherMailing: 0, otherDelivery: 0, campaign: 0 };
 const fx = ids as Record<string, number>;
 
 async function createUser(username: string, body: Record<string, unknown>) {
@@ -24,7 +35,7 @@ async function createUser(username: string, body: Record<string, unknown>) {
   return { id: res.json<{ id: number }>().id, authorization: basic(username, PASSWORD) };
 }
 
-async function fixturesFor(name: string) {
+async function fixturesFor(name: string): Promise<Fixtures> {
   const list = await t.post('/api/v1/lists', {
     name,
     default_from_name: 'Team',
@@ -46,38 +57,43 @@ async function fixturesFor(name: string) {
     ],
   });
   expect(mailing.statusCode, mailing.body).toBe(201);
-  const mailingId = mailing.json<{ id: number }>().id;
-  const deliveries = await t.get(`/api/v1/mailings/${mailingId}/deliveries`);
+  const created = mailing.json<{ id: number; variants: { layout: { id: number } }[] }>();
+  const deliveries = await t.get(`/api/v1/mailings/${created.id}/deliveries`);
+  const segment = await t.post(`/api/v1/lists/${listId}/segments`, { name: 'All', filter: {} });
   return {
     list: listId,
     subscriber: sub.json<{ id: number }>().id,
-    mailing: mailingId,
+    mailing: created.id,
     delivery: deliveries.json<{ id: number }[]>()[0]!.id,
+    layout: created.variants[0]!.layout.id,
+    segment: segment.json<{ id: number }>().id,
   };
 }
 
 beforeAll(async () => {
   t = await createTestContext({ onRoute: (route) => routes.push(route) });
-  const a = await fixturesFor('a');
-  const b = await fixturesFor('b');
-  Object.assign(ids, a, {
-    otherList: b.list,
-    otherSubscriber: b.subscriber,
-    otherMailing: b.mailing,
-    otherDelivery: b.delivery,
+  Object.assign(listA, await fixturesFor('a'));
+  Object.assign(listB, await fixturesFor('b'));
+  Object.assign(fx, listA, {
+    otherList: listB.list,
+    otherSubscriber: listB.subscriber,
+    otherMailing: listB.mailing,
+    otherDelivery: listB.delivery,
   });
-  const segment = await t.post(`/api/v1/lists/${a.list}/segments`, { name: 'All', filter: {} });
-  fx.segment = segment.json<{ id: number }>().id;
   fx.campaign = (await t.post('/api/v1/campaigns', { name: 'Spring' })).json<{ id: number }>().id;
-  await t.post(`/api/v1/lists/${a.list}/fields`, { name: 'plan', type: 'string' });
-  for (const role of ROLES) users[role] = await createUser(`role-${role}@example.com`, { role });
-  users.limited = await createUser('limited@example.com', {
-    role: 'marketer',
-    lists: [{ list: a.list, access: 'manage' }],
-  });
+  await t.post(`/api/v1/lists/${listA.list}/fields`, { name: 'plan', type: 'string' });
+  await t.post(`/api/v1/lists/${listB.list}/fields`, { name: 'plan', type: 'string' });
+  for (const role of ROLES) {
+    users[role] = await createUser(`role-${role}@example.com`, { role });
+    users[`${role}@a`] = await createUser(`role-${role}.a@example.com`, {
+      role,
+      lists: [{ list: listA.list, access: 'manage' }],
+    });
+  }
+  users.limited = users['marketer@a']!;
   users.reader = await createUser('reader@example.com', {
     role: 'support',
-    lists: [{ list: a.list, access: 'read' }],
+    lists: [{ list: listA.list, access: 'read' }],
   });
 });
 afterAll(() => t.close());
@@ -91,7 +107,6 @@ const NO_FIXTURE = new Set([
   'GET /api/v1/webhooks/:id',
   'GET /api/v1/webhooks/:id/attempts',
   'GET /api/v1/templates/:id',
-  'GET /api/v1/layouts/:id',
   'GET /api/v1/lists/:list_id/automations/:id',
   'GET /api/v1/lists/:list_id/automations/:id/runs',
 ]);
@@ -104,23 +119,31 @@ const QUERIES: Record<string, string> = {
   '/api/v1/statistics/bounces/series': '?interval=day',
 };
 
-/** A concrete URL for a route: fixtures for reads, an unknown id (999) for writes. */
-function urlOf(method: string, url: string, self: number, list: number = ids.list) {
+/**
+ * A concrete URL for a route: the rows of `rows` (list a's or b's) for reads and for the
+ * routes whose list comes from a mailing, delivery or layout; an unknown id (999) for the
+ * other writes.
+ */
+function urlOf(method: string, url: string, self: number, rows: Fixtures = listA) {
   const write = method !== 'GET' && method !== 'OPTIONS';
   const id = (known: number) => String(write ? 999 : known);
   const idFor = () => {
     if (url.startsWith('/api/v1/users/')) return url.includes('tokens') ? String(self) : id(self);
-    if (url.startsWith('/api/v1/lists/:id')) return id(list);
-    if (url.includes('/subscribers/:id')) return id(fx.subscriber!);
-    if (url.includes('/segments/:id')) return id(fx.segment!);
-    if (url.includes('/mailings/:id')) return id(fx.mailing!);
-    if (url.includes('/deliveries/:id')) return id(fx.delivery!);
+    if (url.startsWith('/api/v1/lists/:id')) return id(rows.list);
+    if (url.includes('/subscribers/:id')) return id(rows.subscriber);
+    if (url.includes('/segments/:id')) return id(rows.segment);
+    // Their list is found through the row: on list b a write names a real one (and is
+    // refused before the route runs); on list a it names none, so no fixture changes.
+    const real = (row: number) => String(write && rows === listA ? 999 : row);
+    if (url.includes('/mailings/:id')) return real(rows.mailing);
+    if (url.includes('/deliveries/:id')) return real(rows.delivery);
+    if (url.includes('/layouts/:id')) return real(rows.layout);
     if (url.includes('/campaigns/:id')) return id(fx.campaign!);
     return '999';
   };
   const query = QUERIES[url] ?? '';
   return `${url}${query}`
-    .replace(':list_id', String(list))
+    .replace(':list_id', String(rows.list))
     .replace(':id', idFor())
     .replace(':token_id', '999')
     .replace(':action', 'pause')
@@ -128,9 +151,28 @@ function urlOf(method: string, url: string, self: number, list: number = ids.lis
     .replace(':name', url.includes('/roles/') ? 'nobody' : 'plan');
 }
 
+/**
+ * Who asks: a user of the role who sees every list (`all`), or one limited to list a (with
+ * manage access) acting on list a (`own`) or on list b (`other`).
+ */
+const REACHES = ['all', 'own', 'other'] as const;
+type Reach = (typeof REACHES)[number];
+
+/** What the matrix expects, from the route's declared rule alone. */
+function expectedAnswer(rule: RoutePermission, url: string, role: string, reach: Reach) {
+  if (!rule.needs.every((p) => BUILT_IN_ROLES[role]!.includes(p))) return 'role-forbidden';
+  if (reach === 'all') return 'route';
+  const scope = rule.scope ?? (url.includes(':list_id') ? 'list_id' : undefined);
+  if (scope === 'all-lists') return 'lists-forbidden';
+  if (reach === 'own' || scope === undefined || scope === 'filtered') return 'route';
+  return scope === 'body-list' ? 'unknown-list' : 'not-found';
+}
+
 const table = Object.entries(ROUTE_PERMISSIONS)
   .filter(([, rule]) => !rule.public)
-  .flatMap(([key, rule]) => ROLES.map((role) => ({ key, rule, role })));
+  .flatMap(([key, rule]) =>
+    ROLES.flatMap((role) => REACHES.map((reach) => ({ key, rule, role, reach }))),
+  );
 
 describe('route permissions', () => {
   it('declares a permission for every /api/ route, and only for routes that exist', () => {
@@ -144,19 +186,29 @@ describe('route permissions', () => {
     expect(Object.keys(ROUTE_PERMISSIONS).filter((key) => !registered.includes(key))).toEqual([]);
   });
 
-  it.each(table)('$key as $role', async ({ key, rule, role }) => {
+  it.each(table)('$key as $role reaching $reach lists', async ({ key, rule, role, reach }) => {
     const [method, url] = key.split(' ') as [string, string];
-    const user = users[role]!;
+    const user = users[reach === 'all' ? role : `${role}@a`]!;
+    const rows = reach === 'other' ? listB : listA;
+    const body = rule.scope === 'body-list' ? { list: rows.list } : {};
     const res = await t.app.inject({
       method: method as 'GET',
-      url: urlOf(method, url, user.id),
+      url: urlOf(method, url, user.id, rows),
       headers: { authorization: user.authorization },
-      ...(method === 'GET' || method === 'DELETE' || method === 'OPTIONS' ? {} : { payload: {} }),
+      ...(method === 'GET' || method === 'DELETE' || method === 'OPTIONS' ? {} : { payload: body }),
     });
-    const allowed = rule.needs.every((p) => BUILT_IN_ROLES[role]!.includes(p));
-    if (!allowed) {
+    const expected = expectedAnswer(rule, url, role, reach);
+    if (expected === 'role-forbidden') {
       expect(res.statusCode, res.body).toBe(403);
       expect(res.json<{ detail: string }>().detail).toMatch(`does not allow this: it needs`);
+    } else if (expected === 'lists-forbidden') {
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json<{ detail: string }>().detail).toMatch('limited to some lists');
+    } else if (expected === 'not-found') {
+      expect(res.statusCode, res.body).toBe(404);
+    } else if (expected === 'unknown-list') {
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toEqual({ list: [`Invalid pk "${rows.list}" - object does not exist.`] });
     } else if (method === 'GET') {
       expect(res.statusCode, res.body).toBe(NO_FIXTURE.has(key) ? 404 : 200);
     } else {
@@ -175,36 +227,6 @@ describe('per-list access', () => {
       headers: { authorization: users[who]!.authorization },
       ...(payload ? { payload } : {}),
     });
-
-  it('answers 404 for every route of a list the user does not have', async () => {
-    const scoped = Object.entries(ROUTE_PERMISSIONS).filter(
-      ([key, rule]) => key.includes(':list_id') || (rule.scope && rule.scope !== 'filtered'),
-    );
-    const other = {
-      ...fx,
-      subscriber: fx.otherSubscriber!,
-      mailing: fx.otherMailing!,
-      delivery: fx.otherDelivery!,
-    };
-    const saved = { ...fx };
-    Object.assign(fx, other);
-    try {
-      for (const [key, rule] of scoped) {
-        if (rule.scope === 'body-list' || rule.scope === 'all-lists') continue;
-        const [method, url] = key.split(' ') as [string, string];
-        if (!rule.needs.every((p) => BUILT_IN_ROLES.marketer!.includes(p))) continue;
-        // Reads name real rows of the other list; writes an unknown row in it.
-        const concrete = urlOf(method, url, users.limited!.id, fx.otherList!).replace(
-          /\/(mailings|deliveries)\/999/,
-          (_, what: string) => `/${what}/${what === 'mailings' ? fx.mailing : fx.delivery}`,
-        );
-        const res = await as('limited', method, concrete, method === 'GET' ? undefined : {});
-        expect(res.statusCode, `${key} → ${res.body}`).toBe(404);
-      }
-    } finally {
-      Object.assign(fx, saved);
-    }
-  });
 
   it('leaves other lists out of every collection', async () => {
     const lists = await as('limited', 'GET', '/api/v1/lists');

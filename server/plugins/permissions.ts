@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isReadPermission, type Permission } from '../../contract/permissions.js';
 import type { Db } from '../db/client.js';
-import { deliveries, mailings, variants } from '../db/schema/index.js';
+import { deliveries, layouts, mailings, variants } from '../db/schema/index.js';
 import { badRequest, HttpError, notFound } from '../lib/http-errors.js';
 import { ROUTE_PERMISSIONS, type ListScope, type RoutePermission } from './route-permissions.js';
 
@@ -97,19 +97,34 @@ async function listOf(
       return id(list) ?? undefined;
     }
     case 'mailing':
-    case 'delivery': {
+    case 'delivery':
+    case 'layout': {
       const key = id(params.id);
       if (key === null) return undefined;
-      const [row] =
-        scope === 'mailing'
-          ? await db.select({ list: mailings.listId }).from(mailings).where(eq(mailings.id, key))
-          : await db
-              .select({ list: mailings.listId })
-              .from(deliveries)
-              .innerJoin(variants, eq(variants.id, deliveries.variantId))
-              .innerJoin(mailings, eq(mailings.id, variants.mailingId))
-              .where(eq(deliveries.id, key));
-      return row?.list;
+      return (await listOfMailingPart(db, scope, key))?.list;
     }
   }
+}
+
+/** The list of a mailing, or of the mailing a delivery or a stored layout belongs to. */
+async function listOfMailingPart(db: Db, scope: 'mailing' | 'delivery' | 'layout', key: number) {
+  const list = { list: mailings.listId };
+  if (scope === 'mailing') {
+    return (await db.select(list).from(mailings).where(eq(mailings.id, key)))[0];
+  }
+  const rows =
+    scope === 'delivery'
+      ? await db
+          .select(list)
+          .from(deliveries)
+          .innerJoin(variants, eq(variants.id, deliveries.variantId))
+          .innerJoin(mailings, eq(mailings.id, variants.mailingId))
+          .where(eq(deliveries.id, key))
+      : await db
+          .select(list)
+          .from(layouts)
+          .innerJoin(variants, eq(variants.id, layouts.variantId))
+          .innerJoin(mailings, eq(mailings.id, variants.mailingId))
+          .where(eq(layouts.id, key));
+  return rows[0];
 }

@@ -4,14 +4,14 @@ import type { Permission } from '../../contract/permissions.js';
  * Which list a route acts on, for users limited to some lists (docs/architecture.md §15):
  * - `list_id` / `id`: that route parameter is the list (a route with `:list_id` gets
  *   `list_id` without saying so);
- * - `mailing` / `delivery`: the list of the mailing or delivery named by `:id`;
+ * - `mailing` / `delivery` / `layout`: the list of the mailing, delivery or layout named by `:id`;
  * - `body-list`: the `list` field of the JSON body (creating a mailing);
  * - `all-lists`: only for users who see every list (creating a list, the outbox);
  * - `filtered`: a collection whose repository leaves other lists' rows out.
  * Other lists do not exist for the user: 404. A write on a list it may only read: 403.
  */
 export type ListScope =
-  'list_id' | 'id' | 'mailing' | 'delivery' | 'body-list' | 'all-lists' | 'filtered';
+  'list_id' | 'id' | 'mailing' | 'delivery' | 'layout' | 'body-list' | 'all-lists' | 'filtered';
 
 export type RoutePermission = {
   /** Every one is needed; `[]`: any signed-in user. */
@@ -41,6 +41,10 @@ const sendsDeliveries = (body: unknown): Permission[] => {
     });
   return schedules ? ['mailings:send'] : [];
 };
+
+/** A test message filled in with a subscriber's data mails that person's fields: a read. */
+const readsSubscriber = (body: unknown): Permission[] =>
+  (body as { subscriber?: unknown } | null)?.subscriber === undefined ? [] : ['subscribers:read'];
 
 /**
  * Every /api/v1 route, keyed `METHOD url` as Fastify registers it (HEAD follows GET).
@@ -97,7 +101,11 @@ export const ROUTE_PERMISSIONS: Record<string, RoutePermission> = {
   'DELETE /api/v1/mailings/:id': scoped('mailing', 'mailings:manage'),
   'GET /api/v1/mailings/:id/deliveries': scoped('mailing', 'mailings:read'),
   'POST /api/v1/mailings/:id/test': scoped('mailing', 'mailings:send'),
-  'POST /api/v1/lists/:list_id/test-messages': scoped('list_id', 'mailings:send'),
+  'POST /api/v1/lists/:list_id/test-messages': {
+    needs: ['mailings:send'],
+    scope: 'list_id',
+    alsoNeeds: readsSubscriber,
+  },
   'GET /api/v1/deliveries/:id': scoped('delivery', 'mailings:read'),
   'PATCH /api/v1/deliveries/:id': scoped('delivery', 'mailings:send'),
   'POST /api/v1/deliveries/:id/:action': scoped('delivery', 'mailings:send'),
@@ -120,8 +128,8 @@ export const ROUTE_PERMISSIONS: Record<string, RoutePermission> = {
 
   'GET /api/v1/lists/:list_id/segments': p('segments:read'),
   'POST /api/v1/lists/:list_id/segments': p('segments:manage'),
-  // A preview writes nothing: reading segments is enough.
-  'POST /api/v1/lists/:list_id/segments/preview': p('segments:read'),
+  // A preview writes nothing, but it answers whole subscribers: reading them is needed too.
+  'POST /api/v1/lists/:list_id/segments/preview': p('segments:read', 'subscribers:read'),
   'GET /api/v1/lists/:list_id/segments/:id': p('segments:read'),
   'PUT /api/v1/lists/:list_id/segments/:id': p('segments:manage'),
   'PATCH /api/v1/lists/:list_id/segments/:id': p('segments:manage'),
@@ -129,11 +137,12 @@ export const ROUTE_PERMISSIONS: Record<string, RoutePermission> = {
   'GET /api/v1/lists/:list_id/segments/:id/subscribers': p('segments:read', 'subscribers:read'),
 
   'GET /api/v1/campaigns': p('campaigns:read'),
-  'POST /api/v1/campaigns': p('campaigns:manage'),
+  // Campaigns are global: changing one spans every list's mailings.
+  'POST /api/v1/campaigns': scoped('all-lists', 'campaigns:manage'),
   'GET /api/v1/campaigns/:id': p('campaigns:read'),
-  'PUT /api/v1/campaigns/:id': p('campaigns:manage'),
-  'PATCH /api/v1/campaigns/:id': p('campaigns:manage'),
-  'DELETE /api/v1/campaigns/:id': p('campaigns:manage'),
+  'PUT /api/v1/campaigns/:id': scoped('all-lists', 'campaigns:manage'),
+  'PATCH /api/v1/campaigns/:id': scoped('all-lists', 'campaigns:manage'),
+  'DELETE /api/v1/campaigns/:id': scoped('all-lists', 'campaigns:manage'),
   'GET /api/v1/campaigns/:id/mailings': scoped('filtered', 'campaigns:read', 'statistics:read'),
 
   'GET /api/v1/users': p('users:manage'),
@@ -185,7 +194,7 @@ export const ROUTE_PERMISSIONS: Record<string, RoutePermission> = {
   'POST /api/v1/webhooks/:id/attempts/:attempt_id/replay': p('webhooks:manage'),
 
   // Issue 30: a stored layout read back into the composer, and saved templates.
-  'GET /api/v1/layouts/:id': p('mailings:read'),
+  'GET /api/v1/layouts/:id': scoped('layout', 'mailings:read'),
   'GET /api/v1/templates': scoped('filtered', 'mailings:read'),
   'POST /api/v1/templates': scoped('body-list', 'mailings:manage'),
   'GET /api/v1/templates/:id': p('mailings:read'),
@@ -197,7 +206,8 @@ export const ROUTE_PERMISSIONS: Record<string, RoutePermission> = {
   'GET /api/v1/lists/:list_id/automations/:id': p('automations:read'),
   'PATCH /api/v1/lists/:list_id/automations/:id': p('automations:manage'),
   'DELETE /api/v1/lists/:list_id/automations/:id': p('automations:manage'),
-  'POST /api/v1/lists/:list_id/automations/:id/activate': p('automations:manage'),
+  // An active automation sends its steps' mail: activating one is sending.
+  'POST /api/v1/lists/:list_id/automations/:id/activate': p('automations:manage', 'mailings:send'),
   'POST /api/v1/lists/:list_id/automations/:id/pause': p('automations:manage'),
   'GET /api/v1/lists/:list_id/automations/:id/runs': p('automations:read'),
 };

@@ -201,9 +201,11 @@ export function renderMessage(
     }
     return out;
   };
+  // A test message names nobody in its unsubscribe link, even when it is filled in with a
+  // subscriber's data: its reader (any address the sender chose) must not unsubscribe them.
   const unsubscribeUrl = `${baseUrl}/u/${signer.sign({
     kind: 'u',
-    subscriber: r.subscriberId ?? 0,
+    subscriber: test ? 0 : (r.subscriberId ?? 0),
     delivery: r.deliveryId,
   })}`;
   const values = { ...r.fields, [UNSUBSCRIBE_TAG]: unsubscribeUrl };

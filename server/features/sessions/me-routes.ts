@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { users } from '../../db/schema/index.js';
+import { assertActsOn } from '../../lib/ceiling.js';
 import { notFound } from '../../lib/http-errors.js';
 import { idParam } from '../../lib/query.js';
 import { sessionCookieOf } from '../../plugins/browser-requests.js';
@@ -43,12 +42,8 @@ export async function meSessionRoutes(app: FastifyInstance, options: MeSessionRo
     '/users/:id/sessions',
     { schema: { params: z.object({ id: idParam }) } },
     async (request, reply) => {
-      const [user] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(eq(users.id, request.params.id));
-      if (!user) throw notFound();
-      await endAllSessions(db, user.id);
+      await assertActsOn(db, request.access, request.params.id);
+      await endAllSessions(db, request.params.id);
       return reply.code(204).send();
     },
   );

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { ListAccess } from '../../../contract/permissions.js';
 import type { Executor } from '../../db/client.js';
 import { lists, sessions, userLists, users } from '../../db/schema/index.js';
@@ -99,9 +99,10 @@ export function accountsRepository(db: Executor) {
      * Deactivating or a new password ends the user's sessions; a deactivated user's tokens
      * are refused by the auth check (and work again if the user is reactivated).
      */
-    async update(id: number, changes: AccountChanges): Promise<void> {
+    async update(id: number, changes: AccountChanges, hashed?: string): Promise<void> {
       const passwordHash =
-        changes.password === undefined ? undefined : await hashPassword(changes.password);
+        hashed ??
+        (changes.password === undefined ? undefined : await hashPassword(changes.password));
       const values = {
         role: changes.role,
         active: changes.active,
@@ -129,6 +130,14 @@ export function accountsRepository(db: Executor) {
     async remove(id: number): Promise<boolean> {
       const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
       return rows.length > 0;
+    },
+
+    /**
+     * Serialises every change that could remove the last active admin (in a transaction, to
+     * its end): two admins demoting each other at once each see the other's change first.
+     */
+    async lockAdmins() {
+      await db.execute(sql`select pg_advisory_xact_lock(hashtext('users.last_admin'))`);
     },
 
     async countActiveAdmins(): Promise<number> {

@@ -5,6 +5,7 @@ import { isBuiltInRole, roleCreate, roleUpdate } from '../../../contract/permiss
 import { isUniqueViolation } from '../../db/errors.js';
 import { badRequest, HttpError, notFound } from '../../lib/http-errors.js';
 import type { RouteOptions } from '../../lib/route-options.js';
+import { assertRoleWithin } from '../../lib/ceiling.js';
 import { rolesRepository } from './roles-repository.js';
 
 const params = z.object({ name: z.string().max(100) });
@@ -22,6 +23,7 @@ export async function rolesRoutes(app: FastifyInstance, { db }: RouteOptions) {
 
   api.post('/roles', { schema: { body: roleCreate } }, async (request, reply) => {
     const { name, permissions } = request.body;
+    assertRoleWithin(request.access, name, permissions);
     const taken = () => badRequest('name', 'A role with this name already exists.');
     if (isBuiltInRole(name)) throw taken();
     try {
@@ -36,6 +38,10 @@ export async function rolesRoutes(app: FastifyInstance, { db }: RouteOptions) {
   api.patch('/roles/:name', { schema: { params, body: roleUpdate } }, async (request) => {
     const { name } = request.params;
     if (isBuiltInRole(name)) throw builtIn(name);
+    const current = await repo.get(name);
+    if (!current) throw notFound();
+    // Neither what the role holds now nor what it would hold may exceed the caller's own.
+    assertRoleWithin(request.access, name, [...current.permissions, ...request.body.permissions]);
     if (!(await repo.update(name, request.body.permissions))) throw notFound();
     return repo.get(name);
   });
@@ -43,6 +49,9 @@ export async function rolesRoutes(app: FastifyInstance, { db }: RouteOptions) {
   api.delete('/roles/:name', { schema: { params } }, async (request, reply) => {
     const { name } = request.params;
     if (isBuiltInRole(name)) throw builtIn(name);
+    const current = await repo.get(name);
+    if (!current) throw notFound();
+    assertRoleWithin(request.access, name, current.permissions);
     if (await repo.inUse(name)) {
       throw new HttpError(409, { detail: 'This role is given to users: give them another first.' });
     }

@@ -5,7 +5,7 @@ import { tokenCreate, type ApiToken } from '../../../contract/permissions.js';
 import { HttpError, notFound } from '../../lib/http-errors.js';
 import { idParam } from '../../lib/query.js';
 import type { RouteOptions } from '../../lib/route-options.js';
-import { accountsRepository } from './accounts.js';
+import { assertActsOn } from '../../lib/ceiling.js';
 import { apiTokensRepository, type TokenRow } from './tokens-repository.js';
 
 const params = z.object({ id: idParam });
@@ -20,18 +20,19 @@ const serialize = (row: TokenRow): ApiToken => ({
 });
 
 /**
- * API tokens (extension, issue 29): a user manages their own; users:manage, anyone's. For
- * anybody else another user's tokens do not exist (404, as the user itself).
+ * API tokens (extension, issue 29): a user makes and revokes its own. users:manage lists and
+ * revokes those of users within its ceiling (server/lib/ceiling.ts) but never makes one for
+ * someone else: a token minted for another user would act as that user, past its second
+ * factor. For anybody else another user's tokens do not exist (404, as the user itself).
  */
 export async function tokensRoutes(app: FastifyInstance, { db }: RouteOptions) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tokens = apiTokensRepository(db);
-  const accounts = accountsRepository(db);
 
   async function owner(request: FastifyRequest, id: number) {
-    const mine = request.user.id === id;
-    if (!mine && !request.access.permissions.has('users:manage')) throw notFound();
-    if (!mine && !(await accounts.get(id))) throw notFound();
+    if (request.user.id === id) return;
+    if (!request.access.permissions.has('users:manage')) throw notFound();
+    await assertActsOn(db, request.access, id);
   }
 
   api.get('/users/:id/tokens', { schema: { params } }, async (request) => {
@@ -44,6 +45,11 @@ export async function tokensRoutes(app: FastifyInstance, { db }: RouteOptions) {
     { schema: { params, body: tokenCreate } },
     async (request, reply) => {
       await owner(request, request.params.id);
+      if (request.params.id !== request.user.id) {
+        throw new HttpError(403, {
+          detail: 'An API token is made by the user it belongs to: ask them to make one.',
+        });
+      }
       const expires = request.body.expires === null ? null : new Date(request.body.expires);
       if (expires && expires.getTime() <= Date.now()) {
         throw new HttpError(400, { expires: ['The expiry must be in the future.'] });

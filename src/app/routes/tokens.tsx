@@ -17,7 +17,12 @@ export function Component() {
         title="API tokens"
         description="For integrations: send the user name with a token as the password (HTTP Basic)."
       />
-      {userId === undefined ? <LinesSkeleton lines={3} /> : <TokensScreen userId={userId} />}
+      {userId === undefined ? (
+        <LinesSkeleton lines={3} />
+      ) : (
+        // Without /me (another deployment) the form stays and that server decides.
+        <TokensScreen userId={userId} own={!me.data || me.data.id === userId} />
+      )}
     </>
   );
 }

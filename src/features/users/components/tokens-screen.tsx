@@ -21,9 +21,11 @@ const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'â€
 
 /**
  * API tokens of one user (one's own, or anyone's for admins): used as the Basic password by
- * integrations. A new token is shown once, here; the server keeps only its hash.
+ * integrations. A new token is shown once, here; the server keeps only its hash. Only the
+ * user itself makes one (a token acts as its user, past its second factor); an admin looking
+ * at another user's tokens can revoke them.
  */
-export function TokensScreen({ userId }: { userId: number }) {
+export function TokensScreen({ userId, own = true }: { userId: number; own?: boolean }) {
   const tokens = useQuery(userQueries.tokens(userId));
   const create = useCreateToken(userId);
   const revoke = useRevokeToken(userId);
@@ -39,7 +41,13 @@ export function TokensScreen({ userId }: { userId: number }) {
     return <ErrorState error={tokens.error} onRetry={() => void tokens.refetch()} />;
   return (
     <Stack gap="lg">
+      {!own && (
+        <Alert color="blue" title="Tokens are made by their user">
+          Only this user can make a token for itself. You can revoke its tokens here.
+        </Alert>
+      )}
       <form
+        hidden={!own}
         aria-label="New token"
         noValidate
         onSubmit={(e) => {
