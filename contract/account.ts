@@ -23,6 +23,16 @@ export const secondFactorCode = z
   .max(32)
   .transform((v) => v.replace(/\s+/g, ''));
 
+/**
+ * `DELETE /api/v1/me/two-factor`: turning the second factor off takes the password and a
+ * code, so a stolen session or API token alone cannot remove it.
+ */
+export const disableTwoFactorBody = z.object({
+  password: z.string().min(1, 'Enter your password.').max(1024),
+  code: secondFactorCode,
+});
+export type DisableTwoFactor = z.input<typeof disableTwoFactorBody>;
+
 export type Invitation = {
   id: number;
   user: number;

@@ -31,6 +31,30 @@ export const systemMailerOf = (app: FastifyInstance): SystemMailer =>
 const escape = (v: string) =>
   v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+/** The service's From address: MAIL_FROM, or mailboard@ the public host. */
+function senderOf(mailer: SystemMailer) {
+  const base = mailer.baseUrl();
+  const host = (URL.canParse(base) && new URL(base).hostname) || 'localhost';
+  return mailer.options.mailFrom ?? `mailboard@${host.includes('.') ? host : `${host}.invalid`}`;
+}
+
+/** Hands one message to the transport; throws when it is refused. */
+async function deliver(
+  mailer: SystemMailer,
+  mail: { to: string; subject: string; text: string; html: string },
+) {
+  const address = senderOf(mailer);
+  const outcome = await mailer.transport.send(
+    {
+      from: { name: 'Mailboard', address },
+      ...mail,
+      messageId: `<${randomUUID()}@${address.split('@')[1]}>`,
+    },
+    { deliveryId: null, mailingId: null },
+  );
+  if (outcome.kind !== 'sent') throw new Error(`Mail to ${mail.to} not sent: ${outcome.error}`);
+}
+
 /**
  * One message with one link. Throws when the transport refuses it, so the caller can answer
  * accordingly (an invitation that was not sent is shown as such).
@@ -39,23 +63,27 @@ export async function sendLinkMail(
   mailer: SystemMailer,
   mail: { to: string; subject: string; intro: string; action: string; path: string; outro: string },
 ) {
-  const base = mailer.baseUrl();
-  const url = `${base}${mail.path}`;
-  const host = (URL.canParse(base) && new URL(base).hostname) || 'localhost';
-  const address =
-    mailer.options.mailFrom ?? `mailboard@${host.includes('.') ? host : `${host}.invalid`}`;
-  const text = `${mail.intro}\n\n${mail.action}: ${url}\n\n${mail.outro}\n`;
-  const html = `<!doctype html><html><body><p>${escape(mail.intro)}</p><p><a href="${escape(url)}">${escape(mail.action)}</a></p><p>${escape(mail.outro)}</p></body></html>`;
-  const outcome = await mailer.transport.send(
-    {
-      from: { name: 'Mailboard', address },
-      to: mail.to,
-      subject: mail.subject,
-      html,
-      text,
-      messageId: `<${randomUUID()}@${address.split('@')[1]}>`,
-    },
-    { deliveryId: null, mailingId: null },
-  );
-  if (outcome.kind !== 'sent') throw new Error(`Mail to ${mail.to} not sent: ${outcome.error}`);
+  const url = `${mailer.baseUrl()}${mail.path}`;
+  await deliver(mailer, {
+    to: mail.to,
+    subject: mail.subject,
+    text: `${mail.intro}\n\n${mail.action}: ${url}\n\n${mail.outro}\n`,
+    html: `<!doctype html><html><body><p>${escape(mail.intro)}</p><p><a href="${escape(url)}">${escape(mail.action)}</a></p><p>${escape(mail.outro)}</p></body></html>`,
+  });
+}
+
+/**
+ * A notice without any link (a security notice: a link in it would teach users to follow
+ * links in such mails). Throws when the transport refuses it.
+ */
+export async function sendNoticeMail(
+  mailer: SystemMailer,
+  mail: { to: string; subject: string; paragraphs: string[] },
+) {
+  await deliver(mailer, {
+    to: mail.to,
+    subject: mail.subject,
+    text: `${mail.paragraphs.join('\n\n')}\n`,
+    html: `<!doctype html><html><body>${mail.paragraphs.map((p) => `<p>${escape(p)}</p>`).join('')}</body></html>`,
+  });
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, lte, or } from 'drizzle-orm';
+import { and, eq, gt, lte, ne, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { sessions, users } from '../../db/schema/index.js';
 import type { User } from '../users/repository.js';
@@ -70,4 +70,20 @@ export function sessionsRepository(db: Executor, lifetime: SessionLifetime) {
       await db.delete(sessions).where(eq(sessions.tokenHash, hashSessionToken(token)));
     },
   };
+}
+
+/**
+ * Ends every session of the user except `current` (the token of the browser asking, if it
+ * asks with one): after a change of how the user signs in, a session opened before it must
+ * sign in again. API tokens are not sessions and keep working.
+ */
+export async function endOtherSessions(db: Executor, userId: number, current?: string) {
+  await db
+    .delete(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        current ? ne(sessions.tokenHash, hashSessionToken(current)) : undefined,
+      ),
+    );
 }

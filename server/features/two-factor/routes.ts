@@ -1,22 +1,42 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { secondFactorCode } from '../../../contract/account.js';
+import { eq } from 'drizzle-orm';
+import { disableTwoFactorBody, secondFactorCode } from '../../../contract/account.js';
+import { users } from '../../db/schema/index.js';
 import { HttpError } from '../../lib/http-errors.js';
 import type { RouteOptions } from '../../lib/route-options.js';
+import { sessionCookieOf } from '../../plugins/browser-requests.js';
+import { endOtherSessions } from '../sessions/repository.js';
+import { verifyPassword } from '../users/password.js';
+import { secondFactorGuard } from './guard.js';
 import { twoFactorRepository } from './repository.js';
 import { newEnrolment } from './totp.js';
 
 const codeBody = z.object({ code: secondFactorCode });
 const wrongCode = () => new HttpError(400, { code: ['The code is not correct.'] });
 
+/** The session the caller asks with, which stays open when its other sessions end. */
+const currentSession = (request: FastifyRequest) =>
+  request.authMethod === 'session' ? sessionCookieOf(request) : undefined;
+
 /**
  * Two-factor sign-in (extension, issue 29 part 4): the caller's enrolment under
- * /me/two-factor, and the admin setting of which roles must use it.
+ * /me/two-factor, and the admin setting of which roles must use it. Turning it on or off
+ * ends the caller's other sessions (issue 49): they were opened under the old rule.
  */
 export async function twoFactorRoutes(app: FastifyInstance, { db }: RouteOptions) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const repo = twoFactorRepository(db);
+  const attempt = secondFactorGuard(app, db);
+
+  const passwordIsRight = async (userId: number, password: string) => {
+    const [user] = await db
+      .select({ hash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, userId));
+    return user?.hash ? verifyPassword(password, user.hash) : false;
+  };
 
   api.get('/me/two-factor', async (request) => ({
     enrolled: await repo.enrolled(request.user.id),
@@ -34,18 +54,39 @@ export async function twoFactorRoutes(app: FastifyInstance, { db }: RouteOptions
   });
 
   api.post('/me/two-factor/confirm', { schema: { body: codeBody } }, async (request) => {
-    const codes = await db.transaction((tx) =>
-      twoFactorRepository(tx).confirm(request.user.id, request.body.code, new Date()),
-    );
+    const codes = await db.transaction(async (tx) => {
+      const confirmed = await twoFactorRepository(tx).confirm(
+        request.user.id,
+        request.body.code,
+        new Date(),
+      );
+      if (confirmed) await endOtherSessions(tx, request.user.id, currentSession(request));
+      return confirmed;
+    });
     if (!codes) throw wrongCode();
     return { recovery_codes: codes };
   });
 
-  api.delete('/me/two-factor', { schema: { body: codeBody } }, async (request, reply) => {
-    if (!(await repo.verify(request.user.id, request.body.code, new Date()))) throw wrongCode();
-    await repo.disable(request.user.id);
-    return reply.code(204).send();
-  });
+  // The password and a code, under the same per-user limit as sign-in (guard.ts): wrong
+  // passwords count too. The code is checked only after the password, so a guess never
+  // uses up a right code.
+  api.delete(
+    '/me/two-factor',
+    { schema: { body: disableTwoFactorBody } },
+    async (request, reply) => {
+      const { id } = request.user;
+      const now = new Date();
+      await attempt(request, id, now, async () => {
+        if (!(await passwordIsRight(id, request.body.password))) return 'password';
+        return (await repo.verify(id, request.body.code, now)) ? undefined : 'code';
+      });
+      await db.transaction(async (tx) => {
+        await twoFactorRepository(tx).disable(id);
+        await endOtherSessions(tx, id, currentSession(request));
+      });
+      return reply.code(204).send();
+    },
+  );
 
   const settings = z.object({
     required_roles: z.array(z.string().trim().min(1).max(100)).max(100),

@@ -10,13 +10,13 @@ import { assertNotCrossSite } from '../../plugins/browser-requests.js';
 import { userTokensRepository } from '../account/user-tokens.js';
 import { openSession, SESSION_PATH, type SessionRouteOptions } from '../sessions/routes.js';
 import type { User } from '../users/repository.js';
+import { secondFactorGuard } from './guard.js';
 import { twoFactorRepository } from './repository.js';
 
 /** The HttpOnly cookie holding the sign-in challenge between the password and the code. */
 const CHALLENGE_COOKIE = 'mailboard_sign_in';
 const CHALLENGE_PATH = `${SESSION_PATH}/two-factor`;
 const CHALLENGE_TTL_MS = 5 * 60_000;
-const MAX_CODE_ATTEMPTS = 5;
 
 const cookieOptions = (request: FastifyRequest) => ({
   httpOnly: true,
@@ -30,7 +30,7 @@ const challengeGone = () =>
 
 /**
  * The step after a right password (sessions/routes.ts `afterPassword`): an enrolled user gets
- * a challenge (a single-use token in an HttpOnly cookie, 5 minutes, 5 codes) instead of a
+ * a challenge (a single-use token in an HttpOnly cookie, 5 minutes) instead of a
  * session; a user whose role requires two-factor but who is not enrolled gets a session and
  * `two_factor: 'enrol'`, which sends the dashboard to enrolment.
  */
@@ -51,7 +51,10 @@ export function secondFactorStep(db: Db, now: () => number) {
   };
 }
 
-/** POST /api/v1/session/two-factor `{code}`: the second step of sign-in (public route). */
+/**
+ * POST /api/v1/session/two-factor `{code}`: the second step of sign-in (public route). Codes
+ * are limited per user, not per challenge (guard.ts): a new challenge resets nothing.
+ */
 export async function secondFactorRoutes(
   app: FastifyInstance,
   options: Pick<SessionRouteOptions, 'sessions' | 'now'> & { db: Db },
@@ -59,6 +62,7 @@ export async function secondFactorRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tokens = userTokensRepository(options.db);
   const repo = twoFactorRepository(options.db);
+  const attempt = secondFactorGuard(app, options.db);
 
   api.post(
     CHALLENGE_PATH,
@@ -69,14 +73,9 @@ export async function secondFactorRoutes(
       const now = new Date(options.now());
       const challenge = token ? await tokens.peek('challenge', token, now) : undefined;
       if (!token || !challenge) throw challengeGone();
-      if (!(await repo.verify(challenge.userId, request.body.code, now))) {
-        if ((await tokens.countAttempt(challenge.id)) >= MAX_CODE_ATTEMPTS) {
-          await tokens.consume('challenge', token, now);
-          reply.clearCookie(CHALLENGE_COOKIE, cookieOptions(request));
-          throw challengeGone();
-        }
-        throw new HttpError(400, { code: ['The code is not correct.'] });
-      }
+      await attempt(request, challenge.userId, now, async () =>
+        (await repo.verify(challenge.userId, request.body.code, now)) ? undefined : 'code',
+      );
       if (!(await tokens.consume('challenge', token, now))) throw challengeGone();
       const [user] = await options.db
         .select({ id: users.id, username: users.username })
