@@ -39,11 +39,22 @@ const url = z
     }
   }, 'Enter a valid URL (http or https).');
 
+/**
+ * The lists whose events an endpoint receives; null (the default): every list. A user limited
+ * to some lists must name lists, all of its own (issue 49).
+ */
+const endpointLists = z
+  .array(z.number().int().positive().max(2_147_483_647))
+  .min(1, 'Choose at least one list.')
+  .max(1000)
+  .nullable();
+
 export const webhookWrite = z.strictObject({
   url,
   events: z.array(z.enum(webhookEventTypes)).min(1, 'Choose at least one event.'),
   description: storableText().max(500).optional(),
   enabled: z.boolean().optional(),
+  lists: endpointLists.optional(),
 });
 export type WebhookWrite = z.infer<typeof webhookWrite>;
 
@@ -56,6 +67,8 @@ export const webhook = z.looseObject({
   /** Why the service disabled it (failing for 24 hours), else "". */
   disabled_reason: z.string(),
   create_datetime: z.string(),
+  /** The lists whose events it receives; null: every list. */
+  lists: z.array(z.number().int()).nullable(),
   /** Only in the answers to POST and rotate-secret: shown once. */
   secret: z.string().optional(),
 });

@@ -25,6 +25,8 @@ export const webhookEndpoints = pgTable('webhook_endpoints', {
   failingSince: timestamptz('failing_since'),
   disabledReason: text('disabled_reason').notNull().default(''),
   createDatetime: timestamptz('create_datetime').notNull().defaultNow(),
+  /** The lists whose events it receives; null: every list (migration 0030). */
+  lists: integer('lists').array(),
 });
 
 /** The outbox: written by triggers in the transaction of the change (migration 0018). */
@@ -39,6 +41,8 @@ export const webhookEvents = pgTable('webhook_events', {
   createDatetime: timestamptz('create_datetime')
     .notNull()
     .default(sql`clock_timestamp()`),
+  /** The list the event is about, set from `data` by a trigger (migration 0030); null for tests. */
+  listId: integer('list_id'),
 });
 
 /** One per endpoint and event: the job rows the worker claims (FOR UPDATE SKIP LOCKED, a lease). */
