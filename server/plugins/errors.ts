@@ -3,7 +3,8 @@ import fp from 'fastify-plugin';
 import FindMyWay from 'find-my-way';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { HttpError, RequestValidationError, issuesToDrf } from '../lib/http-errors.js';
-import { wantsSpa } from './spa.js';
+import { INVALID_LINK_PAGE } from '../features/deliveries/public-routes.js';
+import { isDashboardPath, isMessageLink, wantsSpa } from './spa.js';
 
 /**
  * Every error leaves as a DRF-style body (docs/architecture.md §4): 400 with field messages, 404/405
@@ -35,7 +36,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance, options: { spa: bool
     if (options.spa && wantsSpa(request.method, url)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    const served = !url.startsWith('/api/') && !url.startsWith('/media/');
+    const served = isDashboardPath(url);
     const allowed = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'].filter((m) => {
       if (m === request.method) return false;
       const found = shadow.find(m as never, url);
@@ -46,6 +47,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance, options: { spa: bool
         .code(405)
         .header('allow', allowed.join(', '))
         .send({ detail: `Method "${request.method}" not allowed.` });
+    }
+    if (isMessageLink(url)) {
+      return reply
+        .code(404)
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(INVALID_LINK_PAGE);
     }
     return reply.code(404).send({ detail: 'Not found.' });
   });

@@ -19,6 +19,19 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: { distDir: str
   });
 });
 
+/**
+ * The links in messages (click, open pixel, unsubscribe, opt-in: features/deliveries): a
+ * recipient following a broken one gets a page saying so, never the dashboard's sign-in.
+ */
+const MESSAGE_LINK_PREFIXES = ['/t/', '/u/', '/c/'];
+/** Paths the dashboard never answers: the API, layout media and the links in messages. */
+const NOT_DASHBOARD_PREFIXES = ['/api/', '/media/', ...MESSAGE_LINK_PREFIXES];
+
+export const isMessageLink = (url: string) => MESSAGE_LINK_PREFIXES.some((p) => url.startsWith(p));
+
+export const isDashboardPath = (url: string) =>
+  !NOT_DASHBOARD_PREFIXES.some((p) => url.startsWith(p));
+
 /** Whether a request that matched nothing should get the SPA's index.html. */
 export const wantsSpa = (method: string, url: string) =>
-  (method === 'GET' || method === 'HEAD') && !url.startsWith('/api/') && !url.startsWith('/media/');
+  (method === 'GET' || method === 'HEAD') && isDashboardPath(url);

@@ -25,7 +25,8 @@ const html = (reply: FastifyReply, status: number, body: string) =>
     .header('cache-control', 'no-store')
     .send(body);
 
-const INVALID = message(
+/** A link that is not one Mailboard signed (also any path under a link prefix: errors plugin). */
+export const INVALID_LINK_PAGE = message(
   'This link is not valid',
   'The link is incomplete or was changed. Open it again from the message you received.',
 );
@@ -51,7 +52,7 @@ export async function publicRoutes(
 
   app.get<{ Params: { token: string } }>('/t/c/:token', tracking, async (request, reply) => {
     const p = signer.verify(request.params.token);
-    if (p?.kind !== 'k') return html(reply, 404, INVALID);
+    if (p?.kind !== 'k') return html(reply, 404, INVALID_LINK_PAGE);
     // Answered from the token alone; the record is written later (tracking.ts).
     hits.record({ who: p.who, url: p.url });
     return reply.code(302).header('cache-control', 'no-store').redirect(locationOf(p.url));
@@ -79,7 +80,7 @@ export async function publicRoutes(
 
   app.get<{ Params: { token: string } }>('/u/:token', async (request, reply) => {
     const p = signer.verify(request.params.token);
-    if (p?.kind !== 'u') return html(reply, 404, INVALID);
+    if (p?.kind !== 'u') return html(reply, 404, INVALID_LINK_PAGE);
     if (p.subscriber === 0) {
       return html(
         reply,
@@ -94,7 +95,7 @@ export async function publicRoutes(
 
   app.post<{ Params: { token: string } }>('/u/:token', async (request, reply) => {
     const p = signer.verify(request.params.token);
-    if (p?.kind !== 'u') return html(reply, 404, INVALID);
+    if (p?.kind !== 'u') return html(reply, 404, INVALID_LINK_PAGE);
     const s = p.subscriber === 0 ? undefined : await subscriberOf(p.subscriber);
     if (!s)
       return html(reply, 200, message('Unsubscribed', 'There is nothing to unsubscribe from.'));
@@ -123,7 +124,7 @@ export async function publicRoutes(
   // GET that confirmed would subscribe people who never clicked. The form POST confirms.
   app.get<{ Params: { token: string } }>('/c/:token', async (request, reply) => {
     const p = signer.verify(request.params.token);
-    if (p?.kind !== 'a') return html(reply, 404, INVALID);
+    if (p?.kind !== 'a') return html(reply, 404, INVALID_LINK_PAGE);
     const s = await subscriberOf(p.subscriber);
     if (!s) return html(reply, 404, message('Confirmation', 'This subscription no longer exists.'));
     return html(reply, 200, confirmForm(`/c/${request.params.token}`, s.email, s.name));
@@ -131,7 +132,7 @@ export async function publicRoutes(
 
   app.post<{ Params: { token: string } }>('/c/:token', async (request, reply) => {
     const p = signer.verify(request.params.token);
-    if (p?.kind !== 'a') return html(reply, 404, INVALID);
+    if (p?.kind !== 'a') return html(reply, 404, INVALID_LINK_PAGE);
     const s = await subscriberOf(p.subscriber);
     if (!s) return html(reply, 404, message('Confirmation', 'This subscription no longer exists.'));
     await changeSubscription(db, { ids: [s.id] }, 'active', 'opt-in-link', {
