@@ -72,7 +72,15 @@ export async function twoFactorRoutes(app: FastifyInstance, { db }: RouteOptions
   // uses up a right code.
   api.delete(
     '/me/two-factor',
-    { schema: { body: disableTwoFactorBody } },
+    {
+      schema: {
+        description:
+          'Turns two-factor sign-in off: needs the password and a code. Wrong passwords and ' +
+          'codes count per user with those of sign-in: after five in a row each attempt waits ' +
+          '(429 with Retry-After, also for a right answer), and the other sessions end on success.',
+        body: disableTwoFactorBody,
+      },
+    },
     async (request, reply) => {
       const { id } = request.user;
       const now = new Date();

@@ -66,7 +66,16 @@ export async function secondFactorRoutes(
 
   api.post(
     CHALLENGE_PATH,
-    { schema: { body: z.object({ code: secondFactorCode }) }, config: { public: true } },
+    {
+      schema: {
+        description:
+          'The code step of sign-in. Wrong codes count per user across challenges: after five ' +
+          'in a row each attempt waits a doubling delay (429 with Retry-After, also for a ' +
+          'right code), and the user is mailed a notice.',
+        body: z.object({ code: secondFactorCode }),
+      },
+      config: { public: true },
+    },
     async (request, reply) => {
       assertNotCrossSite(request);
       const token = request.cookies[CHALLENGE_COOKIE];
