@@ -44,6 +44,15 @@ export type Invitation = {
   expired: boolean;
 };
 
+/**
+ * The answer to inviting (and resending): the invitation and its link, for the admin to
+ * pass on when no mail reaches the person (issue 49: the Outbox never shows the link).
+ */
+export type InvitationWithLink = Invitation & { invitation_url: string };
+
+/** `POST /api/v1/users/{id}/password-reset`: a reset link for the admin to pass on. */
+export type PasswordResetLink = { password_reset_url: string };
+
 export type ActiveSession = {
   id: number;
   device: string;

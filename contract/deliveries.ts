@@ -94,15 +94,24 @@ export const outboxItem = z.looseObject({
   subject: z.string(),
   mailing: z.number().int().nullable(),
   delivery: z.number().int().nullable(),
+  /**
+   * A delivery's message, a test, or the service's own mail to a user (invitations, resets,
+   * notices): listed only for users who manage users (issue 49).
+   */
+  kind: z.enum(['delivery', 'test', 'system']),
   create_datetime: datetime,
 });
 export type OutboxItem = z.infer<typeof outboxItem>;
 
-/** GET /api/v1/outbox/{id}: the message as its recipient would see it. */
+/**
+ * GET /api/v1/outbox/{id}: the message as its recipient would see it, except system mail,
+ * whose link tokens read `[redacted]` (`redacted: true`).
+ */
 export const outboxMessage = outboxItem.extend({
   from: z.string(),
   headers: z.record(z.string(), z.string()),
   html: z.string(),
   text: z.string(),
+  redacted: z.boolean(),
 });
 export type OutboxMessage = z.infer<typeof outboxMessage>;

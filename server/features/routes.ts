@@ -51,7 +51,7 @@ export async function apiRoutes(app: FastifyInstance, options: RouteOptions) {
           { username, invitedBy },
           (tx, id) => accountsRepository(tx).update(id, changes),
         );
-        return invitation.user;
+        return invitation;
       };
       await api.register(usersRoutes, { ...options, invite });
     },

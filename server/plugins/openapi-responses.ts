@@ -95,6 +95,7 @@ const detailConflicts: Record<string, string> = {
   'PATCH /api/v1/users/{}': 'The last active admin cannot be demoted or deactivated.',
   'DELETE /api/v1/users/{}': 'The last active admin cannot be removed.',
   'DELETE /api/v1/roles/{}': 'The role is still given to users.',
+  'POST /api/v1/users/{}/password-reset': 'The user has not accepted the invitation yet.',
 };
 
 /** 409 with the existing subscriber: a creation or an email change that collides (spec). */

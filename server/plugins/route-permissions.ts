@@ -150,6 +150,7 @@ export const ROUTE_PERMISSIONS: Record<string, RoutePermission> = {
   'GET /api/v1/users/:id': p('users:manage'),
   'PATCH /api/v1/users/:id': p('users:manage'),
   'DELETE /api/v1/users/:id': p('users:manage'),
+  'POST /api/v1/users/:id/password-reset': p('users:manage'),
   'GET /api/v1/roles': p('users:manage'),
   'POST /api/v1/roles': p('users:manage'),
   'PATCH /api/v1/roles/:name': p('users:manage'),

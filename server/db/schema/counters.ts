@@ -10,6 +10,8 @@ export const outboxMessageCount = pgTable(
   {
     onlyRow: boolean('only_row').primaryKey().default(true),
     n: bigint('n', { mode: 'number' }).notNull().default(0),
+    /** Of those, system mail (migration 0028): the Outbox of a user who may not see it. */
+    systemN: bigint('system_n', { mode: 'number' }).notNull().default(0),
   },
   (t) => [check('outbox_message_count_one_row', sql`${t.onlyRow}`)],
 );

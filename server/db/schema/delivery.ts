@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -66,20 +67,30 @@ export const deliveryRecipients = pgTable(
   ],
 );
 
+/** What an outbox message is; `system` (mail to a user) is shown only redacted (issue 49). */
+export const OUTBOX_KINDS = ['delivery', 'test', 'system'] as const;
+export type OutboxKind = (typeof OUTBOX_KINDS)[number];
+
 /** The embedded outbox (no SMTP_URL): the newest messages, capped. */
-export const outboxMessages = pgTable('outbox_messages', {
-  id: serial('id').primaryKey(),
-  deliveryId: integer('delivery_id').references(() => deliveries.id, { onDelete: 'set null' }),
-  mailingId: integer('mailing_id').references(() => mailings.id, { onDelete: 'set null' }),
-  recipient: text('recipient').notNull(),
-  sender: text('sender').notNull(),
-  subject: text('subject').notNull(),
-  messageId: text('message_id').notNull(),
-  headers: jsonb('headers').$type<Record<string, string>>().notNull(),
-  html: text('html').notNull(),
-  text: text('text').notNull(),
-  createDatetime: timestamptz('create_datetime').notNull().defaultNow(),
-});
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: serial('id').primaryKey(),
+    deliveryId: integer('delivery_id').references(() => deliveries.id, { onDelete: 'set null' }),
+    mailingId: integer('mailing_id').references(() => mailings.id, { onDelete: 'set null' }),
+    recipient: text('recipient').notNull(),
+    sender: text('sender').notNull(),
+    subject: text('subject').notNull(),
+    messageId: text('message_id').notNull(),
+    headers: jsonb('headers').$type<Record<string, string>>().notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    createDatetime: timestamptz('create_datetime').notNull().defaultNow(),
+    // Migration 0028; a writer that does not say is taken for system mail (hidden).
+    kind: text('kind').$type<OutboxKind>().notNull().default('system'),
+  },
+  (t) => [check('outbox_messages_kind', sql`${t.kind} IN ('delivery', 'test', 'system')`)],
+);
 
 /** Secrets the service generates once and every replica shares (the tracking HMAC key). */
 export const serviceSecrets = pgTable('service_secrets', {

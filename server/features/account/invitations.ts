@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import type { Invitation } from '../../../contract/account.js';
+import type { Invitation, InvitationWithLink } from '../../../contract/account.js';
 import type { Db, Executor } from '../../db/client.js';
 import { users, userTokens } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../lib/http-errors.js';
@@ -18,9 +18,10 @@ export type InviteInput = {
 
 /**
  * Creates a pending user (no password) and mails them a single-use link, valid 7 days, to
- * set their password (issue 29 part 3). `POST /api/v1/users` without a password calls this;
- * `configure` runs inside the same transaction, after the user row exists, so the caller can
- * set the new user's role and lists. A taken username is 400 `{username: […]}`.
+ * set their password (issue 29 part 3); the answer carries the link for the inviter to pass
+ * on (issue 49: nobody reads it from the Outbox). `POST /api/v1/users` without a password
+ * calls this; `configure` runs inside the same transaction, after the user row exists, so the
+ * caller can set the new user's role and lists. A taken username is 400 `{username: […]}`.
  * The mail goes out after the commit; a transport failure leaves the invitation unsent
  * (`sent_datetime: null`, resend to try again).
  */
@@ -29,7 +30,7 @@ export async function inviteUser(
   mailer: SystemMailer,
   input: InviteInput,
   configure?: (tx: Executor, userId: number) => Promise<void>,
-): Promise<Invitation> {
+): Promise<InvitationWithLink> {
   const now = input.now ?? new Date();
   const { token, id } = await db.transaction(async (tx) => {
     const [taken] = await tx
@@ -51,17 +52,20 @@ export async function inviteUser(
     );
     return { token: issued.token, id: issued.row.id };
   });
-  await mailInvitation(db, mailer, id, input.username, token, now);
-  return (await getInvitation(db, id, now))!;
+  return mailInvitation(db, mailer, id, input.username, token, now);
 }
 
 /** A new link (the old one stops working) and a new mail; the invitation keeps its id. */
-export async function resendInvitation(db: Db, mailer: SystemMailer, id: number, now = new Date()) {
+export async function resendInvitation(
+  db: Db,
+  mailer: SystemMailer,
+  id: number,
+  now = new Date(),
+): Promise<InvitationWithLink> {
   const current = await getInvitation(db, id, now);
   if (!current) throw notFound();
   const token = await userTokensRepository(db).renew(id, INVITATION_TTL_MS, now);
-  await mailInvitation(db, mailer, id, current.username, token, now);
-  return (await getInvitation(db, id, now))!;
+  return mailInvitation(db, mailer, id, current.username, token, now);
 }
 
 /** Withdraws the invitation and removes the user who never signed up. */
@@ -73,6 +77,7 @@ export async function revokeInvitation(db: Db, id: number) {
     .where(and(eq(users.id, current.user), eq(users.passwordHash, PENDING_PASSWORD_HASH)));
 }
 
+/** Mails the link, and answers the invitation as it stands with the link. */
 async function mailInvitation(
   db: Db,
   mailer: SystemMailer,
@@ -80,20 +85,21 @@ async function mailInvitation(
   username: string,
   token: string,
   now: Date,
-) {
-  try {
-    await sendLinkMail(mailer, {
-      to: username,
-      subject: 'You are invited to Mailboard',
-      intro: `You have been invited to Mailboard as ${username}. Choose a password to sign in.`,
-      action: 'Set your password',
-      path: `/invitation/${token}`,
-      outro: 'The link works once and for 7 days. If you did not expect this, ignore this message.',
-    });
-  } catch {
-    return; // Shown as not sent; the admin can resend.
-  }
-  await db.update(userTokens).set({ sentDatetime: now }).where(eq(userTokens.id, id));
+): Promise<InvitationWithLink> {
+  const path = `/invitation/${token}`;
+  const sent = await sendLinkMail(mailer, {
+    to: username,
+    subject: 'You are invited to Mailboard',
+    intro: `You have been invited to Mailboard as ${username}. Choose a password to sign in.`,
+    action: 'Set your password',
+    path,
+    outro: 'The link works once and for 7 days. If you did not expect this, ignore this message.',
+  }).then(
+    () => true,
+    () => false, // Shown as not sent; the admin can resend, or pass the link on.
+  );
+  if (sent) await db.update(userTokens).set({ sentDatetime: now }).where(eq(userTokens.id, id));
+  return { ...(await getInvitation(db, id, now))!, invitation_url: `${mailer.baseUrl()}${path}` };
 }
 
 const invitationColumns = {

@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { newPassword } from '../../../contract/account.js';
+import { newPassword, type PasswordResetLink } from '../../../contract/account.js';
 import { users } from '../../db/schema/index.js';
-import { HttpError } from '../../lib/http-errors.js';
+import { assertActsOn } from '../../lib/ceiling.js';
+import { HttpError, notFound } from '../../lib/http-errors.js';
+import { idParam } from '../../lib/query.js';
 import type { RouteOptions } from '../../lib/route-options.js';
 import { sendLinkMail, systemMailerOf } from '../../lib/system-mail.js';
 import { FailedAttemptThrottle } from '../users/throttle.js';
@@ -29,6 +31,9 @@ const tokenParams = z.object({ token: z.string().max(100) });
  * after the answer, so neither the answer nor its timing tells whether the address exists.
  * Five requests per username and address in 15 minutes (and 20 per username in an hour),
  * counted alike for unknown addresses, then 429.
+ *
+ * And `POST /users/{id}/password-reset` (users:manage, issue 49): the same mail, and the link
+ * in the answer for the admin to pass on, since the Outbox never shows it.
  */
 export async function resetRoutes(app: FastifyInstance, options: ResetRouteOptions) {
   const { db } = options;
@@ -47,6 +52,35 @@ export async function resetRoutes(app: FastifyInstance, options: ResetRouteOptio
     await Promise.allSettled([...inFlight]);
   });
 
+  /**
+   * A new reset link for `user` (earlier ones stop working), mailed to them: the link, and
+   * why the mail was not sent if it was not.
+   */
+  async function issueReset(user: { id: number; username: string }, by: number | null = null) {
+    const { token } = await userTokensRepository(db).issue(
+      'reset',
+      user.id,
+      RESET_TTL_MS,
+      new Date(),
+      by,
+    );
+    const mailer = systemMailerOf(app);
+    const url = `${mailer.baseUrl()}/password-reset/${token}`;
+    const notSent = await sendLinkMail(mailer, {
+      to: user.username,
+      subject: 'Reset your Mailboard password',
+      intro: `Someone asked to reset the password of ${user.username} on Mailboard.`,
+      action: 'Choose a new password',
+      path: `/password-reset/${token}`,
+      outro:
+        'The link works once and for 30 minutes. If you did not ask for this, ignore this message: your password stays as it is.',
+    }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    return { url, notSent };
+  }
+
   async function mailReset(username: string) {
     const [user] = await db
       .select({ id: users.id, username: users.username })
@@ -57,22 +91,8 @@ export async function resetRoutes(app: FastifyInstance, options: ResetRouteOptio
           ne(users.passwordHash, PENDING_PASSWORD_HASH),
         ),
       );
-    if (!user) return;
-    const { token } = await userTokensRepository(db).issue(
-      'reset',
-      user.id,
-      RESET_TTL_MS,
-      new Date(),
-    );
-    await sendLinkMail(systemMailerOf(app), {
-      to: user.username,
-      subject: 'Reset your Mailboard password',
-      intro: `Someone asked to reset the password of ${user.username} on Mailboard.`,
-      action: 'Choose a new password',
-      path: `/password-reset/${token}`,
-      outro:
-        'The link works once and for 30 minutes. If you did not ask for this, ignore this message: your password stays as it is.',
-    });
+    const notSent = user && (await issueReset(user)).notSent;
+    if (notSent) throw notSent;
   }
 
   api.post(
@@ -124,6 +144,30 @@ export async function resetRoutes(app: FastifyInstance, options: ResetRouteOptio
       });
       if (!username) throw linkGone();
       return { username };
+    },
+  );
+
+  api.post(
+    '/users/:id/password-reset',
+    { schema: { params: z.object({ id: idParam }) } },
+    async (request, reply) => {
+      const [user] = await db
+        .select({ id: users.id, username: users.username, passwordHash: users.passwordHash })
+        .from(users)
+        .where(eq(users.id, request.params.id));
+      if (!user) throw notFound();
+      // Whoever sets a user's password can become that user: only within one's own (403).
+      await assertActsOn(db, request.access, user.id);
+      if (user.passwordHash === PENDING_PASSWORD_HASH) {
+        throw new HttpError(409, {
+          detail: `${user.username} has not accepted the invitation yet: resend the invitation instead.`,
+        });
+      }
+      const { url, notSent } = await issueReset(user, request.user.id);
+      // Not mailed (the SMTP server refused): the admin still has the link to pass on.
+      if (notSent) request.log.error({ err: notSent }, 'password reset mail failed');
+      const answer: PasswordResetLink = { password_reset_url: url };
+      return reply.code(201).send(answer);
     },
   );
 }

@@ -71,7 +71,8 @@ export async function sendOptinConfirmations(ctx: SendingContext, limit = 100) {
         messageId: r.message_id,
         unsubscribeUrl: `${base}/u/${ctx.signer.sign({ kind: 'u', subscriber: r.id, delivery: 0 })}`,
       },
-      { deliveryId: null, mailingId: null },
+      // A list's mail to its subscriber, shown in the Outbox as deliveries are.
+      { deliveryId: null, mailingId: null, kind: 'delivery' },
     );
     await recordOutcome(db, r, outcome, ctx.options);
   }

@@ -84,7 +84,11 @@ export async function testMessageRoutes(
         base,
         sending.signer,
       );
-      const outcome = await sending.transport.send(message, { deliveryId: null, mailingId: null });
+      const outcome = await sending.transport.send(message, {
+        deliveryId: null,
+        mailingId: null,
+        kind: 'test',
+      });
       if (outcome.kind !== 'sent') {
         throw new HttpError(502, {
           detail: `The mail server did not accept the test message: ${outcome.error}`,

@@ -2,6 +2,7 @@ import { Transform } from 'node:stream';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import type { OutboxKind } from '../../db/schema/index.js';
 import type { OutgoingMessage } from './render.js';
 import { tokenBucket, type RateBucket } from './token-bucket.js';
 import { dkimOption, type DkimSettings } from './dkim.js';
@@ -22,6 +23,12 @@ export type SendOutcome =
 export type SendRefs = {
   deliveryId: number | null;
   mailingId: number | null;
+  /**
+   * What the message is, for the outbox (issue 49: system mail is shown only redacted, to
+   * users:manage holders). Unsaid: a delivery's if it names one, a test if it names only a
+   * mailing, otherwise system mail, so mail nobody labelled stays hidden.
+   */
+  kind?: OutboxKind;
   /**
    * The message's end (SMTP's final ".") is sent only once this settles: the sender passes the
    * commit of its previous result, so the next message travels while that result is written
@@ -224,9 +231,11 @@ export function outboxTransport(db: Executor, cap: number): Transport {
       };
       await db.execute(sql`
         INSERT INTO outbox_messages
-          (delivery_id, mailing_id, recipient, sender, subject, message_id, headers, html, text)
+          (delivery_id, mailing_id, recipient, sender, subject, message_id, headers, html, text,
+           kind)
         VALUES (${refs.deliveryId}, ${refs.mailingId}, ${m.to}, ${formatFrom(m)}, ${m.subject},
-                ${m.messageId}, ${JSON.stringify(headers)}::jsonb, ${m.html}, ${m.text})`);
+                ${m.messageId}, ${JSON.stringify(headers)}::jsonb, ${m.html}, ${m.text},
+                ${outboxKind(refs)})`);
       if (++sinceTrim >= 200) {
         sinceTrim = 0;
         await trimOutbox(db, cap);
@@ -236,6 +245,10 @@ export function outboxTransport(db: Executor, cap: number): Transport {
     close() {},
   };
 }
+
+const outboxKind = (refs: SendRefs): OutboxKind =>
+  refs.kind ??
+  (refs.deliveryId !== null ? 'delivery' : refs.mailingId !== null ? 'test' : 'system');
 
 export async function trimOutbox(db: Executor, cap: number) {
   await db.execute(sql`

@@ -16,13 +16,14 @@ const params = z.object({ id: idParam });
 
 /**
  * Creating a user without a password is inviting them by mail (the account feature, composed
- * in features/routes.ts); without it that is a 400 on `password`. Answers the new user's id.
+ * in features/routes.ts); without it that is a 400 on `password`. Answers the new user's id
+ * and the invitation's link, which the answer carries for the admin to pass on (issue 49).
  */
 export type Invite = (
   username: string,
   changes: AccountChanges,
   invitedBy: number,
-) => Promise<number>;
+) => Promise<{ user: number; invitation_url: string }>;
 
 /** Users, roles, API tokens and /me (extensions, issue 29, docs/architecture.md §15). */
 export async function usersRoutes(
@@ -63,16 +64,20 @@ export async function usersRoutes(
     const { username, password, ...changes } = request.body;
     await checkChanges(changes);
     let id: number;
+    let invitation: { invitation_url: string } | undefined;
     try {
       if (password !== undefined) id = await accounts.create(username, password, changes);
-      else if (options.invite) id = await options.invite(username, changes, request.user.id);
-      else throw badRequest('password', 'This field is required.');
+      else if (options.invite) {
+        const invited = await options.invite(username, changes, request.user.id);
+        id = invited.user;
+        invitation = { invitation_url: invited.invitation_url };
+      } else throw badRequest('password', 'This field is required.');
     } catch (error) {
       if (isUniqueViolation(error))
         throw badRequest('username', 'A user with that username already exists.');
       throw error;
     }
-    return reply.code(201).send(await accounts.get(id));
+    return reply.code(201).send({ ...(await accounts.get(id)), ...invitation });
   });
 
   api.get('/users/:id', { schema: { params } }, async (request) => {
