@@ -1,4 +1,4 @@
-import type { ActiveSession } from '../../contract/account';
+import type { ActiveSession, DisableTwoFactor } from '../../contract/account';
 import { extension, request } from './client';
 
 export type { ActiveSession };
@@ -18,8 +18,9 @@ export const confirmEnrolment = (code: string) =>
     body: { code },
   });
 
-export const disableTwoFactor = async (code: string) => {
-  await request('/me/two-factor', { method: 'DELETE', body: { code } });
+/** Needs the password and a code; wrong ones count toward a wait (429, issue 49). */
+export const disableTwoFactor = async (body: DisableTwoFactor) => {
+  await request('/me/two-factor', { method: 'DELETE', body });
 };
 
 export const getMySessions = (signal?: AbortSignal) =>

@@ -32,7 +32,8 @@ export function useConfirmEnrolment() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: confirmEnrolment,
-    onSuccess: () => client.invalidateQueries({ queryKey: securityQueries.twoFactor().queryKey }),
+    // The server ended the user's other sessions too.
+    onSuccess: () => client.invalidateQueries({ queryKey: securityQueries.all() }),
   });
 }
 
@@ -40,7 +41,7 @@ export function useDisableTwoFactor() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: disableTwoFactor,
-    onSuccess: () => client.invalidateQueries({ queryKey: securityQueries.twoFactor().queryKey }),
+    onSuccess: () => client.invalidateQueries({ queryKey: securityQueries.all() }),
   });
 }
 

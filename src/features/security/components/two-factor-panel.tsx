@@ -15,18 +15,14 @@ import { useState, type FormEvent } from 'react';
 import type { Enrolment } from '../../../api/security';
 import { session } from '../../../api/session';
 import { fieldErrors } from '../../../api/errors';
-import { notifyError, notifySuccess } from '../../../components/notify';
+import { notifyError } from '../../../components/notify';
 import { ErrorState, LinesSkeleton } from '../../../components/states';
-import {
-  securityQueries,
-  useConfirmEnrolment,
-  useDisableTwoFactor,
-  useStartEnrolment,
-} from '../queries';
+import { securityQueries, useConfirmEnrolment, useStartEnrolment } from '../queries';
+import { DisableTwoFactorForm } from './disable-two-factor-form';
 
 /**
  * Two-factor sign-in (issue 29 part 4): enrol with a QR code and one code, see the recovery
- * codes once, or turn it off with a code.
+ * codes once, or turn it off with the password and a code.
  */
 export function TwoFactorPanel() {
   const query = useQuery(securityQueries.twoFactor());
@@ -64,7 +60,7 @@ export function TwoFactorPanel() {
           </Stack>
         </Alert>
       ) : status.enrolled ? (
-        <DisableForm left={status.recovery_codes_left} />
+        <DisableTwoFactorForm left={status.recovery_codes_left} />
       ) : enrolment ? (
         <ConfirmForm
           enrolment={enrolment}
@@ -168,28 +164,6 @@ function ConfirmForm({
         onSubmit={(code, setError) =>
           confirm.mutate(code, {
             onSuccess: (r) => onConfirmed(r.recovery_codes),
-            onError: (err) => codeError(err, setError),
-          })
-        }
-      />
-    </Stack>
-  );
-}
-
-function DisableForm({ left }: { left: number }) {
-  const disable = useDisableTwoFactor();
-  return (
-    <Stack gap="xs">
-      <Text size="sm">
-        Two-factor sign-in is on. {left} recovery {left === 1 ? 'code' : 'codes'} left.
-      </Text>
-      <CodeForm
-        label="Code to turn it off"
-        submit="Turn off"
-        pending={disable.isPending}
-        onSubmit={(code, setError) =>
-          disable.mutate(code, {
-            onSuccess: () => notifySuccess('Two-factor sign-in is off.'),
             onError: (err) => codeError(err, setError),
           })
         }
