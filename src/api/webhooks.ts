@@ -1,15 +1,20 @@
 import { z } from 'zod';
 import { envelope } from '../../contract/common';
 import {
-  webhook,
+  webhook as contractWebhook,
   webhookAttempt,
-  type Webhook,
   type WebhookAttempt,
   type WebhookWrite,
 } from '../../contract/webhooks';
 import { extension, request, requestParsed } from './client';
 
-export type { Webhook, WebhookAttempt, WebhookWrite };
+/**
+ * An endpoint. Servers before issue 49 answer without `lists` (every list): the screen then
+ * hides the choice and never sends it.
+ */
+const webhook = contractWebhook.extend({ lists: contractWebhook.shape.lists.optional() });
+export type Webhook = z.infer<typeof webhook>;
+export type { WebhookAttempt, WebhookWrite };
 
 const queued = z.looseObject({ event_id: z.string(), type: z.string() });
 export const WEBHOOKS_EXTENSION = 'webhooks';

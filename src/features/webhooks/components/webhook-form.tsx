@@ -5,18 +5,27 @@ import { Controller, useForm } from 'react-hook-form';
 import { webhookEventTypes, webhookWrite, type WebhookWrite } from '../../../../contract/webhooks';
 import { FormAlert } from '../../../components/form-alert';
 import { applyServerErrors } from '../../../components/server-errors';
+import { EndpointListsField } from './endpoint-lists-field';
 
-const fields = ['url', 'events', 'description', 'enabled'] as const;
+const fields = ['url', 'events', 'description', 'enabled', 'lists'] as const;
 
 export type WebhookFormProps = {
   initial: WebhookWrite;
+  /** Offer the choice of lists (a server without `lists` has none); limited: no "Every list". */
+  listChoice?: { limited: boolean };
   submitLabel: string;
   onSubmit: (body: WebhookWrite) => Promise<unknown>;
   onCancel: () => void;
 };
 
 /** Create and edit form of an endpoint; server 400s land on their fields. */
-export function WebhookForm({ initial, submitLabel, onSubmit, onCancel }: WebhookFormProps) {
+export function WebhookForm({
+  initial,
+  listChoice,
+  submitLabel,
+  onSubmit,
+  onCancel,
+}: WebhookFormProps) {
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const form = useForm<WebhookWrite>({
     resolver: zodResolver(webhookWrite),
@@ -66,6 +75,20 @@ export function WebhookForm({ initial, submitLabel, onSubmit, onCancel }: Webhoo
             </Checkbox.Group>
           )}
         />
+        {listChoice && (
+          <Controller
+            control={form.control}
+            name="lists"
+            render={({ field, fieldState }) => (
+              <EndpointListsField
+                value={field.value ?? null}
+                onChange={field.onChange}
+                error={fieldState.error?.message}
+                limited={listChoice.limited}
+              />
+            )}
+          />
+        )}
         <Controller
           control={form.control}
           name="enabled"

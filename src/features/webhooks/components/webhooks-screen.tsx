@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import type { Webhook } from '../../../api/webhooks';
 import { webhookEventTypes, type WebhookEventType } from '../../../../contract/webhooks';
 import { describeError } from '../../../api/errors';
+import { listQueries, meQuery } from '../../../api/shared-queries';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { notify } from '../../../components/notify';
 import {
@@ -27,6 +28,8 @@ type Editing = { kind: 'new' } | { kind: 'edit'; webhook: Webhook } | null;
 /** Endpoints, their attempts (the one chosen in `?endpoint=`), test events and replays. */
 export function WebhooksScreen() {
   const { data, error, isPending } = useQuery(webhookQueries.list());
+  const me = useQuery(meQuery());
+  const lists = useQuery(listQueries.everyList());
   const [params, setParams] = useSearchParams();
   const [editing, setEditing] = useState<Editing>(null);
   const [secret, setSecret] = useState<string | null>(null);
@@ -47,6 +50,14 @@ export function WebhooksScreen() {
   const webhooks = data?.data.results ?? [];
   const selected = Number(params.get('endpoint')) || webhooks[0]?.id;
   const failed = (err: unknown) => notify({ color: 'red', message: describeError(err) });
+  // A server without per-list endpoints answers without `lists`: no choice is offered then.
+  const listChoice = webhooks.every((w) => w.lists !== undefined)
+    ? { limited: Boolean(me.data?.lists) }
+    : undefined;
+  const listNames = (ids: number[] | null | undefined) =>
+    ids == null
+      ? 'every list'
+      : ids.map((id) => lists.data?.find((l) => l.id === id)?.name ?? `#${id}`).join(', ');
 
   return (
     <Stack>
@@ -82,6 +93,7 @@ export function WebhooksScreen() {
               </Alert>
             )}
             <Text size="sm">Events: {w.events.join(', ')}</Text>
+            {listChoice && <Text size="sm">Lists: {listNames(w.lists)}</Text>}
             <Group gap="xs" wrap="wrap">
               <Button
                 size="xs"
@@ -152,16 +164,26 @@ export function WebhooksScreen() {
                     events: editing.webhook.events.filter(isEventType),
                     description: editing.webhook.description,
                     enabled: editing.webhook.enabled,
+                    ...(listChoice ? { lists: editing.webhook.lists ?? null } : {}),
                   }
-                : { url: '', events: [], description: '', enabled: true }
+                : {
+                    url: '',
+                    events: [],
+                    description: '',
+                    enabled: true,
+                    ...(listChoice ? { lists: listChoice.limited ? [] : null } : {}),
+                  }
             }
+            listChoice={listChoice}
             submitLabel={editing.kind === 'edit' ? 'Save' : 'Add endpoint'}
             onCancel={() => setEditing(null)}
             onSubmit={async (body) => {
               if (editing.kind === 'edit') {
                 await update.mutateAsync({ id: editing.webhook.id, body });
               } else {
-                const created = await create.mutateAsync(body);
+                // Every list is the default: left out, as a server without `lists` expects.
+                const { lists: chosen, ...rest } = body;
+                const created = await create.mutateAsync(chosen ? body : rest);
                 setSecret(created.secret ?? null);
               }
               setEditing(null);
