@@ -10,6 +10,7 @@ import { drfErrorMap } from '../contract/messages.js';
 import type { Database } from './db/client.js';
 import { startMaintenance } from './db/maintenance.js';
 import { zodValidatorCompiler } from './lib/validation.js';
+import { redactingLogger } from './lib/log-redaction.js';
 import fastifyCookie from '@fastify/cookie';
 import { authPlugin } from './plugins/auth.js';
 import { auditPlugin } from './features/audit/plugin.js';
@@ -87,7 +88,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     throw new Error('buildApp takes a database or an upstream URL, not both.');
   }
   const app = Fastify({
-    logger: options.logger ?? false,
+    // Request logs carry no secrets: tokens in paths and queries are redacted.
+    logger: redactingLogger(options.logger),
     // Layout zips arrive base64-encoded in JSON: 10 MB decoded is ~13.4 MB of text.
     bodyLimit: 16 * 1024 * 1024,
     trustProxy: options.trustProxy ?? 'loopback',
