@@ -167,6 +167,41 @@ describe('an endpoint of a list-limited user', () => {
   });
 });
 
+describe('an endpoint narrowed to some lists', () => {
+  it('shows its owner only its lists’ attempts and replays no other list’s event', async () => {
+    const receiver = await startWebhookReceiver();
+    try {
+      const hook = await t.post('/api/v1/webhooks', {
+        url: receiver.url,
+        events: ['subscriber.created'],
+      });
+      const id = hook.json<{ id: number }>().id;
+      await t.post(`/api/v1/lists/${a}/subscribers`, { email: 'ada@example.org' });
+      await t.post(`/api/v1/lists/${b}/subscribers`, { email: 'bob@example.org' });
+      await drain();
+      expect((await t.patch(`/api/v1/webhooks/${id}`, { lists: [a] })).statusCode).toBe(200);
+
+      type Attempts = { count: number; results: { id: number; payload: Payload }[] };
+      const all = (await t.get(`/api/v1/webhooks/${id}/attempts`)).json<Attempts>();
+      expect(all.count).toBe(2);
+      const [ofB, ofA] = all.results;
+      expect([ofA!.payload.data.list, ofB!.payload.data.list]).toEqual([a, b]);
+      const own = await asIntegrator('GET', `/api/v1/webhooks/${id}/attempts`);
+      expect(own.json<Attempts>()).toMatchObject({ count: 1, results: [{ id: ofA!.id }] });
+
+      const replay = (attempt: number) => `/api/v1/webhooks/${id}/attempts/${attempt}/replay`;
+      expect((await asIntegrator('POST', replay(ofB!.id))).statusCode).toBe(404);
+      // Not even the admin: the endpoint no longer receives list B.
+      expect((await t.post(replay(ofB!.id))).statusCode).toBe(404);
+      expect((await asIntegrator('POST', replay(ofA!.id))).statusCode).toBe(202);
+      await drain();
+      expect(receiver.received).toHaveLength(3);
+    } finally {
+      await receiver.close();
+    }
+  });
+});
+
 describe('lists of events', () => {
   it('every kind of event is of its list; a narrowed endpoint drops what it no longer receives', async () => {
     const hook = await t.post('/api/v1/webhooks', {
