@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
@@ -24,6 +25,12 @@ export type Access = {
   lists: ReadonlyMap<number, ListAccess> | null;
   /** The role requires two-factor sign-in and the user has not set it up yet. */
   mustEnrolTwoFactor: boolean;
+  /**
+   * `passwordFingerprint` of the user's current password hash: the credential cache trusts
+   * a Basic header only while it matches the one verified, so a password changed on any
+   * replica holds on the next request.
+   */
+  passwordFingerprint: string;
 };
 
 declare module 'fastify' {
@@ -40,6 +47,7 @@ declare module 'fastify' {
  */
 const ACCESS_QUERY = `
   SELECT u.role, u.active,
+         encode(sha256(convert_to(u.password_hash, 'UTF8')), 'hex') AS password_fingerprint,
          (EXISTS (SELECT 1 FROM two_factor_required_roles r WHERE r.role = u.role)
           AND NOT EXISTS (SELECT 1 FROM two_factor t
                            WHERE t.user_id = u.id AND t.confirm_datetime IS NOT NULL))
@@ -55,6 +63,7 @@ const ACCESS_QUERY = `
 type AccessRow = {
   role: string;
   active: boolean;
+  password_fingerprint: string;
   must_enrol_two_factor: boolean;
   custom_permissions: string[] | null;
   grants: [number, ListAccess][] | null;
@@ -74,8 +83,13 @@ export async function loadAccess(db: Db, userId: number): Promise<Access | undef
     permissions,
     lists: row.grants ? new Map(row.grants) : null,
     mustEnrolTwoFactor: Boolean(row.must_enrol_two_factor),
+    passwordFingerprint: row.password_fingerprint,
   };
 }
+
+/** What ACCESS_QUERY computes from a password hash: a change detector, nothing to keep secret. */
+export const passwordFingerprint = (passwordHash: string) =>
+  createHash('sha256').update(passwordHash, 'utf8').digest('hex');
 
 /** The ids of the lists that exist for the caller, or null for all of them. */
 export const visibleLists = (request: FastifyRequest): number[] | null =>

@@ -18,7 +18,7 @@ import { twoFactorRepository } from '../features/two-factor/repository.js';
 import { secondFactorRoutes, secondFactorStep } from '../features/two-factor/sign-in.js';
 import { BOUNCES_PATH } from '../features/deliveries/bounce-routes.js';
 import { isApiPath } from './api-paths.js';
-import { loadAccess, type Access } from '../lib/access.js';
+import { loadAccess, passwordFingerprint, type Access } from '../lib/access.js';
 import { apiTokensRepository, isApiToken } from '../features/users/tokens-repository.js';
 import {
   assertNotCrossSite,
@@ -30,6 +30,8 @@ import {
   sessionCookieOf,
   unauthorized,
 } from './browser-requests.js';
+import { parseBasic } from './basic-credentials.js';
+import { deviceCookies } from './device-cookies.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -40,6 +42,12 @@ declare module 'fastify' {
     authMethod: 'basic' | 'token' | 'session';
   }
 }
+
+/** A password proven right, with the fingerprint of the hash it was checked against. */
+type Verified = { user: User; fingerprint: string };
+
+/** Who a Basic header names; `key` and `fingerprint` only for a password (cache entry). */
+type BasicCaller = { method: 'token'; user: User } | ({ method: 'basic'; key: string } & Verified);
 
 export type AuthOptions = {
   db: Db;
@@ -58,9 +66,6 @@ const throttled = (wait: number) =>
     { 'retry-after': String(wait) },
   );
 
-// Real clients send a few hundred bytes; anything longer is refused before any work.
-const MAX_HEADER_LENGTH = 4096;
-const MAX_USERNAME_LENGTH = 254;
 const CACHE_LIMIT = 10_000;
 
 /**
@@ -71,9 +76,11 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
   const throttle = options.throttle ?? new FailedAttemptThrottle();
   const now = throttle.now;
   const ttl = options.cacheTtlMs ?? 60_000;
-  // Keyed by a hash of the header so plain passwords never sit in memory as keys.
-  const verified = new Map<string, { user: User; expires: number }>();
-  const inFlight = new Map<string, Promise<User | undefined>>();
+  // Keyed by a hash of the header so plain passwords never sit in memory as keys. An entry
+  // holds while its fingerprint matches the user's row (checked on every request), so a
+  // password changed on any replica is never accepted from here again.
+  const verified = new Map<string, Verified & { expires: number }>();
+  const inFlight = new Map<string, Promise<Verified | undefined>>();
   const tokens = apiTokensRepository(options.db);
   const users = usersRepository(options.db);
   const sessions = sessionsRepository(
@@ -81,6 +88,9 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
     options.sessionLifetime ?? DEFAULT_SESSION_LIFETIME,
   );
   const twoFactor = twoFactorRepository(options.db);
+  const devices = await deviceCookies(options.db, now);
+  // Sessions opened here or in the two-factor step leave one (sessions/routes.ts).
+  app.decorate('deviceCookies', devices);
   // Computed now rather than on the first unknown username, whose answer would otherwise
   // take one extra hash and reveal that the name does not exist.
   void decoyHash().catch(() => undefined);
@@ -91,44 +101,49 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
 
   /**
    * The password check shared by Basic and sign-in, behind the one throttle
-   * (docs/architecture.md §4). Undefined when the credentials are wrong.
+   * (docs/architecture.md §4). Undefined when the credentials are wrong. `device`: a valid
+   * device cookie's id (sign-in only).
    */
-  async function verifyCredentials(username: string, password: string, address: string) {
+  async function verifyCredentials(
+    username: string,
+    password: string,
+    address: string,
+    device?: string,
+  ): Promise<Verified | undefined> {
     // Counted as a failure until the password is proven right, so parallel guesses cannot
     // all pass the throttle's check before any of them is recorded.
-    const attempt = throttle.recordFailure(username, address);
+    const attempt = throttle.recordFailure(username, address, device);
     const row = await users.findByUsername(username);
     // An unknown username is verified against a decoy hash: same work, same answer.
     // An invited user who has not chosen a password yet (empty hash) is checked the same way.
     const ok = await verifyPassword(password, row?.passwordHash || (await decoyHash()));
     if (!row || !ok) return undefined;
-    throttle.forgive(username, address, attempt);
-    return { id: row.id, username: row.username };
-  }
-
-  async function checkPassword(request: FastifyRequest, username: string, password: string) {
-    const user = await verifyCredentials(username, password, request.ip);
-    if (!user) throw unauthorized(request, INVALID_CREDENTIALS);
-    return user;
+    throttle.forgive(username, address, attempt, device);
+    return {
+      user: { id: row.id, username: row.username },
+      fingerprint: passwordFingerprint(row.passwordHash),
+    };
   }
 
   /**
    * An API token as the Basic password: one indexed lookup, never cached (revocation holds
-   * at once). A wrong one counts as a failure once it is known wrong, not provisionally:
-   * 256 random bits cannot be guessed, so parallel requests need not be held back.
+   * at once), and outside the password throttle both ways: no one's wrong passwords delay a
+   * token, and 256 random bits need no throttle against guessing.
    */
   async function checkToken(request: FastifyRequest, username: string, token: string) {
     const user = await tokens.use(username, token, new Date(now()));
     if (user) return user;
-    throttle.recordFailure(username, request.ip);
     throw unauthorized(request, INVALID_CREDENTIALS);
   }
 
-  async function basicAuth(request: FastifyRequest) {
+  async function basicAuth(request: FastifyRequest): Promise<BasicCaller> {
     const credentials = parseBasic(request.headers.authorization);
     if (credentials === 'missing') throw unauthorized(request, MISSING_CREDENTIALS);
     if (credentials === 'malformed') throw unauthorized(request, INVALID_CREDENTIALS);
     const { username, password } = credentials;
+    if (isApiToken(password)) {
+      return { method: 'token', user: await checkToken(request, username, password) };
+    }
     const key = createHash('sha256').update(request.headers.authorization!).digest('base64');
 
     // Single flight: parallel requests with one header share one verification (which passed
@@ -137,34 +152,51 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
     // wrong password sent N times at once is one guess.
     let pending = inFlight.get(key);
     if (!pending) {
-      // Before the cache: while a pair is blocked even the right password is refused.
+      // Before the cache: while a username is backing off even the right password waits,
+      // or a cached right password would answer 200 where every wrong one answers 429.
       const wait = throttle.retryAfter(username, request.ip);
       if (wait > 0) throw throttled(wait);
-      if (isApiToken(password)) return checkToken(request, username, password);
 
       const cached = verified.get(key);
-      if (cached && cached.expires > now()) return cached.user;
+      if (cached && cached.expires > now()) return { method: 'basic', key, ...cached };
 
       pending = verifyCredentials(username, password, request.ip)
-        .then((user) => {
-          if (user) {
+        .then((result) => {
+          if (result) {
             if (verified.size >= CACHE_LIMIT) sweep(verified, now());
-            verified.set(key, { user, expires: now() + ttl });
+            verified.set(key, { ...result, expires: now() + ttl });
           }
-          return user;
+          return result;
         })
         .finally(() => inFlight.delete(key));
       inFlight.set(key, pending);
     }
-    const user = await pending;
-    if (!user) throw unauthorized(request, INVALID_CREDENTIALS);
+    const result = await pending;
+    if (!result) throw unauthorized(request, INVALID_CREDENTIALS);
     // With two-factor sign-in a password alone proves too little (issue 29 part 4): such a
     // user's Basic clients use an API token. Never left in the cache, so this runs each time.
-    if (await twoFactor.enrolled(user.id)) {
+    if (await twoFactor.enrolled(result.user.id)) {
       verified.delete(key);
       throw unauthorized(request, TWO_FACTOR_BASIC);
     }
-    return user;
+    return { method: 'basic', key, ...result };
+  }
+
+  /**
+   * The caller of a Basic header with its access. A password verified against a hash the
+   * user's row no longer has (changed here or on another replica since it was cached) is
+   * verified again, against the current hash: the old password is refused on the next
+   * request everywhere.
+   */
+  async function basicCaller(request: FastifyRequest) {
+    let caller = await basicAuth(request);
+    let access = await loadAccess(options.db, caller.user.id);
+    if (caller.method === 'basic' && access && access.passwordFingerprint !== caller.fingerprint) {
+      verified.delete(caller.key);
+      caller = await basicAuth(request);
+      access = await loadAccess(options.db, caller.user.id);
+    }
+    return { caller, access };
   }
 
   async function sessionAuth(request: FastifyRequest, reply: FastifyReply, token: string) {
@@ -182,16 +214,17 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
     if (!isApiRequest(request) || isSignIn(request) || isBounceWebhook(request)) return;
     if (isPublicRoute(request)) return;
     const token = sessionCookieOf(request);
+    let access: Access | undefined;
     if (request.headers.authorization?.trim() || token === undefined) {
-      request.user = await basicAuth(request);
-      const credentials = parseBasic(request.headers.authorization);
-      request.authMethod =
-        typeof credentials === 'object' && isApiToken(credentials.password) ? 'token' : 'basic';
+      const basic = await basicCaller(request);
+      request.user = basic.caller.user;
+      request.authMethod = basic.caller.method;
+      access = basic.access;
     } else {
       request.user = await sessionAuth(request, reply, token);
       request.authMethod = 'session';
+      access = await loadAccess(options.db, request.user.id);
     }
-    const access = await loadAccess(options.db, request.user.id);
     if (!access?.active) throw unauthorized(request, INACTIVE_USER);
     request.access = access;
   });
@@ -200,9 +233,12 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
     sessions,
     now,
     signIn: async (request: FastifyRequest, username: string, password: string) => {
-      const wait = throttle.retryAfter(username, request.ip);
+      // A browser that signed in as this username before is not slowed by others' guesses.
+      const device = devices.deviceOf(request, username);
+      const wait = throttle.retryAfter(username, request.ip, device);
       if (wait > 0) throw throttled(wait);
-      const user = await checkPassword(request, username, password);
+      const user = (await verifyCredentials(username, password, request.ip, device))?.user;
+      if (!user) throw unauthorized(request, INVALID_CREDENTIALS);
       if (!(await loadAccess(options.db, user.id))?.active) {
         throw unauthorized(request, INACTIVE_USER);
       }
@@ -237,52 +273,6 @@ const isSignIn = (request: FastifyRequest) =>
 function isApiRequest(request: FastifyRequest): boolean {
   if (!request.is404 && request.routeOptions.url?.startsWith('/api/')) return true;
   return isApiPath(request.url);
-}
-
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
-/**
- * `Basic base64(username:password)`. Everything else a client can send (another scheme,
- * no token, bad base64, no colon, invalid UTF-8, control characters, oversized values) is
- * "malformed" and answered 401 without touching the database or the throttle.
- */
-export function parseBasic(
-  header: string | undefined,
-): { username: string; password: string } | 'missing' | 'malformed' {
-  if (header === undefined || header.trim() === '') return 'missing';
-  if (header.length > MAX_HEADER_LENGTH) return 'malformed';
-  const match = /^Basic +([A-Za-z0-9+/]+={0,2}) *$/i.exec(header);
-  if (!match) return 'malformed';
-  let decoded: string;
-  try {
-    decoded = utf8.decode(Buffer.from(match[1]!, 'base64'));
-  } catch {
-    return 'malformed';
-  }
-  const colon = decoded.indexOf(':');
-  if (colon < 1) return 'malformed';
-  const username = urlEncodedUsername(decoded.slice(0, colon));
-  const password = decoded.slice(colon + 1);
-  // PostgreSQL text cannot hold NUL, and no username or password contains control characters.
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(decoded + username)) return 'malformed';
-  if (username.length > MAX_USERNAME_LENGTH) return 'malformed';
-  return { username, password };
-}
-
-/**
- * The spec tells clients to write the username's `@` as `%40` in URLs, and some clients
- * (`curl -u`, WHATWG `URL.username`) then send that encoded form in the header. Every
- * username contains `@`, so one without `@` that decodes to one with it is read decoded;
- * a username that already has its `@` is taken as given.
- */
-function urlEncodedUsername(username: string): string {
-  if (username.includes('@') || !/%40/i.test(username)) return username;
-  try {
-    return decodeURIComponent(username);
-  } catch {
-    return username;
-  }
 }
 
 function sweep(cache: Map<string, { expires: number }>, at: number) {

@@ -69,7 +69,8 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
   reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
 }
 
-const cookieOptions = (request: FastifyRequest) => ({
+/** The session cookie's attributes, shared by the other cookies the sign-in sets. */
+export const cookieOptions = (request: FastifyRequest) => ({
   httpOnly: true,
   sameSite: 'strict' as const,
   path: '/',

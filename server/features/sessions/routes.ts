@@ -10,6 +10,7 @@ import {
   setSessionCookie,
   unauthorized,
 } from '../../plugins/browser-requests.js';
+import type {} from '../../plugins/device-cookies.js';
 import type { sessionsRepository } from './repository.js';
 import { isWellFormedToken, newSessionToken } from './tokens.js';
 
@@ -44,6 +45,8 @@ export async function openSession(
     address: request.ip,
   });
   setSessionCookie(request, reply, token);
+  // This browser is now known for this username: its sign-ins skip others' back-off.
+  request.server.deviceCookies.issue(request, reply, user.username);
   // The audit log names who signed in (the auth hook skips this route).
   request.user = user;
 }

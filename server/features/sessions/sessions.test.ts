@@ -338,9 +338,10 @@ describe('sign-in throttle through POST /api/v1/session', () => {
       signIn(ADMIN.username, 'wrong', { remoteAddress: ip }),
     ]);
     expect(burst.map((r) => r.statusCode).sort()).toEqual([401, 429]);
+    // Past ten failures the pair backs off (1 s, doubling), the right password included.
     const blocked = await signIn(ADMIN.username, ADMIN.password, { remoteAddress: ip });
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.headers['retry-after']).toBe('900');
+    expect(blocked.headers['retry-after']).toBe('1');
     expect(blocked.headers['set-cookie']).toBeUndefined();
     // The same pair through Basic is blocked too; another address is not.
     const viaBasic = await t.app.inject({
@@ -353,7 +354,7 @@ describe('sign-in throttle through POST /api/v1/session', () => {
     expect(
       (await signIn(ADMIN.username, ADMIN.password, { remoteAddress: '203.0.113.10' })).statusCode,
     ).toBe(201);
-    clock += 15 * MINUTE;
+    clock += 1000;
     expect((await signIn(ADMIN.username, ADMIN.password, { remoteAddress: ip })).statusCode).toBe(
       201,
     );
