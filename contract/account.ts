@@ -68,6 +68,8 @@ export type AuditEntry = {
   user: number | null;
   username: string | null;
   token: number | null;
+  /** The token's name when the write was made (absent from deployments before issue 49). */
+  token_name?: string | null;
   method: string;
   route: string;
   action: string;

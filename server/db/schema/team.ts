@@ -56,6 +56,8 @@ export const auditLog = pgTable('audit_log', {
   username: text('username'),
   /** The API token the request authenticated with, when it did (issue 29 part 5). */
   tokenId: integer('token_id'),
+  /** The token's name when the request was made (migration 0031). */
+  tokenName: text('token_name'),
   method: text('method').notNull(),
   route: text('route').notNull(),
   action: text('action').notNull(),

@@ -8,7 +8,7 @@ import { auditedAction } from './action.js';
 declare module 'fastify' {
   interface FastifyRequest {
     /** The API token the caller authenticated with (set by token authentication, issue 29 part 5). */
-    apiTokenId?: number | null;
+    apiToken?: { id: number; name: string };
   }
   interface FastifyInstance {
     /** Resolves once every audit row of answered requests is written (tests, shutdown). */
@@ -105,7 +105,9 @@ export const auditPlugin = fp(async (app: FastifyInstance, { db }: { db: Db }) =
       time: new Date(),
       userId: user?.id ?? null,
       username: user?.username ?? null,
-      tokenId: request.apiTokenId ?? null,
+      tokenId: request.apiToken?.id ?? null,
+      // Kept with the row: the token may be revoked or renamed later.
+      tokenName: request.apiToken?.name ?? null,
       method: request.method,
       route,
       action: what.action,

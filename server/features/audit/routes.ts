@@ -44,6 +44,7 @@ const serialize = (r: typeof auditLog.$inferSelect): AuditEntry => ({
   user: r.userId,
   username: r.username,
   token: r.tokenId,
+  token_name: r.tokenName,
   method: r.method,
   route: r.route,
   action: r.action,

@@ -35,12 +35,17 @@ const columns = {
 export function apiTokensRepository(db: Executor) {
   return {
     /** The token's user, when the token is the username's, unexpired and not revoked. */
-    async use(username: string, token: string, now: Date): Promise<User | undefined> {
+    async use(
+      username: string,
+      token: string,
+      now: Date,
+    ): Promise<(User & { token: { id: number; name: string } }) | undefined> {
       const [row] = await db
         .select({
           id: users.id,
           username: users.username,
           tokenId: apiTokens.id,
+          tokenName: apiTokens.name,
           lastUsed: apiTokens.lastUsedDatetime,
         })
         .from(apiTokens)
@@ -59,7 +64,11 @@ export function apiTokensRepository(db: Executor) {
           .set({ lastUsedDatetime: now })
           .where(eq(apiTokens.id, row.tokenId));
       }
-      return { id: row.id, username: row.username };
+      return {
+        id: row.id,
+        username: row.username,
+        token: { id: row.tokenId, name: row.tokenName },
+      };
     },
 
     list: (userId: number): Promise<TokenRow[]> =>

@@ -85,7 +85,13 @@ export function AuditScreen() {
                   <td>{formatDateTime(e.time)}</td>
                   <td>
                     {e.username ?? '—'}
-                    {e.token !== null && <Text size="xs">token #{e.token}</Text>}
+                    {e.token !== null && (
+                      <Text size="xs">
+                        {e.token_name
+                          ? `token “${e.token_name}” (#${e.token})`
+                          : `token #${e.token}`}
+                      </Text>
+                    )}
                   </td>
                   <td>
                     {e.action}
