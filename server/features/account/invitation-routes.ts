@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { newPassword, usernameField } from '../../../contract/account.js';
+import { BUILT_IN_ROLES, DEFAULT_ROLE } from '../../../contract/permissions.js';
+import type { Access } from '../../lib/access.js';
+import { assertActsOn, assertListsWithin, assertRoleWithin } from '../../lib/ceiling.js';
 import { HttpError, notFound } from '../../lib/http-errors.js';
 import { idParam } from '../../lib/query.js';
 import type { RouteOptions } from '../../lib/route-options.js';
@@ -9,13 +12,13 @@ import { systemMailerOf } from '../../lib/system-mail.js';
 import { and, eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index.js';
 import {
-  PENDING_PASSWORD_HASH,
   getInvitation,
   inviteUser,
   listInvitations,
   resendInvitation,
   revokeInvitation,
 } from './invitations.js';
+import { PENDING_PASSWORD_HASH } from '../users/accounts.js';
 import { setPasswordFromLink } from './set-password.js';
 import { userTokensRepository } from './user-tokens.js';
 
@@ -40,6 +43,9 @@ export async function invitationRoutes(app: FastifyInstance, { db }: RouteOption
     '/invitations',
     { schema: { body: z.object({ username: usernameField }) } },
     async (request, reply) => {
+      // The invited user gets the default role on every list: only its holders invite so.
+      assertRoleWithin(request.access, DEFAULT_ROLE, BUILT_IN_ROLES[DEFAULT_ROLE]!);
+      assertListsWithin(request.access, null);
       const invitation = await inviteUser(db, mailer(), {
         username: request.body.username,
         invitedBy: request.user.id,
@@ -54,11 +60,20 @@ export async function invitationRoutes(app: FastifyInstance, { db }: RouteOption
     return invitation;
   });
 
-  api.post('/invitations/:id/resend', { schema: { params } }, async (request) =>
-    resendInvitation(db, mailer(), request.params.id),
-  );
+  /** A new link signs in as the invited user: only within the caller's ceiling, like a reset. */
+  async function assertActsOnInvited(access: Access, id: number) {
+    const invitation = await getInvitation(db, id, new Date());
+    if (!invitation) throw notFound();
+    await assertActsOn(db, access, invitation.user);
+  }
+
+  api.post('/invitations/:id/resend', { schema: { params } }, async (request) => {
+    await assertActsOnInvited(request.access, request.params.id);
+    return resendInvitation(db, mailer(), request.params.id);
+  });
 
   api.delete('/invitations/:id', { schema: { params } }, async (request, reply) => {
+    await assertActsOnInvited(request.access, request.params.id);
     await revokeInvitation(db, request.params.id);
     return reply.code(204).send();
   });

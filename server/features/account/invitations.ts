@@ -4,10 +4,8 @@ import type { Db, Executor } from '../../db/client.js';
 import { users, userTokens } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../lib/http-errors.js';
 import { sendLinkMail, type SystemMailer } from '../../lib/system-mail.js';
+import { PENDING_PASSWORD_HASH } from '../users/accounts.js';
 import { INVITATION_TTL_MS, userTokensRepository } from './user-tokens.js';
-
-/** A user invited but not signed up yet has no password: no password verifies this. */
-export const PENDING_PASSWORD_HASH = '';
 
 export type InviteInput = {
   username: string;

@@ -11,7 +11,7 @@ import type { RouteOptions } from '../../lib/route-options.js';
 import { sendLinkMail, systemMailerOf } from '../../lib/system-mail.js';
 import { FailedAttemptThrottle } from '../users/throttle.js';
 import { linkGone } from './invitation-routes.js';
-import { PENDING_PASSWORD_HASH } from './invitations.js';
+import { PENDING_PASSWORD_HASH } from '../users/accounts.js';
 import { setPasswordFromLink } from './set-password.js';
 import { RESET_TTL_MS, userTokensRepository } from './user-tokens.js';
 

@@ -1,8 +1,11 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { ListAccess } from '../../../contract/permissions.js';
 import type { Executor } from '../../db/client.js';
 import { lists, sessions, userLists, users } from '../../db/schema/index.js';
 import { hashPassword } from './password.js';
+
+/** A user invited but not signed up yet has no password: no password verifies this. */
+export const PENDING_PASSWORD_HASH = '';
 
 export type ListGrant = { list: number; access: ListAccess };
 
@@ -144,7 +147,14 @@ export function accountsRepository(db: Executor) {
       const [row] = await db
         .select({ n: count() })
         .from(users)
-        .where(and(eq(users.role, 'admin'), eq(users.active, true)));
+        .where(
+          and(
+            eq(users.role, 'admin'),
+            eq(users.active, true),
+            // An invitation not accepted yet is nobody who could act as admin.
+            ne(users.passwordHash, PENDING_PASSWORD_HASH),
+          ),
+        );
       return row!.n;
     },
   };

@@ -1,12 +1,15 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEFAULT_ROLE, userCreate, userUpdate } from '../../../contract/permissions.js';
+import type { Executor } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import { assertActsOn, assertListsWithin, assertRoleWithin } from '../../lib/ceiling.js';
 import { badRequest, HttpError, notFound } from '../../lib/http-errors.js';
 import { idParam } from '../../lib/query.js';
 import type { RouteOptions } from '../../lib/route-options.js';
 import { accountsRepository, type AccountChanges } from './accounts.js';
+import { hashPassword } from './password.js';
 import { rolesRepository } from './roles-repository.js';
 import { meRoutes } from './me-routes.js';
 import { rolesRoutes } from './roles-routes.js';
@@ -49,13 +52,27 @@ export async function usersRoutes(
     }
   }
 
-  /** The last active admin cannot be demoted, deactivated or removed: nobody could undo it. */
-  async function keepAnAdmin(id: number, change: 'role' | 'active' | 'remove') {
-    const current = await accounts.get(id);
+  /**
+   * The last active admin cannot be demoted, deactivated or removed: nobody could undo it.
+   * Checked inside the transaction that writes, after `lockAdmins`, so concurrent changes
+   * cannot each pass the check and together leave no admin.
+   */
+  async function keepAnAdmin(tx: Executor, id: number, change: 'role' | 'active' | 'remove') {
+    const repo = accountsRepository(tx);
+    const current = await repo.get(id);
     if (!current || current.role !== DEFAULT_ROLE || !current.active) return;
-    if ((await accounts.countActiveAdmins()) > 1) return;
+    if ((await repo.countActiveAdmins()) > 1) return;
     const what = { role: 'demoted', active: 'deactivated', remove: 'removed' }[change];
     throw new HttpError(409, { detail: `The last active admin cannot be ${what}.` });
+  }
+
+  /** The ceiling (server/lib/ceiling.ts) for a role and lists the caller gives. */
+  async function assertGivesWithin(request: FastifyRequest, changes: AccountChanges) {
+    if (changes.role !== undefined) {
+      const role = await roles.get(changes.role);
+      if (role) assertRoleWithin(request.access, role.name, role.permissions);
+    }
+    if (changes.lists !== undefined) assertListsWithin(request.access, changes.lists);
   }
 
   api.get('/users', async () => accounts.list());
@@ -63,6 +80,7 @@ export async function usersRoutes(
   api.post('/users', { schema: { body: userCreate } }, async (request, reply) => {
     const { username, password, ...changes } = request.body;
     await checkChanges(changes);
+    await assertGivesWithin(request, changes);
     let id: number;
     let invitation: { invitation_url: string } | undefined;
     try {
@@ -86,18 +104,31 @@ export async function usersRoutes(
 
   api.patch('/users/:id', { schema: { params, body: userUpdate } }, async (request) => {
     const { id } = request.params;
-    if (!(await accounts.get(id))) throw notFound();
+    await assertActsOn(db, request.access, id);
     const changes = request.body;
     await checkChanges(changes);
-    if (changes.role !== undefined && changes.role !== DEFAULT_ROLE) await keepAnAdmin(id, 'role');
-    if (changes.active === false) await keepAnAdmin(id, 'active');
-    await accounts.update(id, changes);
+    await assertGivesWithin(request, changes);
+    // Hashed before the transaction: scrypt takes long and the lock would wait for it.
+    const hashed =
+      changes.password === undefined ? undefined : await hashPassword(changes.password);
+    await db.transaction(async (tx) => {
+      await accountsRepository(tx).lockAdmins();
+      if (changes.role !== undefined && changes.role !== DEFAULT_ROLE)
+        await keepAnAdmin(tx, id, 'role');
+      if (changes.active === false) await keepAnAdmin(tx, id, 'active');
+      await accountsRepository(tx).update(id, changes, hashed);
+    });
     return accounts.get(id);
   });
 
   api.delete('/users/:id', { schema: { params } }, async (request, reply) => {
-    await keepAnAdmin(request.params.id, 'remove');
-    if (!(await accounts.remove(request.params.id))) throw notFound();
+    const { id } = request.params;
+    await assertActsOn(db, request.access, id);
+    await db.transaction(async (tx) => {
+      await accountsRepository(tx).lockAdmins();
+      await keepAnAdmin(tx, id, 'remove');
+      if (!(await accountsRepository(tx).remove(id))) throw notFound();
+    });
     return reply.code(204).send();
   });
 
