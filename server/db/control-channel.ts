@@ -3,7 +3,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { DataDirLock } from './data-dir-lock.js';
 
 /**
  * A local control channel of the process holding a data directory: a Unix socket (a named
@@ -15,6 +14,7 @@ import type { DataDirLock } from './data-dir-lock.js';
  *
  * Protocol: the client sends one JSON line `{"command":"backup"}`; the holder answers one
  * JSON line, `{"ok":true,"bytes":N}` followed by N bytes, or `{"ok":false,"error":"…"}`.
+ * `{"command":"ping"}` is answered `{"ok":true}`: the holder is alive (data-dir-lock.ts).
  */
 export type ControlHandlers = {
   /** A gzipped tarball of the data directory, taken between two transactions. */
@@ -23,8 +23,11 @@ export type ControlHandlers = {
 
 export type ControlChannel = { close(): Promise<void> };
 
+/** Where the channel's socket is recorded: the data directory's lock (data-dir-lock.ts). */
+type SocketRecord = { announceSocket(socketPath: string): Promise<void> };
+
 export async function serveControlChannel(
-  lock: DataDirLock,
+  lock: SocketRecord,
   handlers: ControlHandlers,
 ): Promise<ControlChannel> {
   const privateDir =
@@ -37,6 +40,10 @@ export async function serveControlChannel(
     readLine(socket)
       .then(async (line) => {
         const request = JSON.parse(line) as { command?: string };
+        if (request.command === 'ping') {
+          socket.end(`${JSON.stringify({ ok: true })}\n`);
+          return;
+        }
         if (request.command !== 'backup') throw new Error(`Unknown command ${request.command}.`);
         const bytes = await handlers.backup();
         socket.write(`${JSON.stringify({ ok: true, bytes: bytes.byteLength })}\n`);
@@ -91,6 +98,27 @@ export function requestBackup(socketPath: string): Promise<Buffer> {
       }
       resolve(body);
     });
+  });
+}
+
+/**
+ * Whether a process listens and answers on `socketPath` within `timeoutMs`. A killed holder
+ * does not: its socket is gone, refuses, or (while the kernel tears the process down) takes
+ * the connection and never reads it. Any answer counts (holders before `ping` refuse it).
+ */
+export function holderAnswers(socketPath: string, timeoutMs: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(socketPath);
+    const done = (answered: boolean) => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(answered);
+    };
+    const timer = setTimeout(() => done(false), timeoutMs);
+    socket.on('connect', () => socket.write(`${JSON.stringify({ command: 'ping' })}\n`));
+    socket.once('data', () => done(true));
+    socket.on('error', () => done(false));
+    socket.on('end', () => done(false));
   });
 }
 

@@ -4,7 +4,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { authorization, processEnv, runScript, startServer } from '../test/processes.js';
+import { authorization, killGroup, processEnv, runScript, startServer } from '../test/processes.js';
 import { openDatabase } from './client.js';
 import { sql } from 'drizzle-orm';
 
@@ -109,4 +109,22 @@ describe('one process per DATA_DIR', () => {
       first.child.kill('SIGKILL');
     }
   }, 300_000);
+
+  it('a server whose process group was killed does not block a start made at once, 20 times', async () => {
+    const dataDir = await tempDataDir();
+    let server = await startServer(processEnv(dataDir), { group: true });
+    try {
+      for (let round = 1; round <= 20; round++) {
+        const made = await server.request('POST', '/api/v1/lists', newList(`Round ${round}`));
+        expect(made.status).toBe(201);
+        // The old node process may still be exiting, or a zombie nobody has reaped yet.
+        killGroup(server);
+        server = await startServer(processEnv(dataDir), { group: true });
+      }
+      const lists = await server.json<{ count: number }>('/api/v1/lists');
+      expect(lists.count).toBe(20);
+    } finally {
+      killGroup(server);
+    }
+  }, 600_000);
 });

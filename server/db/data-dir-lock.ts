@@ -1,6 +1,7 @@
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import lockfile from 'proper-lockfile';
+import { holderAnswers } from './control-channel.js';
 
 /**
  * One process per PGlite data directory (docs/architecture.md §6: PGlite takes no lock of its own and two
@@ -10,12 +11,21 @@ import lockfile from 'proper-lockfile';
  * the holder refreshes every few seconds. Beside it, holder.json names the holder's PID, what
  * it is, and its control socket (backups of a running server, see control-channel.ts).
  * A holder killed with SIGKILL leaves the directory behind; the next opener sees the PID is
- * gone and takes the lock over at once. A live PID is never overruled while the lock is
- * fresh; a lock not refreshed for STALE_MS (a reused PID) is taken over by proper-lockfile.
+ * gone and takes the lock over at once. A killed PID can linger a moment, though: the kernel
+ * tears the process down (its memory can take a second), then it is a zombie until its parent,
+ * or PID 1 once the parent died with it (`kill -9` of a process group), reaps it. A zombie is
+ * no holder; a process that is exiting, or whose control socket does not answer, is waited
+ * for (up to LINGER_MS) and is no holder once it is gone or a zombie. A live PID that answers
+ * is never overruled while the lock is fresh; a lock not refreshed for STALE_MS (a reused
+ * PID) is taken over by proper-lockfile.
  */
 export const META_DIR = '.mailboard';
 const STALE_MS = 60_000;
 const UPDATE_MS = 5_000;
+/** How long a live holder may take to answer on its control socket (a long statement). */
+const ANSWER_MS = 2_000;
+/** How long a holder that no longer answers, or is exiting, may take to be gone. */
+const LINGER_MS = 10_000;
 
 export type Holder = {
   pid: number;
@@ -85,7 +95,7 @@ export async function lockDataDir(dataDir: string, purpose: string): Promise<Dat
       if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error;
       const current = await currentHolder(metaDir);
       if (heldHere.has(dir) || attempt >= 50) throw new DataDirBusyError(dir, current?.holder);
-      if (current?.holder && !isRunning(current.holder.pid)) {
+      if (current?.holder && (await holderGone(current.holder))) {
         // Killed without releasing (SIGKILL, power loss): the lock is stale at once.
         await removeStaleLock(lockPath, current.ino);
       } else if (current && !current.holder && current.ageMs < 3_000) {
@@ -141,15 +151,48 @@ async function currentHolder(metaDir: string) {
   };
 }
 
-function isRunning(pid: number) {
+/**
+ * Whether the recorded holder is gone, waiting up to LINGER_MS for one that is on its way
+ * out: exiting, or no longer answering on its control socket while its PID lingers.
+ */
+async function holderGone(holder: Holder): Promise<boolean> {
+  let state = await processState(holder.pid);
+  if (state === 'running' && (!holder.socket || (await holderAnswers(holder.socket, ANSWER_MS)))) {
+    return false;
+  }
+  for (const end = Date.now() + LINGER_MS; state !== 'gone' && Date.now() < end;) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    state = await processState(holder.pid);
+  }
+  return state === 'gone';
+}
+
+/** PF_EXITING in /proc/<pid>/stat's flags: the process is being torn down. */
+const PF_EXITING = 0x4;
+
+/**
+ * `gone` (no such process, or a zombie: it runs no more and holds no file), `exiting` (killed,
+ * the kernel is releasing it: it runs no more code), or `running`.
+ */
+async function processState(pid: number): Promise<'gone' | 'exiting' | 'running'> {
   // Our own PID in a record we do not hold is a previous run's (a container restarted).
-  if (pid === process.pid) return false;
+  if (pid === process.pid) return 'gone';
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return 'gone';
   }
+  let stat: string;
+  try {
+    stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    // No /proc, or not ours to read (hidepid): the PID exists, so it counts as running.
+    return 'running';
+  }
+  // `pid (comm) state ppid … flags`: comm may hold spaces and parentheses, so read after the last `)`.
+  const [state = '', , , , , , flags = '0'] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  if (state === 'Z' || state === 'X') return 'gone';
+  return Number(flags) & PF_EXITING ? 'exiting' : 'running';
 }
 
 async function removeStaleLock(lockPath: string, ino: number) {

@@ -54,13 +54,28 @@ export async function waitFor<T>(
   throw new Error(`Timed out waiting for ${what}`);
 }
 
-function spawnScript(script: string, args: string[], env: NodeJS.ProcessEnv) {
-  return spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-    cwd: root,
-    env,
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+/**
+ * `group`: the script runs under a shell in a process group of its own, as `npm start` under a
+ * supervisor does; killing the group (`killGroup`) orphans the node process as it dies.
+ */
+function spawnScript(script: string, args: string[], env: NodeJS.ProcessEnv, group = false) {
+  const command = [process.execPath, '--import', 'tsx', script, ...args];
+  if (group) {
+    // `; true` keeps the shell as the node process's parent instead of exec'ing it.
+    const line = `${command.map((part) => `'${part.replaceAll("'", "'\\''")}'`).join(' ')}; true`;
+    return spawn('sh', ['-c', line], {
+      cwd: root,
+      env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      detached: true,
+    });
+  }
+  const [node, ...rest] = command;
+  return spawn(node!, rest, { cwd: root, env, stdio: ['pipe', 'pipe', 'pipe'] });
 }
+
+/** SIGKILL to every process of a server started with `{ group: true }`. */
+export const killGroup = (server: RunningServer) => process.kill(-server.child.pid!, 'SIGKILL');
 
 export type Finished = {
   code: number | null;
@@ -102,8 +117,11 @@ export type RunningServer = {
 };
 
 /** Starts server/main.ts and resolves once it prints its URL. */
-export async function startServer(env: NodeJS.ProcessEnv): Promise<RunningServer> {
-  const child = spawnScript('server/main.ts', [], env);
+export async function startServer(
+  env: NodeJS.ProcessEnv,
+  { group = false }: { group?: boolean } = {},
+): Promise<RunningServer> {
+  const child = spawnScript('server/main.ts', [], env, group);
   child.stdin!.end();
   const { output, exited } = collect(child);
   const url = await new Promise<string>((resolve, reject) => {
