@@ -32,8 +32,12 @@ export function useConfirmEnrolment() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: confirmEnrolment,
-    // The server ended the user's other sessions too.
-    onSuccess: () => client.invalidateQueries({ queryKey: securityQueries.all() }),
+    // The server ended the user's other sessions too. Not awaited: the refetched status
+    // (enrolled) replaces the confirm form, and a caller's onSuccess, which shows the
+    // recovery codes, would never run once its form is gone.
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: securityQueries.all() });
+    },
   });
 }
 
