@@ -7,6 +7,7 @@ import { SignInScreen } from '../features/session/components/sign-in-screen';
 import { safeNext } from '../features/session/sign-in-schema';
 import { useSession } from '../features/session/use-session';
 import { mailedLinkOf } from '../features/session/mailed-link';
+import { configureZodForCsp } from '../lib/zod-config';
 import { FullPageLoader } from './full-page-loader';
 import { signInPath } from './sign-in-path';
 import { whenIdle } from './when-idle';
@@ -22,12 +23,14 @@ const loadRouterApp = () => import('./router-app');
 // Every signed-in screen renders inside the shell: fetched beside the router, not after it.
 const loadShell = () => import('./layout/app-layout');
 
-// Pages of mailed links (invitation, password reset): rare, so in their own chunk.
-const LinkPasswordPage = lazy(() =>
-  import('../features/session/components/link-password-page').then((m) => ({
+// Pages of mailed links (invitation, password reset): rare, so in their own chunk. Their
+// chunk brings zod (the contract's password rule) without the router: jitless first.
+const LinkPasswordPage = lazy(() => {
+  configureZodForCsp();
+  return import('../features/session/components/link-password-page').then((m) => ({
     default: m.LinkPasswordPage,
-  })),
-);
+  }));
+});
 
 const RouterApp = lazy(() => {
   void loadShell();
