@@ -1,24 +1,35 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { create, expect, test } from './support/fixtures';
+import { create, expect, signIn, test } from './support/fixtures';
 
-/** The path of the newest link mailed to `to` with `subject`, read from the embedded outbox. */
-async function mailedLink(api: APIRequestContext, to: string, subject: string, kind: string) {
-  let path: string | undefined;
-  // A reset mail leaves after the 202 answer: ask again until it is there.
-  await expect
-    .poll(async () => {
-      const page = await (await api.get(`/api/v1/outbox?search=${encodeURIComponent(to)}`)).json();
-      const item = (page.results as { id: number; subject: string }[]).find(
-        (m) => m.subject === subject,
-      );
-      if (!item) return undefined;
-      const message = await (await api.get(`/api/v1/outbox/${item.id}`)).json();
-      path = new RegExp(`/${kind}/[A-Za-z0-9_-]{43}`).exec(message.text as string)?.[0];
-      return path;
-    })
-    .toBeDefined();
-  return path!;
+/**
+ * The e2e admin on the Users screen, in a browser context of its own (the test's page is the
+ * invitee's); clipboard access lets "Copy link" be checked.
+ */
+async function adminOnUsers(browser: Browser, baseURL: string | undefined) {
+  const context = await browser.newContext({
+    baseURL,
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
+  const admin = await context.newPage();
+  await signIn(admin, '/users');
+  await expect(admin.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
+  return admin;
+}
+
+/**
+ * The path of the link an invitation or a reset shows the admin on the Users screen (the
+ * Outbox never shows such links), taken from the clipboard after "Copy link".
+ */
+async function shownLink(admin: Page, title: string, username: string) {
+  const dialog = admin.getByRole('dialog', { name: title });
+  await expect(dialog.getByRole('status')).toContainText(`also mailed to ${username}`);
+  await dialog.getByRole('button', { name: 'Copy link' }).click();
+  await expect(dialog.getByRole('button', { name: 'Copied' })).toBeVisible();
+  const url = await admin.evaluate(() => navigator.clipboard.readText());
+  await expect(dialog.getByLabel(`Link for ${username}`)).toHaveText(url);
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  return new URL(url).pathname;
 }
 
 async function passwordStep(page: Page, username: string, password: string) {
@@ -39,6 +50,8 @@ async function setPassword(page: Page, path: string, password: string) {
 test('an invited user sets a password, must turn on two-factor sign-in, and resets a forgotten password', async ({
   page,
   api,
+  browser,
+  baseURL,
 }) => {
   // One journey through three mails and four sign-ins.
   test.slow();
@@ -51,10 +64,16 @@ test('an invited user sets a password, must turn on two-factor sign-in, and rese
   const putRule = (roles: string[]) =>
     api.put('/api/v1/settings/two-factor', { data: { required_roles: roles } });
   expect((await putRule([...rule.required_roles, role])).ok()).toBe(true);
-  await create(api, '/users', { username, role });
+  // The admin invites them on the Users screen (no password), and passes the link on.
+  const admin = await adminOnUsers(browser, baseURL);
+  const form = admin.getByRole('form', { name: 'New user' });
+  await form.getByRole('textbox', { name: 'Email address' }).fill(username);
+  await form.getByRole('combobox', { name: 'Role' }).click();
+  await admin.getByRole('option', { name: role }).click();
+  await form.getByRole('button', { name: 'Invite user' }).click();
+  const invitation = await shownLink(admin, 'Invitation link', username);
 
   // The invitation link: choose a password, then sign in with it.
-  const invitation = await mailedLink(api, username, 'You are invited to Mailboard', 'invitation');
   await page.goto(invitation);
   await expect(page.getByText(`Choose a password for ${username}.`)).toBeVisible();
   await setPassword(page, invitation, 'first password 1');
@@ -99,7 +118,10 @@ test('an invited user sets a password, must turn on two-factor sign-in, and rese
   await page.getByLabel('Username').fill(username);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByRole('status')).toContainText('If this address belongs to a user');
-  const reset = await mailedLink(api, username, 'Reset your Mailboard password', 'password-reset');
+  // Its mail is the user's alone; the admin's "Reset password" gives a link to pass on.
+  await admin.getByRole('button', { name: `Reset password of ${username}` }).click();
+  const reset = await shownLink(admin, 'Password reset link', username);
+  await admin.context().close();
   await setPassword(page, reset, 'second password 2');
   await passwordStep(page, username, 'second password 2');
   await page.getByRole('textbox', { name: 'Code', exact: true }).fill(first!);

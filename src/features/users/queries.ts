@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
+  createPasswordReset,
   createRole,
   createToken,
   createUser,
@@ -51,6 +52,8 @@ function useInvalidating<A, R>(fn: (arg: A) => Promise<R>) {
 export const useCreateUser = () => useInvalidating((body: UserCreate) => createUser(body));
 export const useUpdateUser = () =>
   useInvalidating(({ id, body }: { id: number; body: UserUpdate }) => updateUser(id, body));
+/** Changes nothing shown: a link for the admin, and a mail to the user. */
+export const useCreatePasswordReset = () => useMutation({ mutationFn: createPasswordReset });
 export const useCreateRole = () => useInvalidating((body: RoleCreate) => createRole(body));
 export const useDeleteRole = () => useInvalidating((name: string) => deleteRole(name));
 

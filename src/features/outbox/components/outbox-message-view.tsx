@@ -66,6 +66,12 @@ function MessageBody({ message }: { message: OutboxMessage }) {
   ];
   return (
     <Stack gap="md">
+      {message.redacted && (
+        <Alert color="blue" title="Links hidden" role="status">
+          This is Mailboard’s own mail to a user. Its links would let anyone act as that user, so
+          their secret part reads [redacted] here: only the recipient’s copy works.
+        </Alert>
+      )}
       <div style={{ overflowX: 'auto' }}>
         <Table withTableBorder variant="vertical" aria-label="Headers" miw={360}>
           <Table.Tbody>

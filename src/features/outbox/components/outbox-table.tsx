@@ -1,4 +1,4 @@
-import { Alert, Anchor, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { OutboxItem } from '../../../api/outbox';
@@ -23,7 +23,12 @@ const columns: Column<OutboxItem>[] = [
     key: 'mailing',
     header: 'Mailing',
     render: (m) =>
-      m.mailing === null ? (
+      m.kind === 'system' ? (
+        // Mailboard's own mail to a user (an invitation, a reset): shown to user admins only.
+        <Badge variant="light" color="gray">
+          Mailboard
+        </Badge>
+      ) : m.mailing === null ? (
         '—'
       ) : (
         <Anchor component={Link} to={`/mailings/${m.mailing}`}>

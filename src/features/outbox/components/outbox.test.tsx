@@ -11,6 +11,7 @@ const item = {
   subject: 'Spring sale',
   mailing: 12,
   delivery: 5,
+  kind: 'delivery',
   create_datetime: '2030-01-01T08:00:03Z',
 };
 
@@ -24,6 +25,7 @@ const message = {
   },
   html: '<!doctype html><p>Hi <a href="http://localhost/t/c/xyz">shop</a><img src="http://localhost/t/o/xyz"><script>alert(1)</script></p>',
   text: 'Hi, shop: http://localhost/t/c/xyz',
+  redacted: false,
 };
 
 afterEach(() => vi.unstubAllGlobals());
@@ -73,6 +75,7 @@ describe('OutboxMessageView', () => {
     expect(value('To')).toBe('ann@example.com');
     expect(value('Subject')).toBe('Spring sale');
     expect(value('List-Unsubscribe')).toBe('<http://localhost/u/tok>');
+    expect(screen.queryByText('Links hidden')).not.toBeInTheDocument();
 
     const frame = screen.getByTitle('HTML of “Spring sale”');
     expect(frame).toHaveAttribute('sandbox', 'allow-popups allow-popups-to-escape-sandbox');
@@ -89,6 +92,24 @@ describe('OutboxMessageView', () => {
       'true',
     );
     expect(await screen.findByText('Hi, shop: http://localhost/t/c/xyz')).toBeVisible();
+  });
+
+  it('says when a message’s links are redacted (system mail)', async () => {
+    const invitation = {
+      ...message,
+      id: 42,
+      subject: 'You are invited to Mailboard',
+      mailing: null,
+      delivery: null,
+      kind: 'system',
+      html: '<p><a href="http://localhost/invitation/[redacted]">Set your password</a></p>',
+      text: 'Set your password: http://localhost/invitation/[redacted]',
+      redacted: true,
+    };
+    vi.stubGlobal('fetch', vi.fn(fetchRoutes({ '/api/v1/outbox/42': invitation })));
+    renderWithProviders(<OutboxMessageView messageId={42} />, { path: '/outbox/42' });
+    expect(await screen.findByRole('status')).toHaveTextContent('Mailboard’s own mail to a user');
+    expect(screen.getByText('Links hidden')).toBeVisible();
   });
 
   it('says a message that is gone is gone', async () => {

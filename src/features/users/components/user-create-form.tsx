@@ -1,24 +1,33 @@
-import { Button, Group, PasswordInput, Select, TextInput } from '@mantine/core';
+import { Button, Group, PasswordInput, Select, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { FormAlert } from '../../../components/form-alert';
 import { notifySuccess } from '../../../components/notify';
 import { applyServerErrors } from '../../../components/server-errors';
 import { useCreateUser } from '../queries';
+import { PassOnLinkDialog, type PassOnLink } from './pass-on-link-dialog';
 
 type Values = { username: string; password: string; role: string };
 const fields = ['username', 'password', 'role'] as const;
 
-/** A new user with a password (an invitation by mail is another screen's work). */
+/**
+ * A new user: with a password, created at once; without one, invited by mail to choose it.
+ * The invitation's link is shown to pass on (the Outbox never shows it, issue 49).
+ */
 export function UserCreateForm({ roles }: { roles: string[] }) {
   const create = useCreateUser();
   const [formErrors, setFormErrors] = useState<string[]>([]);
+  const [invitation, setInvitation] = useState<PassOnLink | null>(null);
   const form = useForm<Values>({ defaultValues: { username: '', password: '', role: 'marketer' } });
-  const submit = form.handleSubmit(async (values) => {
+  const inviting = useWatch({ control: form.control, name: 'password' }) === '';
+  const submit = form.handleSubmit(async ({ password, ...values }) => {
     setFormErrors([]);
     try {
-      const user = await create.mutateAsync(values);
-      notifySuccess(`User ${user.username} created.`);
+      const user = await create.mutateAsync(password === '' ? values : { ...values, password });
+      if (user.invitation_url) {
+        notifySuccess(`${user.username} is invited.`);
+        setInvitation({ kind: 'invitation', username: user.username, url: user.invitation_url });
+      } else notifySuccess(`User ${user.username} created.`);
       form.reset();
     } catch (err) {
       setFormErrors(applyServerErrors(err, form.setError, fields));
@@ -26,41 +35,46 @@ export function UserCreateForm({ roles }: { roles: string[] }) {
   });
   const error = (name: keyof Values) => form.formState.errors[name]?.message;
   return (
-    <form onSubmit={submit} noValidate aria-label="New user">
-      <FormAlert messages={formErrors} />
-      <Group align="flex-start" wrap="wrap">
-        <TextInput
-          label="Email address"
-          required
-          autoComplete="off"
-          {...form.register('username', { required: 'This field is required.' })}
-          error={error('username')}
-        />
-        <PasswordInput
-          label="Password"
-          required
-          autoComplete="new-password"
-          {...form.register('password', { required: 'This field is required.' })}
-          error={error('password')}
-        />
-        <Controller
-          control={form.control}
-          name="role"
-          render={({ field }) => (
-            <Select
-              label="Role"
-              data={roles}
-              allowDeselect={false}
-              value={field.value}
-              onChange={(v) => field.onChange(v ?? 'marketer')}
-              error={error('role')}
-            />
-          )}
-        />
-        <Button type="submit" mt={25} loading={form.formState.isSubmitting}>
-          Create user
-        </Button>
-      </Group>
-    </form>
+    <>
+      <form onSubmit={submit} noValidate aria-label="New user">
+        <FormAlert messages={formErrors} />
+        <Group align="flex-start" wrap="wrap">
+          <TextInput
+            label="Email address"
+            required
+            autoComplete="off"
+            {...form.register('username', { required: 'This field is required.' })}
+            error={error('username')}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="new-password"
+            {...form.register('password')}
+            error={error('password')}
+          />
+          <Controller
+            control={form.control}
+            name="role"
+            render={({ field }) => (
+              <Select
+                label="Role"
+                data={roles}
+                allowDeselect={false}
+                value={field.value}
+                onChange={(v) => field.onChange(v ?? 'marketer')}
+                error={error('role')}
+              />
+            )}
+          />
+          <Button type="submit" mt={25} loading={form.formState.isSubmitting}>
+            {inviting ? 'Invite user' : 'Create user'}
+          </Button>
+        </Group>
+        <Text size="xs" c="dimmed" mt={4}>
+          Leave the password empty to invite them by mail: they choose their own.
+        </Text>
+      </form>
+      <PassOnLinkDialog link={invitation} onClose={() => setInvitation(null)} />
+    </>
   );
 }

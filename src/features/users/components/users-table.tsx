@@ -3,13 +3,25 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { User } from '../../../api/users';
 import { notifyError, notifySuccess } from '../../../components/notify';
-import { useUpdateUser } from '../queries';
+import { useCreatePasswordReset, useUpdateUser } from '../queries';
 import { ListAccessDialog } from './list-access-dialog';
+import { PassOnLinkDialog, type PassOnLink } from './pass-on-link-dialog';
 
-/** Every user: change the role and the lists, (de)activate (which ends their sessions at once). */
+/**
+ * Every user: change the role and the lists, (de)activate (which ends their sessions at once),
+ * make a password reset link to pass on (it is mailed to them too).
+ */
 export function UsersTable({ users, roles }: { users: User[]; roles: string[] }) {
   const update = useUpdateUser();
+  const reset = useCreatePasswordReset();
   const [editingLists, setEditingLists] = useState<User | null>(null);
+  const [resetLink, setResetLink] = useState<PassOnLink | null>(null);
+  const resetPassword = (user: User) =>
+    reset.mutate(user.id, {
+      onSuccess: ({ password_reset_url: url }) =>
+        setResetLink({ kind: 'reset', username: user.username, url }),
+      onError: (err) => notifyError(err, `No reset link for ${user.username}`),
+    });
   const change = (user: User, body: { role?: string; active?: boolean }, done: string) =>
     update.mutate(
       { id: user.id, body },
@@ -80,13 +92,24 @@ export function UsersTable({ users, roles }: { users: User[]; roles: string[] })
                 />
               </Table.Td>
               <Table.Td>
-                <Anchor
-                  component={Link}
-                  to={`/tokens?user=${user.id}`}
-                  aria-label={`Tokens of ${user.username}`}
-                >
-                  Tokens
-                </Anchor>
+                <Group gap="sm" wrap="nowrap">
+                  <Anchor
+                    component={Link}
+                    to={`/tokens?user=${user.id}`}
+                    aria-label={`Tokens of ${user.username}`}
+                  >
+                    Tokens
+                  </Anchor>
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    aria-label={`Reset password of ${user.username}`}
+                    loading={reset.isPending && reset.variables === user.id}
+                    onClick={() => resetPassword(user)}
+                  >
+                    Reset password
+                  </Button>
+                </Group>
               </Table.Td>
             </Table.Tr>
           ))}
@@ -95,6 +118,7 @@ export function UsersTable({ users, roles }: { users: User[]; roles: string[] })
       {editingLists && (
         <ListAccessDialog user={editingLists} onClose={() => setEditingLists(null)} />
       )}
+      <PassOnLinkDialog link={resetLink} onClose={() => setResetLink(null)} />
     </Table.ScrollContainer>
   );
 }
