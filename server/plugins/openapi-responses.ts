@@ -42,15 +42,32 @@ const json = (description: string, schema: Schema): Response => ({
 
 /** Named schemas of the document (components.schemas). */
 export const componentSchemas: Record<string, Schema> = {
-  Detail: jsonSchema(z.object({ detail: z.string() })),
-  // Django REST framework style: each field (or `non_field_errors`) → its messages; nested
-  // objects and arrays of them for nested fields.
+  // `code` names a refusal a client may act on (e.g. `two_factor_required`).
+  Detail: jsonSchema(z.object({ detail: z.string(), code: z.string().optional() })),
+  // Django REST framework style: each field (or `non_field_errors`) → its messages; for a
+  // nested object its own errors; for a list, per item its messages or errors (`{}` for an
+  // item without any), as `variants: [{}, {subject: […]}]` or `permissions: [["…"]]`.
   ValidationErrors: {
     type: 'object',
     additionalProperties: {
-      anyOf: [{ type: 'array', items: { type: 'string' } }, { type: 'object' }],
+      anyOf: [
+        {
+          type: 'array',
+          items: {
+            anyOf: [
+              { type: 'string' },
+              { type: 'array', items: { type: 'string' } },
+              ref('ValidationErrors'),
+            ],
+          },
+        },
+        ref('ValidationErrors'),
+      ],
     },
   },
+  // A 400 is the messages per field, or, for a body that cannot be read at all (not JSON,
+  // empty, a broken multipart form) or an action the resource's state refuses, one `detail`.
+  BadRequest: { anyOf: [ref('Detail'), ref('ValidationErrors')] },
   List: jsonSchema(list),
   Subscriber: jsonSchema(subscriber),
   SubscriptionStatus: jsonSchema(subscriptionStatus),
@@ -175,7 +192,10 @@ export function documentResponses(method: string, path: string, operation: Opera
   const hasPath = params.some((p) => p.in === 'path');
   const writes = method !== 'get' && method !== 'options' && method !== 'head';
   if (operation.requestBody || hasQuery || hasPath || writes)
-    responses['400'] = json('Invalid data: the messages per field.', ref('ValidationErrors'));
+    responses['400'] = json(
+      'Invalid data: the messages per field, or a `detail` for a body that cannot be read or an action the state refuses.',
+      ref('BadRequest'),
+    );
   if (path.startsWith('/api/')) {
     responses['401'] = {
       ...detail('Missing or invalid credentials.'),

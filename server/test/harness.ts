@@ -4,6 +4,7 @@ import { buildApp, type App, type AppOptions } from '../app.js';
 import type { Database, Db } from '../db/client.js';
 import { usersRepository, type User } from '../features/users/repository.js';
 import { openTestDatabase } from './database.js';
+import { responseConformance } from './response-conformance.js';
 
 export const ADMIN = { username: 'admin@example.com', password: 'correct horse battery' };
 
@@ -35,7 +36,16 @@ export type TestContext = {
 export async function createTestContext(options: Partial<AppOptions> = {}): Promise<TestContext> {
   const database = await openTestDatabase();
   const admin = await usersRepository(database.db).create(ADMIN.username, ADMIN.password);
-  const app = await buildApp({ database, ...options });
+  // Every JSON answer is held against the OpenAPI document when the file closes its app.
+  const conformance = responseConformance();
+  const app = await buildApp({
+    database,
+    ...options,
+    onRoute: (route) => {
+      options.onRoute?.(route);
+      conformance.onRoute(route);
+    },
+  });
   const authorization = basic(ADMIN.username, ADMIN.password);
   const request = (opts: InjectOptions) =>
     app.inject({ ...opts, headers: { authorization, ...opts.headers } });
@@ -58,8 +68,14 @@ export async function createTestContext(options: Partial<AppOptions> = {}): Prom
       );
     },
     async close() {
+      const violations = conformance.violations(
+        app.swagger() as Parameters<typeof conformance.violations>[0],
+      );
       await app.close();
       await database.close();
+      if (violations.length > 0) {
+        throw new Error(`Answers the OpenAPI document does not allow:\n${violations.join('\n')}`);
+      }
     },
   };
 }
