@@ -1,9 +1,9 @@
 import type { Db } from '../db/client.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { DEFAULT_ROLE } from '../../contract/permissions.js';
-import { accountsRepository } from '../features/users/accounts.js';
-import { usersRepository } from '../features/users/repository.js';
-import { rolesRepository } from '../features/users/roles-repository.js';
+import { accountsRepository } from '../features/identity/users/accounts.js';
+import { usersRepository } from '../features/identity/users/repository.js';
+import { rolesRepository } from '../features/identity/roles/repository.js';
 
 export const USAGE = `Usage: npm run users -- <command>
 

@@ -13,14 +13,14 @@ import { importsRoutes } from './imports/routes.js';
 import { statisticsRoutes } from './statistics/routes.js';
 import { segmentsRoutes } from './segments/routes.js';
 import { campaignsRoutes } from './campaigns/routes.js';
-import { invitationRoutes } from './account/invitation-routes.js';
-import { resetRoutes } from './account/reset-routes.js';
-import { twoFactorRoutes } from './two-factor/routes.js';
+import { invitationRoutes } from './identity/invitations/routes.js';
+import { resetRoutes } from './identity/resets/routes.js';
+import { twoFactorRoutes } from './identity/two-factor/routes.js';
 import { auditRoutes } from './audit/routes.js';
-import { usersRoutes, type Invite } from './users/routes.js';
-import { accountsRepository } from './users/accounts.js';
-import { inviteUser } from './account/invitations.js';
-import { systemMailerOf } from '../lib/system-mail.js';
+import { usersRoutes, type Invite } from './identity/users/routes.js';
+import { accountsRepository } from './identity/users/accounts.js';
+import { inviteUser } from './identity/invitations/invitations.js';
+import { systemMailerOf } from './identity/mail/system-mail.js';
 
 /** Every resource of the API under /api/v1, plus the public layout media. */
 export async function apiRoutes(app: FastifyInstance, options: RouteOptions) {
