@@ -1,82 +1,42 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../../db/client.js';
-import { HttpError } from '../../../lib/http-errors.js';
-import { sessionsRepository } from '../sessions/repository.js';
-import { sessionRoutes } from '../sign-in/session-routes.js';
 import {
-  DEFAULT_SESSION_LIFETIME,
-  isWellFormedToken,
-  SESSION_PATH,
-  type SessionLifetime,
-} from '../../../lib/browser-sessions.js';
-import { decoyHash, verifyPassword } from '../sign-in/password.js';
-import { usersRepository, type User } from '../users/repository.js';
-import { FailedAttemptThrottle } from '../sign-in/throttle.js';
-import { meSessionRoutes } from '../sessions/me-routes.js';
-import { twoFactorRepository } from '../two-factor/repository.js';
-import { secondFactorRoutes, secondFactorStep } from '../two-factor/sign-in.js';
-import { BOUNCES_PATH } from '../../deliveries/bounce-routes.js';
-import { isApiPath } from '../../../plugins/api-paths.js';
-import { loadAccess, passwordFingerprint, type Access } from '../access/access.js';
-import { apiTokensRepository, isApiToken } from '../tokens/repository.js';
-import {
-  assertNotCrossSite,
-  clearSessionCookie,
-  INACTIVE_USER,
   INVALID_CREDENTIALS,
-  INVALID_SESSION,
   MISSING_CREDENTIALS,
-  sessionCookieOf,
   unauthorized,
 } from '../../../plugins/browser-requests.js';
+import { loadAccess, type Access } from '../access/access.js';
+import { throttled, type Verified, type VerifyCredentials } from '../sign-in/credentials.js';
+import type { FailedAttemptThrottle } from '../sign-in/throttle.js';
+import { apiTokensRepository, isApiToken } from '../tokens/repository.js';
+import { twoFactorRepository } from '../two-factor/repository.js';
+import type { User } from '../users/repository.js';
 import { parseBasic } from './basic-credentials.js';
-import { deviceCookies } from '../sign-in/device-cookies.js';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The authenticated caller; set on every /api/ request that gets past the auth hook. */
-    user: User;
-    /** How the caller proved who it is: HTTP Basic (API clients) or the dashboard's cookie. */
-    /** `token`: Basic with an API token as the password. */
-    authMethod: 'basic' | 'token' | 'session';
-  }
-}
-
-/** A password proven right, with the fingerprint of the hash it was checked against. */
-type Verified = { user: User; fingerprint: string };
 
 /** Who a Basic header names; `key` and `fingerprint` only for a password (cache entry). */
 type BasicCaller =
   | { method: 'token'; user: User; token: { id: number; name: string } }
   | ({ method: 'basic'; key: string } & Verified);
 
-export type AuthOptions = {
+export type BasicCallerOptions = {
   db: Db;
-  /** Also the clock of the credential cache and of sessions, so a test drives all three. */
-  throttle?: FailedAttemptThrottle;
+  /** Also the clock of the credential cache. */
+  throttle: FailedAttemptThrottle;
+  verifyCredentials: VerifyCredentials;
   /** How long a verified Authorization header is trusted without hashing again. */
   cacheTtlMs?: number;
-  /** Idle timeout and absolute lifetime of browser sessions. */
-  sessionLifetime?: SessionLifetime;
 };
-
-const throttled = (wait: number) =>
-  new HttpError(
-    429,
-    { detail: `Request was throttled. Expected available in ${wait} seconds.` },
-    { 'retry-after': String(wait) },
-  );
 
 const CACHE_LIMIT = 10_000;
 
 /**
- * Authentication on every /api/ route (spec: Authentication): HTTP Basic, or the session
- * cookie the dashboard got from POST /api/v1/session (docs/architecture.md §4). Basic wins when both come.
+ * HTTP Basic (spec: Authentication): a password, checked behind the throttle and then
+ * cached for a short while, or an API token. Answers the caller of a request's header with
+ * its access, or throws the 401/429 to answer.
  */
-export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) => {
-  const throttle = options.throttle ?? new FailedAttemptThrottle();
+export function basicCallers(options: BasicCallerOptions) {
+  const { throttle, verifyCredentials } = options;
   const now = throttle.now;
   const ttl = options.cacheTtlMs ?? 60_000;
   // Keyed by a hash of the header so plain passwords never sit in memory as keys. An entry
@@ -85,48 +45,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
   const verified = new Map<string, Verified & { expires: number }>();
   const inFlight = new Map<string, Promise<Verified | undefined>>();
   const tokens = apiTokensRepository(options.db);
-  const users = usersRepository(options.db);
-  const sessions = sessionsRepository(
-    options.db,
-    options.sessionLifetime ?? DEFAULT_SESSION_LIFETIME,
-  );
   const twoFactor = twoFactorRepository(options.db);
-  const devices = await deviceCookies(options.db, now);
-  // Sessions opened here or in the two-factor step leave one (sessions/routes.ts).
-  app.decorate('deviceCookies', devices);
-  // Computed now rather than on the first unknown username, whose answer would otherwise
-  // take one extra hash and reveal that the name does not exist.
-  void decoyHash().catch(() => undefined);
-
-  app.decorateRequest('user', null as unknown as User);
-  app.decorateRequest('authMethod', null as unknown as 'basic');
-  app.decorateRequest('access', null as unknown as Access);
-
-  /**
-   * The password check shared by Basic and sign-in, behind the one throttle
-   * (docs/architecture.md §4). Undefined when the credentials are wrong. `device`: a valid
-   * device cookie's id (sign-in only).
-   */
-  async function verifyCredentials(
-    username: string,
-    password: string,
-    address: string,
-    device?: string,
-  ): Promise<Verified | undefined> {
-    // Counted as a failure until the password is proven right, so parallel guesses cannot
-    // all pass the throttle's check before any of them is recorded.
-    const attempt = throttle.recordFailure(username, address, device);
-    const row = await users.findByUsername(username);
-    // An unknown username is verified against a decoy hash: same work, same answer.
-    // An invited user who has not chosen a password yet (empty hash) is checked the same way.
-    const ok = await verifyPassword(password, row?.passwordHash || (await decoyHash()));
-    if (!row || !ok) return undefined;
-    throttle.forgive(username, address, attempt, device);
-    return {
-      user: { id: row.id, username: row.username },
-      fingerprint: passwordFingerprint(row.passwordHash),
-    };
-  }
 
   /**
    * An API token as the Basic password: one indexed lookup, never cached (revocation holds
@@ -210,83 +129,11 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthOptions) 
     return { caller, access };
   }
 
-  async function sessionAuth(request: FastifyRequest, reply: FastifyReply, token: string) {
-    assertNotCrossSite(request);
-    const user = isWellFormedToken(token) ? await sessions.use(token, new Date(now())) : undefined;
-    if (!user) {
-      // The browser may drop a cookie that can never work again.
-      clearSessionCookie(request, reply);
-      throw unauthorized(request, INVALID_SESSION);
-    }
-    return user;
-  }
-
-  app.addHook('onRequest', async (request, reply) => {
-    if (!isApiRequest(request) || isSignIn(request) || isBounceWebhook(request)) return;
-    if (isPublicRoute(request)) return;
-    const token = sessionCookieOf(request);
-    let access: Access | undefined;
-    if (request.headers.authorization?.trim() || token === undefined) {
-      const basic = await basicCaller(request);
-      request.user = basic.caller.user;
-      request.authMethod = basic.caller.method;
-      // Named in the audit log of the request's writes.
-      if (basic.caller.method === 'token') request.apiToken = basic.caller.token;
-      access = basic.access;
-    } else {
-      request.user = await sessionAuth(request, reply, token);
-      request.authMethod = 'session';
-      access = await loadAccess(options.db, request.user.id);
-    }
-    if (!access?.active) throw unauthorized(request, INACTIVE_USER);
-    request.access = access;
-  });
-
-  await app.register(sessionRoutes, {
-    sessions,
-    now,
-    signIn: async (request: FastifyRequest, username: string, password: string) => {
-      // A browser that signed in as this username before is not slowed by others' guesses.
-      const device = devices.deviceOf(request, username);
-      const wait = throttle.retryAfter(username, request.ip, device);
-      if (wait > 0) throw throttled(wait);
-      const user = (await verifyCredentials(username, password, request.ip, device))?.user;
-      if (!user) throw unauthorized(request, INVALID_CREDENTIALS);
-      if (!(await loadAccess(options.db, user.id))?.active) {
-        throw unauthorized(request, INACTIVE_USER);
-      }
-      return user;
-    },
-    afterPassword: secondFactorStep(options.db, now),
-  });
-  const lifetime = options.sessionLifetime ?? DEFAULT_SESSION_LIFETIME;
-  await app.register(secondFactorRoutes, { db: options.db, sessions, now });
-  await app.register(meSessionRoutes, { db: options.db, lifetime, now, prefix: '/api/v1' });
-});
+  return basicCaller;
+}
 
 const TWO_FACTOR_BASIC =
   'This user signs in with two factors: use an API token, not the password, for Basic authentication.';
-
-/** Routes reached through a mailed link or mid-sign-in (`config: { public: true }`). */
-const isPublicRoute = (request: FastifyRequest) =>
-  !request.is404 && (request.routeOptions.config as { public?: boolean }).public === true;
-
-/** The bounce webhook checks its own token (BOUNCE_WEBHOOK_TOKEN), not user credentials. */
-const isBounceWebhook = (request: FastifyRequest) =>
-  request.method === 'POST' && request.routeOptions.url === BOUNCES_PATH;
-
-const isSignIn = (request: FastifyRequest) =>
-  request.method === 'POST' && request.routeOptions.url === SESSION_PATH;
-
-/**
- * Decided on the route the router matched as well as on the decoded path: `/%61pi/v1/lists`
- * routes to `/api/v1/lists`, and unknown /api/ paths (which may hit the SPA's wildcard
- * route) answer 401 before 404 like the known ones.
- */
-function isApiRequest(request: FastifyRequest): boolean {
-  if (!request.is404 && request.routeOptions.url?.startsWith('/api/')) return true;
-  return isApiPath(request.url);
-}
 
 function sweep(cache: Map<string, { expires: number }>, at: number) {
   for (const [key, entry] of cache) if (entry.expires <= at) cache.delete(key);

@@ -32,7 +32,7 @@ export type DeviceCookies = {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Decorated by the auth plugin; `openSession` issues one with every session. */
+    /** Decorated by identity's plugin (index.ts); `openSession` issues one with every session. */
     deviceCookies: DeviceCookies;
   }
 }

@@ -3,7 +3,7 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 type ScryptParams = { N: number; r: number; p: number };
 
 // OWASP's scrypt floor (N=2^17, r=8, p=1) costs ~128 MB and ~0.3–0.7 s per hash; the
-// credential cache in the auth plugin keeps that off the hot path.
+// credential cache of Basic callers (authentication/basic-callers.ts) keeps that off the hot path.
 export const PRODUCTION_PARAMS: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
 
 // Under vitest (which sets VITEST in its workers, inherited by the servers a test starts) new

@@ -21,7 +21,7 @@ import {
 export type SessionRouteOptions = {
   sessions: ReturnType<typeof sessionsRepository>;
   now: () => number;
-  /** The throttled password check of the auth plugin; throws its 401/429. */
+  /** The throttled password check (credentials.ts `passwordSignIn`); throws its 401/429. */
   signIn(request: FastifyRequest, username: string, password: string): Promise<User>;
   /**
    * After a right password (two-factor sign-in, issue 29 part 4): an answer that asks for a

@@ -80,7 +80,7 @@ export class FailedAttemptThrottle {
   }
 
   /**
-   * Withdraws a failure recorded at `at`: the auth plugin counts every attempt as a failure
+   * Withdraws a failure recorded at `at`: the password check counts every attempt as a failure
    * while the password is being checked and forgives it once the password proves right.
    */
   forgive(username: string, address: string, at: number, device?: string) {

@@ -21,7 +21,7 @@ const serialize = (row: TokenRow): ApiToken => ({
 
 /**
  * API tokens (extension, issue 29): a user makes and revokes its own. users:manage lists and
- * revokes those of users within its ceiling (server/lib/ceiling.ts) but never makes one for
+ * revokes those of users within its ceiling (access/ceiling.ts) but never makes one for
  * someone else: a token minted for another user would act as that user, past its second
  * factor. For anybody else another user's tokens do not exist (404, as the user itself).
  */

@@ -13,7 +13,7 @@ import { browserOf, codeFor, cookiesOf } from './test-support.js';
  */
 let t: TestContext;
 let browser: ReturnType<typeof browserOf>;
-// The sign-in's clock (the auth plugin's): the tests wait out a back-off by moving it.
+// The sign-in's clock (identity's throttle's): the tests wait out a back-off by moving it.
 let clock = Date.now();
 const throttle = new FailedAttemptThrottle(() => clock);
 

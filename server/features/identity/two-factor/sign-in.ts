@@ -30,7 +30,7 @@ const challengeGone = () =>
   new HttpError(401, { detail: 'The sign-in has expired. Enter your password again.' });
 
 /**
- * The step after a right password (sessions/routes.ts `afterPassword`): an enrolled user gets
+ * The step after a right password (sign-in/session-routes.ts `afterPassword`): an enrolled user gets
  * a challenge (a single-use token in an HttpOnly cookie, 5 minutes) instead of a
  * session; a user whose role requires two-factor but who is not enrolled gets a session and
  * `two_factor: 'enrol'`, which sends the dashboard to enrolment.

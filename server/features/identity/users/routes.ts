@@ -11,15 +11,12 @@ import type { RouteOptions } from '../../../lib/route-options.js';
 import { accountsRepository, type AccountChanges } from './accounts.js';
 import { hashPassword } from '../sign-in/password.js';
 import { rolesRepository } from '../roles/repository.js';
-import { meRoutes } from './me-routes.js';
-import { rolesRoutes } from '../roles/routes.js';
-import { tokensRoutes } from '../tokens/routes.js';
 
 const params = z.object({ id: idParam });
 
 /**
- * Creating a user without a password is inviting them by mail (the account feature, composed
- * in features/routes.ts); without it that is a 400 on `password`. Answers the new user's id
+ * Creating a user without a password is inviting them by mail (invitations/, composed in
+ * identity's index.ts); without it that is a 400 on `password`. Answers the new user's id
  * and the invitation's link, which the answer carries for the admin to pass on (issue 49).
  */
 export type Invite = (
@@ -28,7 +25,7 @@ export type Invite = (
   invitedBy: number,
 ) => Promise<{ user: number; invitation_url: string }>;
 
-/** Users, roles, API tokens and /me (extensions, issue 29, docs/architecture.md §15). */
+/** Users (extension, issue 29, docs/architecture.md §15). */
 export async function usersRoutes(
   app: FastifyInstance,
   options: RouteOptions & { invite?: Invite },
@@ -66,7 +63,7 @@ export async function usersRoutes(
     throw new HttpError(409, { detail: `The last active admin cannot be ${what}.` });
   }
 
-  /** The ceiling (server/lib/ceiling.ts) for a role and lists the caller gives. */
+  /** The ceiling (access/ceiling.ts) for a role and lists the caller gives. */
   async function assertGivesWithin(request: FastifyRequest, changes: AccountChanges) {
     if (changes.role !== undefined) {
       const role = await roles.get(changes.role);
@@ -131,8 +128,4 @@ export async function usersRoutes(
     });
     return reply.code(204).send();
   });
-
-  await app.register(rolesRoutes, { db });
-  await app.register(tokensRoutes, { db });
-  await app.register(meRoutes, { db });
 }
