@@ -1,6 +1,6 @@
 import { buildApp } from '../server/app.js';
 import { openDatabase } from '../server/db/client.js';
-import { usersRepository } from '../server/features/users/repository.js';
+import { usersRepository } from '../server/features/identity/index.js';
 
 export const name = 'API latency: GET /api/v1/lists (in-process, PGlite in memory)';
 

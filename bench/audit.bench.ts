@@ -2,7 +2,7 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app.js';
 import { openDatabase, type Database } from '../server/db/client.js';
-import { usersRepository } from '../server/features/users/repository.js';
+import { usersRepository } from '../server/features/identity/index.js';
 import { load } from './support/load.js';
 
 export const name =

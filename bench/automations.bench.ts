@@ -9,7 +9,7 @@ import { buildApp } from '../server/app.js';
 import { openDatabase } from '../server/db/client.js';
 import { queryRows } from '../server/db/query-rows.js';
 import { advanceDueRuns } from '../server/features/automations/runs.js';
-import { usersRepository } from '../server/features/users/repository.js';
+import { usersRepository } from '../server/features/identity/index.js';
 
 /** 100,000 and 1,000,000 by default; smaller numbers for a quicker look. PostgreSQL only. */
 const SUBSCRIBERS = Number(process.env.AUTOMATION_BENCH_SUBSCRIBERS ?? 100_000);

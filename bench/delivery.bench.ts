@@ -14,7 +14,7 @@ import { DASHBOARD_HEADER } from '../server/plugins/browser-requests.js';
 import { openDatabase, type Db } from '../server/db/client.js';
 import { compileVariant, renderMessage } from '../server/features/deliveries/render.js';
 import { queryRows } from '../server/db/query-rows.js';
-import { usersRepository } from '../server/features/users/repository.js';
+import { usersRepository } from '../server/features/identity/index.js';
 import { bareLoops } from './support/bare-loop.js';
 import { cpuShare, perMessage } from './support/cpu-share.js';
 

@@ -17,7 +17,7 @@ import {
   runImportJobs,
 } from '../server/features/imports/worker.js';
 import { DASHBOARD_HEADER } from '../server/plugins/browser-requests.js';
-import { usersRepository } from '../server/features/users/repository.js';
+import { usersRepository } from '../server/features/identity/index.js';
 import {
   bareTableCopy,
   describeCeiling,

@@ -13,7 +13,7 @@ import {
 } from '../server/features/subscribers/page-blocks.js';
 import { anchorsBuilt } from '../server/features/subscribers/pages.js';
 import { useOneStatementPages } from '../server/features/subscribers/page-statement.js';
-import { usersRepository } from '../server/features/users/repository.js';
+import { usersRepository } from '../server/features/identity/index.js';
 import { measureFirstScreen, type Download } from './support/first-screen.js';
 import { load } from './support/load.js';
 import { withPostgresApp } from './support/postgres-app.js';

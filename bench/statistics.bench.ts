@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { buildApp, type App } from '../server/app.js';
 import { openDatabase, type Db } from '../server/db/client.js';
-import { usersRepository } from '../server/features/users/repository.js';
+import { usersRepository } from '../server/features/identity/index.js';
 
 export const name =
   'Statistics: filters, series and top URLs over generated records (PGlite in memory)';

@@ -8,7 +8,7 @@ import {
   prepareSubscriberPages,
   subscriberPagesPrepared,
 } from '../server/features/subscribers/page-blocks.js';
-import { usersRepository } from '../server/features/users/repository.js';
+import { usersRepository } from '../server/features/identity/index.js';
 import { load } from './support/load.js';
 
 export const name =

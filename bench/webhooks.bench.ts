@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { buildApp, type App } from '../server/app.js';
 import { openDatabase, type Database } from '../server/db/client.js';
-import { usersRepository } from '../server/features/users/repository.js';
+import { usersRepository } from '../server/features/identity/index.js';
 import { postJson } from '../server/features/webhooks/http-post.js';
 import { defaultWebhookOptions, type WebhookOptions } from '../server/features/webhooks/options.js';
 import { startWebhookWorker, type WebhookWorker } from '../server/features/webhooks/worker.js';

@@ -12,7 +12,7 @@ import { startMaintenance } from './db/maintenance.js';
 import { zodValidatorCompiler } from './lib/validation.js';
 import { redactingLogger } from './lib/log-redaction.js';
 import fastifyCookie from '@fastify/cookie';
-import { authPlugin } from './plugins/auth.js';
+import { identityPlugin, type FailedAttemptThrottle } from './features/identity/index.js';
 import { auditPlugin } from './features/audit/plugin.js';
 import { permissionsPlugin } from './plugins/permissions.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -21,8 +21,7 @@ import { jsonBodyPlugin } from './plugins/json-body.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { spaPlugin } from './plugins/spa.js';
 import { upstreamPlugin } from './plugins/upstream.js';
-import type { FailedAttemptThrottle } from './features/users/throttle.js';
-import type { SessionLifetime } from './features/sessions/tokens.js';
+import type { SessionLifetime } from './lib/browser-sessions.js';
 import { apiRoutes } from './features/routes.js';
 import { startImportWorker } from './features/imports/worker.js';
 import { requestsFirst, trackRequestActivity } from './plugins/request-activity.js';
@@ -125,11 +124,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const requests = trackRequestActivity(app);
   app.decorate('requestActivity', requests);
   await app.register(jsonBodyPlugin);
-  // Before the routes (the session routes come with the auth plugin): it collects them.
+  // Before the routes (identity's come with its plugin): it collects them.
   await app.register(openapiPlugin);
   // Before the routes: its hooks must cover every route under /api/v1 (issue 29 part 7).
   await app.register(auditPlugin, { db: options.database.db });
-  await app.register(authPlugin, {
+  await app.register(identityPlugin, {
     db: options.database.db,
     throttle: options.throttle,
     sessionLifetime: options.sessionLifetime,

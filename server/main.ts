@@ -12,7 +12,7 @@ import {
 } from './config.js';
 import { openDatabase } from './db/client.js';
 import { loadDemoData } from './db/demo-data.js';
-import { usersRepository } from './features/users/repository.js';
+import { usersRepository } from './features/identity/index.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

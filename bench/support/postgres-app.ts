@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { buildApp, type App, type AppOptions } from '../../server/app.js';
 import { openDatabase, type Database } from '../../server/db/client.js';
-import { usersRepository } from '../../server/features/users/repository.js';
+import { usersRepository } from '../../server/features/identity/index.js';
 
 export type BenchApp = { app: App; database: Database; authorization: string };
 

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
-import { verifyPassword } from '../features/users/password.js';
-import { usersRepository } from '../features/users/repository.js';
+import { usersRepository, verifyPassword } from '../features/identity/index.js';
 import { openTestDatabase } from '../test/database.js';
 import { usersCommand } from './users-command.js';
 

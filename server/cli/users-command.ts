@@ -1,9 +1,11 @@
 import type { Db } from '../db/client.js';
 import { isUniqueViolation } from '../db/errors.js';
 import { DEFAULT_ROLE } from '../../contract/permissions.js';
-import { accountsRepository } from '../features/users/accounts.js';
-import { usersRepository } from '../features/users/repository.js';
-import { rolesRepository } from '../features/users/roles-repository.js';
+import {
+  accountsRepository,
+  rolesRepository,
+  usersRepository,
+} from '../features/identity/index.js';
 
 export const USAGE = `Usage: npm run users -- <command>
 
@@ -158,7 +160,7 @@ function usernameArgument(rest: string[]): string {
   if (username.length > MAX_USERNAME_LENGTH) {
     throw new CliError(`The username must have at most ${MAX_USERNAME_LENGTH} characters.`);
   }
-  // The auth plugin refuses such headers, so such a user could never sign in.
+  // Identity's Basic authentication refuses such headers, so such a user could never sign in.
   // eslint-disable-next-line no-control-regex
   if (/[\s\u0000-\u001f\u007f:]/.test(username)) {
     throw new CliError('The username must not contain spaces, colons or control characters.');

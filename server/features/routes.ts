@@ -13,16 +13,12 @@ import { importsRoutes } from './imports/routes.js';
 import { statisticsRoutes } from './statistics/routes.js';
 import { segmentsRoutes } from './segments/routes.js';
 import { campaignsRoutes } from './campaigns/routes.js';
-import { invitationRoutes } from './account/invitation-routes.js';
-import { resetRoutes } from './account/reset-routes.js';
-import { twoFactorRoutes } from './two-factor/routes.js';
 import { auditRoutes } from './audit/routes.js';
-import { usersRoutes, type Invite } from './users/routes.js';
-import { accountsRepository } from './users/accounts.js';
-import { inviteUser } from './account/invitations.js';
-import { systemMailerOf } from '../lib/system-mail.js';
 
-/** Every resource of the API under /api/v1, plus the public layout media. */
+/**
+ * Every resource of the API under /api/v1 but identity's (its own plugin), plus the public
+ * layout media.
+ */
 export async function apiRoutes(app: FastifyInstance, options: RouteOptions) {
   await app.register(
     async (api) => {
@@ -38,22 +34,8 @@ export async function apiRoutes(app: FastifyInstance, options: RouteOptions) {
       await api.register(statisticsRoutes, options);
       await api.register(segmentsRoutes, options);
       await api.register(campaignsRoutes, options);
-      // Issue 29 parts 3, 4 and 7: invitations, password reset, two-factor, audit log.
-      await api.register(invitationRoutes, options);
-      await api.register(resetRoutes, options);
-      await api.register(twoFactorRoutes, options);
+      // Issue 29 part 7: the audit log.
       await api.register(auditRoutes, options);
-      // POST /users without a password invites by mail, with the role and lists it names.
-      const invite: Invite = async (username, changes, invitedBy) => {
-        const invitation = await inviteUser(
-          options.db,
-          systemMailerOf(app),
-          { username, invitedBy },
-          (tx, id) => accountsRepository(tx).update(id, changes),
-        );
-        return invitation;
-      };
-      await api.register(usersRoutes, { ...options, invite });
     },
     { prefix: '/api/v1' },
   );

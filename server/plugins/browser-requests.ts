@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../lib/http-errors.js';
-import { SESSION_COOKIE } from '../features/sessions/tokens.js';
+import { SESSION_COOKIE } from '../lib/browser-sessions.js';
 
 /**
  * The header only the dashboard sends (src/api/client.ts), on every request. It does two

@@ -2,7 +2,7 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { SESSION_COOKIE } from '../features/sessions/tokens.js';
+import { SESSION_COOKIE } from '../lib/browser-sessions.js';
 import {
   componentSchemas,
   documentResponses,

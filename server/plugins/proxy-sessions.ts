@@ -2,7 +2,7 @@ import {
   hashSessionToken,
   newSessionToken,
   type SessionLifetime,
-} from '../features/sessions/tokens.js';
+} from '../lib/browser-sessions.js';
 
 type ProxySession = {
   username: string;

@@ -2,8 +2,7 @@ import { createServer } from 'node:net';
 import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app.js';
-import { FailedAttemptThrottle } from '../features/users/throttle.js';
-import { usersRepository } from '../features/users/repository.js';
+import { FailedAttemptThrottle, usersRepository } from '../features/identity/index.js';
 import { ADMIN, basic, createTestContext, type TestContext } from '../test/harness.js';
 
 let upstream: TestContext;

@@ -2,13 +2,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import replyFrom from '@fastify/reply-from';
 import { HttpError } from '../lib/http-errors.js';
-import { credentials, SESSION_PATH } from '../features/sessions/routes.js';
 import {
+  credentials,
   DEFAULT_SESSION_LIFETIME,
   isWellFormedToken,
   SESSION_COOKIE,
+  SESSION_PATH,
   type SessionLifetime,
-} from '../features/sessions/tokens.js';
+} from '../lib/browser-sessions.js';
 import {
   assertNotCrossSite,
   challengeFor,

@@ -2,7 +2,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { buildApp, type App, type AppOptions } from '../app.js';
 import type { Database, Db } from '../db/client.js';
-import { usersRepository, type User } from '../features/users/repository.js';
+import { usersRepository, type User } from '../features/identity/index.js';
 import { openTestDatabase } from './database.js';
 import { responseConformance } from './response-conformance.js';
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { campaignWrite, type Campaign } from '../../../contract/campaigns.js';
 import { storableText } from '../../../contract/fields.js';
 import { badRequest, notFound } from '../../lib/http-errors.js';
-import { visibleLists } from '../../lib/access.js';
+import { visibleLists } from '../identity/index.js';
 import { paginate } from '../../lib/pagination.js';
 import { idParam, paginationQuery, queryFilter } from '../../lib/query.js';
 import type { RouteOptions } from '../../lib/route-options.js';

@@ -172,6 +172,8 @@ export async function bounceRoutes(
     BOUNCES_PATH,
     {
       schema: { querystring: webhookQuery },
+      // It checks its own token (BOUNCE_WEBHOOK_TOKEN), not user credentials.
+      config: { public: true },
       // onRequest runs before the body parser: a caller without the token gets its 401
       // without this server reading (up to 1 MiB of) what it sends.
       onRequest: async (request, reply) =>

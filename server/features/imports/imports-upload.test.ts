@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { zodValidatorCompiler } from '../../lib/validation.js';
 import { errorsPlugin } from '../../plugins/errors.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
-import type { User } from '../users/repository.js';
+import type { User } from '../identity/index.js';
 import { queryRows } from '../../db/query-rows.js';
 import { importsRoutes } from './routes.js';
 import { createList, multipartBody, postImport } from './test-support.js';

@@ -1,7 +1,7 @@
 import { count, eq, getTableColumns } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { inVisibleLists } from '../../lib/access.js';
+import { inVisibleLists } from '../identity/index.js';
 import { lists, listSubscriberCounts } from '../../db/schema/index.js';
 
 export type ListRow = typeof lists.$inferSelect & {

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listOrderingFields, listPatch, listWrite } from '../../../contract/lists.js';
 import { lists } from '../../db/schema/index.js';
-import { visibleLists } from '../../lib/access.js';
+import { visibleLists } from '../identity/index.js';
 import { notFound } from '../../lib/http-errors.js';
 import { parseOrdering } from '../../lib/ordering.js';
 import { paginate } from '../../lib/pagination.js';

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { inVisibleLists } from '../../lib/access.js';
+import { inVisibleLists } from '../identity/index.js';
 import {
   campaigns,
   customFields,

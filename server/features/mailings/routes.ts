@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { mailingOrderingFields, mailingWrite } from '../../../contract/mailings.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { mailings } from '../../db/schema/index.js';
-import { visibleLists } from '../../lib/access.js';
+import { visibleLists } from '../identity/index.js';
 import { notFound } from '../../lib/http-errors.js';
 import { parseOrdering } from '../../lib/ordering.js';
 import { paginate } from '../../lib/pagination.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { statisticKinds } from '../../../contract/statistics.js';
-import { visibleLists } from '../../lib/access.js';
+import { visibleLists } from '../identity/index.js';
 import { paginate } from '../../lib/pagination.js';
 import type { RouteOptions } from '../../lib/route-options.js';
 import { pageQuery, seriesQuery, topUrlsQuery } from './filters.js';

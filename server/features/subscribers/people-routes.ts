@@ -6,7 +6,7 @@ import { storableText } from '../../../contract/fields.js';
 import { subscriberSearch, subscriptionState } from '../../../contract/subscribers.js';
 import type { Db } from '../../db/client.js';
 import { lists, subscribers } from '../../db/schema/index.js';
-import { inVisibleLists, visibleLists } from '../../lib/access.js';
+import { inVisibleLists, visibleLists } from '../identity/index.js';
 import { badRequest } from '../../lib/http-errors.js';
 import { paginate } from '../../lib/pagination.js';
 import { orderingQuery, paginationQuery, queryFilter } from '../../lib/query.js';

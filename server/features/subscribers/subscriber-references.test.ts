@@ -3,7 +3,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { basic, createTestContext, type TestContext } from '../../test/harness.js';
-import { usersRepository } from '../users/repository.js';
+import { usersRepository } from '../identity/index.js';
 import { pgErrorCode } from '../../db/errors.js';
 import { createList, subscriberCounts } from './test-fixtures.js';
 

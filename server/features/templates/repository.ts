@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { inVisibleLists } from '../../lib/access.js';
+import { inVisibleLists } from '../identity/index.js';
 import { lists, templates } from '../../db/schema/index.js';
 
 export type TemplateRow = typeof templates.$inferSelect;

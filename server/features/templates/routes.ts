@@ -5,7 +5,7 @@ import { parseZipDataUri } from '../../../contract/mailings.js';
 import { templateProblems } from '../../../contract/personalization.js';
 import { templateWrite, type Template, type TemplateSummary } from '../../../contract/templates.js';
 import { badRequest, HttpError, notFound } from '../../lib/http-errors.js';
-import { visibleLists } from '../../lib/access.js';
+import { visibleLists } from '../identity/index.js';
 import { paginate } from '../../lib/pagination.js';
 import { idParam, paginationQuery, queryFilter, queryInt } from '../../lib/query.js';
 import type { RouteOptions } from '../../lib/route-options.js';

@@ -11,7 +11,7 @@ import {
   webhookEvents,
   webhookMessages,
 } from '../../db/schema/index.js';
-import { inVisibleLists } from '../../lib/access.js';
+import { inVisibleLists } from '../identity/index.js';
 import { payloadOf } from './worker.js';
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { webhookWrite } from '../../../contract/webhooks.js';
-import { visibleLists } from '../../lib/access.js';
+import { visibleLists } from '../identity/index.js';
 import { badRequest, notFound } from '../../lib/http-errors.js';
 import { paginate } from '../../lib/pagination.js';
 import { idParam, paginationQuery } from '../../lib/query.js';
