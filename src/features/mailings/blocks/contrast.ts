@@ -1,4 +1,4 @@
-import type { Styles } from './document';
+import type { Styles } from '../../../../contract/block-document';
 
 /** WCAG 2 relative luminance of `#rrggbb`. */
 function luminance(hex: string): number {

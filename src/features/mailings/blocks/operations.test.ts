@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contrastRatio, contrastWarnings } from './contrast';
-import { defaultStyles, newBlock, newDocument, type BlockDocument } from './document';
+import { defaultStyles, type BlockDocument } from '../../../../contract/block-document';
+import { newBlock, newDocument } from './document';
 import { redo, record, startHistory, undo } from './history';
 import {
   addBlock,

@@ -1,5 +1,11 @@
 import { UNSUBSCRIBE_TAG } from '../../../../contract/personalization';
-import type { Block, BlockDocument, FooterBlock, LeafBlock, Styles } from './document';
+import type {
+  Block,
+  BlockDocument,
+  FooterBlock,
+  LeafBlock,
+  Styles,
+} from '../../../../contract/block-document';
 import { escapeHtml as esc } from './escape';
 
 /**
