@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, contrastWarnings } from './contrast';
+import { contrastRatio } from '../../../lib/contrast';
+import { contrastWarnings } from './contrast';
 import { defaultStyles, type BlockDocument } from '../../../../contract/block-document';
 import { newBlock, newDocument } from './document';
 import { redo, record, startHistory, undo } from './history';

@@ -6,7 +6,7 @@ import type {
   LeafBlock,
   Styles,
 } from '../../../../contract/block-document';
-import { escapeHtml as esc } from './escape';
+import { escapeHtml as esc } from '../../../../contract/escape-html';
 
 /**
  * A block document as MJML (https://documentation.mjml.io), which mjml-browser turns into
