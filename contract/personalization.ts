@@ -1,3 +1,4 @@
+import { escapeHtml } from './escape-html.js';
 import { subscriberDataFields } from './fields.js';
 
 /**
@@ -81,14 +82,6 @@ export function templateProblems(source: string, known: Iterable<string>): TagPr
   }
   return problems;
 }
-
-export const escapeHtml = (v: string) =>
-  v
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 
 export type TagValues = Readonly<Record<string, unknown>>;
 

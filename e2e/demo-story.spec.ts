@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect, signIn, test } from './support/fixtures';
 
 /**
- * The demo data tells one story (server/db/demo/): every past delivery's progress is its
+ * The demo data tells one story (server/demo/): every past delivery's progress is its
  * send log, and the statistics agree with it; the live delivery the first start schedules
  * (seconds after the e2e server starts, DEMO_LIVE_DELIVERY_MINUTES in e2e/serve.ts) goes
  * out to the embedded Outbox. Read-only but for what the server itself sends.

@@ -3,7 +3,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, signIn, test } from './support/fixtures';
 
 /**
- * The statistics screen on the demo data (server/db/demo/mailing-plans.ts): mailings sent
+ * The statistics screen on the demo data (server/demo/mailing-plans.ts): mailings sent
  * over the last 30 days with opens, clicks and bounces. Statistics are read-only, so these
  * specs only read what the demo loader created; they look mailings up by their demo names
  * and never rely on exact counts (times are relative to when the server started).

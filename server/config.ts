@@ -59,7 +59,7 @@ export const configSchema = z.object({
     .default('admin@example.com'),
   ADMIN_PASSWORD: z.string().min(8, 'must have at least 8 characters').optional(),
   DEMO_DATA: booleanFlag.default(true),
-  /** With the demo data, schedule one small live delivery (server/db/demo/live-delivery.ts)… */
+  /** With the demo data, schedule one small live delivery (server/demo/live-delivery.ts)… */
   DEMO_LIVE_DELIVERY: booleanFlag.default(true),
   /** …this many minutes after the first start (fractions allowed: the e2e run waits seconds). */
   DEMO_LIVE_DELIVERY_MINUTES: positiveNumber('minutes').default(3),

@@ -11,7 +11,7 @@ import {
   type Config,
 } from './config.js';
 import { openDatabase } from './db/client.js';
-import { loadDemoData } from './db/demo-data.js';
+import { loadDemoData } from './demo/demo-data.js';
 import { usersRepository } from './features/identity/index.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -38,7 +38,7 @@ export type Screen = {
   signedOut?: boolean;
 };
 
-/** A sent demo mailing with opens, clicks and bounces (server/db/demo/mailing-plans.ts). */
+/** A sent demo mailing with opens, clicks and bounces (server/demo/mailing-plans.ts). */
 const DEMO_MAILING = 'Neu: Hüttentouren';
 
 const subscribersTable = (page: Page) => page.getByRole('table', { name: 'Subscribers' });

@@ -2,6 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { contrastRatio, ensureContrast, parseColor } from './contrast';
 
 describe('contrast', () => {
+  // Reference ratios (WebAIM's contrast checker gives the same to two decimals).
+  it.each([
+    ['#000000', '#ffffff', 21],
+    ['#ffffff', '#000000', 21],
+    ['#777777', '#ffffff', 4.48],
+    ['#767676', '#ffffff', 4.54],
+    ['#1c64d1', '#ffffff', 5.54],
+    ['#1F2933', '#FFFFFF', 14.76],
+    ['#abc', '#aabbcc', 1],
+    ['rgb(255, 0, 0)', '#ffffff', 4],
+    ['rgba(0, 0, 255, 0.5)', '#000', 2.44],
+  ])('%s on %s is %s:1', (a, b, ratio) => {
+    expect(contrastRatio(a, b)).toBeCloseTo(ratio, 2);
+  });
+
   it('computes WCAG ratios for hex and rgb() colours', () => {
     expect(contrastRatio('#000', '#ffffff')).toBeCloseTo(21, 5);
     expect(contrastRatio('rgb(134, 142, 150)', '#fff')).toBeCloseTo(3.32, 2);

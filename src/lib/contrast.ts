@@ -1,7 +1,8 @@
 /**
  * WCAG 2.2 contrast arithmetic (relative luminance, contrast ratio) on opaque sRGB colours
  * written as `#rgb`, `#rrggbb` or `rgb()/rgba()` (alpha ignored: every pair we check is
- * opaque). Used by the theme to derive its accessible colours, and by tests to prove them.
+ * opaque). The SPA's one copy: the theme derives its accessible colours with it, the block
+ * composer warns about faint styles (features/mailings/blocks/contrast.ts), tests prove both.
  */
 export type Rgb = readonly [number, number, number];
 

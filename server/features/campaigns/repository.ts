@@ -1,6 +1,7 @@
 import { asc, count, eq, ilike, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { campaigns, mailings } from '../../db/schema/index.js';
+import { escapeLike } from '../../lib/sql-like.js';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type CampaignMailingStats = {
@@ -14,8 +15,6 @@ export type CampaignMailingStats = {
   soft_bounces: number;
 };
 export type CampaignValues = { name: string; description?: string };
-
-const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function campaignsRepository(db: Executor) {
   const where = (search?: string) =>

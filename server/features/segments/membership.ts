@@ -3,6 +3,7 @@ import type { SegmentCondition, SegmentFilter } from '../../../contract/segments
 import type { Executor } from '../../db/client.js';
 import { bounces, clicks, opens, segments, subscribers } from '../../db/schema/index.js';
 import { fieldsRepository, type FieldRow } from '../fields/repository.js';
+import { escapeLike } from '../../lib/sql-like.js';
 
 /**
  * Segment membership as SQL over the `subscribers` table: the one place that says who is in
@@ -45,7 +46,6 @@ export async function inAnySegment(
 }
 
 const custom = subscribers.custom;
-const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function conditionSql(c: SegmentCondition, fields: readonly FieldRow[]): SQL {
   switch (c.field) {

@@ -6,6 +6,7 @@ import { pgErrorCode } from '../../db/errors.js';
 import { actorUserId, type Actor } from '../../lib/actor.js';
 import { fieldsVersionColumn } from './list-fields.js';
 import { lists, listSubscriberCounts, subscribers } from '../../db/schema/index.js';
+import { escapeLike } from '../../lib/sql-like.js';
 
 export type SubscriberRow = typeof subscribers.$inferSelect;
 export type SubscriberColumns = Partial<
@@ -28,7 +29,6 @@ export const emailIs = (email: string) => eq(lowerEmail, sql`lower(${email.trim(
 
 /** The text `search` looks in: folded address and names, stored (0009) under a trigram index. */
 const searchText = sql`${subscribers.searchText}`;
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 const containsLike = (text: string) =>
   sql`${searchText} LIKE '%' || mailboard_fold(${escapeLike(text)}) || '%'`;
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { escapeHtml } from '../../../../contract/escape-html.js';
 
 /**
  * What the service's own mail to users (invitations, password resets) needs of the delivery
@@ -27,9 +28,6 @@ export type SystemMailer = {
 /** The delivery engine's mailer; read when a message goes out (the plugin registers later). */
 export const systemMailerOf = (app: FastifyInstance): SystemMailer =>
   (app as unknown as { sending: SystemMailer }).sending;
-
-const escape = (v: string) =>
-  v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The service's From address: MAIL_FROM, or mailboard@ the public host. */
 function senderOf(mailer: SystemMailer) {
@@ -68,7 +66,7 @@ export async function sendLinkMail(
     to: mail.to,
     subject: mail.subject,
     text: `${mail.intro}\n\n${mail.action}: ${url}\n\n${mail.outro}\n`,
-    html: `<!doctype html><html><body><p>${escape(mail.intro)}</p><p><a href="${escape(url)}">${escape(mail.action)}</a></p><p>${escape(mail.outro)}</p></body></html>`,
+    html: `<!doctype html><html><body><p>${escapeHtml(mail.intro)}</p><p><a href="${escapeHtml(url)}">${escapeHtml(mail.action)}</a></p><p>${escapeHtml(mail.outro)}</p></body></html>`,
   });
 }
 
@@ -84,6 +82,6 @@ export async function sendNoticeMail(
     to: mail.to,
     subject: mail.subject,
     text: `${mail.paragraphs.join('\n\n')}\n`,
-    html: `<!doctype html><html><body>${mail.paragraphs.map((p) => `<p>${escape(p)}</p>`).join('')}</body></html>`,
+    html: `<!doctype html><html><body>${mail.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}</body></html>`,
   });
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, contrastWarnings } from './contrast';
-import { defaultStyles, newBlock, newDocument, type BlockDocument } from './document';
+import { contrastRatio } from '../../../lib/contrast';
+import { contrastWarnings } from './contrast';
+import { defaultStyles, type BlockDocument } from '../../../../contract/block-document';
+import { newBlock, newDocument } from './document';
 import { redo, record, startHistory, undo } from './history';
 import {
   addBlock,

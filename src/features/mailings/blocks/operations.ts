@@ -1,4 +1,5 @@
-import { newId, type Block, type BlockDocument, type LeafBlock } from './document';
+import type { Block, BlockDocument, LeafBlock } from '../../../../contract/block-document';
+import { newId } from './document';
 
 /**
  * Edits of a block document, by block id, wherever the block sits (the document or one of

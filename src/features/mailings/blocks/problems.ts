@@ -1,4 +1,5 @@
-import { allBlocks, type BlockDocument } from './document';
+import type { BlockDocument } from '../../../../contract/block-document';
+import { allBlocks } from './document';
 import { blockName } from './components/block-labels';
 
 /** What must be fixed before the document can be sent (shown with the layout's inspection). */

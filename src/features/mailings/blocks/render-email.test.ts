@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderTemplate } from '../../../../contract/personalization';
-import {
-  newBlock,
-  newDocument,
-  newFooter,
-  parseBlockDocument,
-  type BlockDocument,
-} from './document';
+import type { BlockDocument } from '../../../../contract/block-document';
+import { newBlock, newDocument, newFooter, parseBlockDocument } from './document';
 import { markdownToHtml } from './markdown';
 import { mjmlInNode } from './mjml-in-node';
 import { renderEmail } from './render-email';

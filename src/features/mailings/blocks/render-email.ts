@@ -1,4 +1,4 @@
-import type { BlockDocument, Block } from './document';
+import type { BlockDocument, Block } from '../../../../contract/block-document';
 import { toMjml } from './to-mjml';
 import { toText } from './to-text';
 

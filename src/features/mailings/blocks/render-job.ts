@@ -1,4 +1,4 @@
-import type { BlockDocument } from './document';
+import type { BlockDocument } from '../../../../contract/block-document';
 import type { RenderedEmail } from './render-email';
 import type { RenderRequest } from './render.worker';
 

@@ -1,5 +1,5 @@
 import mjml2html from 'mjml-browser';
-import type { BlockDocument } from './document';
+import type { BlockDocument } from '../../../../contract/block-document';
 import { markdownToHtml } from './markdown';
 import { renderEmail } from './render-email';
 

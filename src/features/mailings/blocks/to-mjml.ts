@@ -1,6 +1,12 @@
 import { UNSUBSCRIBE_TAG } from '../../../../contract/personalization';
-import type { Block, BlockDocument, FooterBlock, LeafBlock, Styles } from './document';
-import { escapeHtml as esc } from './escape';
+import type {
+  Block,
+  BlockDocument,
+  FooterBlock,
+  LeafBlock,
+  Styles,
+} from '../../../../contract/block-document';
+import { escapeHtml as esc } from '../../../../contract/escape-html';
 
 /**
  * A block document as MJML (https://documentation.mjml.io), which mjml-browser turns into

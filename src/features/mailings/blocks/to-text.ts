@@ -1,5 +1,5 @@
 import { UNSUBSCRIBE_TAG } from '../../../../contract/personalization';
-import type { Block, BlockDocument } from './document';
+import type { Block, BlockDocument } from '../../../../contract/block-document';
 
 const decode = (v: string) =>
   v

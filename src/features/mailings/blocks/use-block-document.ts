@@ -1,7 +1,8 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { toBase64 } from '../layout/data-uri';
 import type { ZipInput } from '../layout/zip-build';
-import { documentImages, type BlockDocument } from './document';
+import type { BlockDocument } from '../../../../contract/block-document';
+import { documentImages } from './document';
 import { record, redo, startHistory, undo, type History } from './history';
 
 export type ImageFile = { data: Uint8Array; contentType: string };

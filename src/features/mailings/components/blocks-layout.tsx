@@ -1,12 +1,8 @@
 import { Alert, Button, Group, Loader, Stack, Text, Textarea } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import {
-  newDocument,
-  newMarkdownDocument,
-  parseBlockDocument,
-  type BlockDocument,
-} from '../blocks/document';
+import type { BlockDocument } from '../../../../contract/block-document';
+import { newDocument, newMarkdownDocument, parseBlockDocument } from '../blocks/document';
 import { documentProblems } from '../blocks/problems';
 import { renderBlocks } from '../blocks/render-job';
 import {

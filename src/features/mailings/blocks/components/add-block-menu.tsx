@@ -1,6 +1,6 @@
 import { Button, Menu } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import type { AddableKind } from '../document';
+import type { AddableKind } from '../../../../../contract/block-document';
 import { kindLabels } from './block-labels';
 
 /** The Add block menu: every addable kind, or those a column may hold. */

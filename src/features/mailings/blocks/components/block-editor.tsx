@@ -15,7 +15,8 @@ import {
 } from '@dnd-kit/sortable';
 import { IconArrowBackUp, IconArrowForwardUp, IconPalette } from '@tabler/icons-react';
 import { useState } from 'react';
-import { blockKinds, newBlock, type Block } from '../document';
+import { blockKinds, type Block } from '../../../../../contract/block-document';
+import { newBlock } from '../document';
 import {
   addBlock,
   duplicateBlock,

@@ -10,7 +10,7 @@ import {
   Textarea,
 } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
-import type { Block } from '../document';
+import type { Block } from '../../../../../contract/block-document';
 import { linkProblem } from '../problems';
 import { RichTextField } from './rich-text-field';
 

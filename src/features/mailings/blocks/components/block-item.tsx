@@ -9,7 +9,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import type { Block } from '../document';
+import type { Block } from '../../../../../contract/block-document';
 
 type Props = {
   block: Block;

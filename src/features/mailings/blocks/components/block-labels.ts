@@ -1,4 +1,4 @@
-import type { Block } from '../document';
+import type { Block } from '../../../../../contract/block-document';
 
 export const kindLabels: Record<Block['kind'], string> = {
   heading: 'Heading',

@@ -1,6 +1,11 @@
 import { Paper, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { blockKinds, type ColumnKind, type ColumnsBlock, type LeafBlock } from '../document';
+import {
+  blockKinds,
+  type ColumnKind,
+  type ColumnsBlock,
+  type LeafBlock,
+} from '../../../../../contract/block-document';
 import { AddBlockMenu } from './add-block-menu';
 
 const columnKinds = blockKinds.filter((k): k is ColumnKind => k !== 'columns');

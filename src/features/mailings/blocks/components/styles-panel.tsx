@@ -1,6 +1,6 @@
 import { Alert, ColorInput, NumberInput, Select, SimpleGrid, Stack } from '@mantine/core';
 import { contrastWarnings } from '../contrast';
-import { fonts, type Styles } from '../document';
+import { fonts, type Styles } from '../../../../../contract/block-document';
 
 const colorFields: [keyof Styles, string][] = [
   ['textColor', 'Text colour'],

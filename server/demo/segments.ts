@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { SegmentFilter } from '../../../contract/segments.js';
-import type { Executor } from '../client.js';
-import { campaigns, mailings, segments } from '../schema/index.js';
+import type { SegmentFilter } from '../../contract/segments.js';
+import type { Executor } from '../db/client.js';
+import { campaigns, mailings, segments } from '../db/schema/index.js';
 import type { DemoAudience } from './audience.js';
 import { demoLists } from './lists.js';
 

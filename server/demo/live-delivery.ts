@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../client.js';
-import { deliveries, variants } from '../schema/index.js';
-import { mailingsRepository } from '../../features/mailings/index.js';
+import type { Executor } from '../db/client.js';
+import { deliveries, variants } from '../db/schema/index.js';
+import { mailingsRepository } from '../features/mailings/index.js';
 import type { DemoAudience } from './audience.js';
 import { textLayout } from './mailing-plans.js';
 

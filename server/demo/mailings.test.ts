@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/harness.js';
+import { createTestContext, type TestContext } from '../test/harness.js';
 import { seedAudience } from './audience.js';
 import { generateRecords } from './mailing-statistics.js';
 import { seedMailings } from './mailings.js';

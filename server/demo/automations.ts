@@ -1,8 +1,8 @@
-import type { StoredStep } from '../../../contract/automations.js';
-import type { Executor } from '../client.js';
-import { automations } from '../schema/index.js';
-import { automationsRepository } from '../../features/automations/index.js';
-import { mailingsRepository } from '../../features/mailings/index.js';
+import type { StoredStep } from '../../contract/automations.js';
+import type { Executor } from '../db/client.js';
+import { automations } from '../db/schema/index.js';
+import { automationsRepository } from '../features/automations/index.js';
+import { mailingsRepository } from '../features/mailings/index.js';
 import type { DemoAudience } from './audience.js';
 import { HISTORY_DAYS, playWelcomeHistory } from './automation-history.js';
 import { textLayout } from './mailing-plans.js';

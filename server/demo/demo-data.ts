@@ -1,12 +1,12 @@
 import { count } from 'drizzle-orm';
-import type { Db } from './client.js';
-import { seedAudience, type DemoAudience } from './demo/audience.js';
-import { seedAutomation } from './demo/automations.js';
-import { scheduleLiveDelivery } from './demo/live-delivery.js';
-import { seedMailings } from './demo/mailings.js';
-import { seedCampaigns, seedSegments } from './demo/segments.js';
-import { seedTemplates } from './demo/templates.js';
-import { lists } from './schema/index.js';
+import type { Db } from '../db/client.js';
+import { seedAudience, type DemoAudience } from './audience.js';
+import { seedAutomation } from './automations.js';
+import { scheduleLiveDelivery } from './live-delivery.js';
+import { seedMailings } from './mailings.js';
+import { seedCampaigns, seedSegments } from './segments.js';
+import { seedTemplates } from './templates.js';
+import { lists } from '../db/schema/index.js';
 
 export type DemoOptions = {
   /** Schedule one small live delivery this many minutes after loading (live-delivery.ts). */

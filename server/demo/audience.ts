@@ -1,7 +1,7 @@
 import { asc } from 'drizzle-orm';
-import type { SubscriptionState } from '../../../contract/lists.js';
-import type { Executor } from '../client.js';
-import { customFields, lists, subscribers, users } from '../schema/index.js';
+import type { SubscriptionState } from '../../contract/lists.js';
+import type { Executor } from '../db/client.js';
+import { customFields, lists, subscribers, users } from '../db/schema/index.js';
 import { demoLists, type DemoListSpec } from './lists.js';
 import { makePerson } from './people.js';
 import { seededRandom, type Random } from './random.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/harness.js';
-import { loadDemoData } from '../demo-data.js';
+import { createTestContext, type TestContext } from '../test/harness.js';
+import { loadDemoData } from './demo-data.js';
 
 let t: TestContext;
 beforeAll(async () => {

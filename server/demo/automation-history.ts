@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../client.js';
-import { queryRows } from '../query-rows.js';
-import { subscribers } from '../schema/index.js';
-import { advanceDueRuns } from '../../features/automations/index.js';
-import { withActor } from '../../lib/actor.js';
+import type { Executor } from '../db/client.js';
+import { queryRows } from '../db/query-rows.js';
+import { subscribers } from '../db/schema/index.js';
+import { advanceDueRuns } from '../features/automations/index.js';
+import { withActor } from '../lib/actor.js';
 import type { DemoList } from './audience.js';
 import { demoLists } from './lists.js';
 import { insertRecords, setHardBounced } from './mailings.js';

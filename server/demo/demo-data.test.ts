@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/harness.js';
-import { isRegionCode } from '../../../contract/region-codes.js';
-import { loadDemoData } from '../demo-data.js';
+import { createTestContext, type TestContext } from '../test/harness.js';
+import { isRegionCode } from '../../contract/region-codes.js';
+import { loadDemoData } from './demo-data.js';
 import { LIVE_MAILING_NAME } from './live-delivery.js';
 
 let t: TestContext;

@@ -1,13 +1,21 @@
 import { strToU8, zipSync } from 'fflate';
-import type { Executor } from '../client.js';
-import { templates } from '../schema/index.js';
+import {
+  BLOCKS_FORMAT,
+  type Block,
+  type BlockDocument,
+  type FooterBlock,
+  type Styles,
+} from '../../contract/block-document.js';
+import type { Executor } from '../db/client.js';
+import { templates } from '../db/schema/index.js';
 
 /**
  * Three starter templates (issue 30), global: block documents the composer opens in its
  * block editor (it renders them again with MJML on opening). The index.html beside each is
- * a plain stand-in so the zip is a valid layout as it is; index.txt is its text part.
+ * a plain stand-in so the zip is a valid layout as it is; index.txt is its text part. Typed
+ * against the composer's schema (contract/block-document.ts), so a change there shows here.
  */
-const styles = {
+const styles: Styles = {
   width: 600,
   font: 'Arial',
   textColor: '#1f2933',
@@ -18,7 +26,7 @@ const styles = {
   buttonTextColor: '#ffffff',
   buttonRadius: 4,
 };
-const footer = (id: string) => ({
+const footer = (id: string): FooterBlock => ({
   id,
   kind: 'footer',
   address: 'Mailboard Demo Ltd\n1 Example Street, 8000 Zurich',
@@ -26,7 +34,7 @@ const footer = (id: string) => ({
 });
 const p = (text: string) => `<p>${text}</p>`;
 
-const starters: { name: string; blocks: Record<string, unknown>[] }[] = [
+const starters: { name: string; blocks: Block[] }[] = [
   {
     name: 'Newsletter',
     blocks: [
@@ -96,7 +104,7 @@ const html = (name: string) =>
 
 export async function seedTemplates(db: Executor): Promise<number> {
   for (const s of starters) {
-    const document = { format: 'mailboard.blocks', version: 1, styles, blocks: s.blocks };
+    const document: BlockDocument = { format: BLOCKS_FORMAT, version: 1, styles, blocks: s.blocks };
     const text = `${s.name}\n\nUnsubscribe: {{ unsubscribe_url }}`;
     const zip = zipSync({
       'index.html': strToU8(html(s.name)),

@@ -1,4 +1,4 @@
-import type { SubscriptionState } from '../../../contract/lists.js';
+import type { SubscriptionState } from '../../contract/lists.js';
 
 /** What each demo list looks like: languages, opt-in, size, where its people live. */
 export type DemoListSpec = {

@@ -3,24 +3,24 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { zipSync } from 'fflate';
-import type { Executor } from '../client.js';
-import { deliveries, subscribers, variants } from '../schema/index.js';
+import type { Executor } from '../db/client.js';
+import { deliveries, subscribers, variants } from '../db/schema/index.js';
 import {
   importZipLayout,
   mailingsRepository,
   type ImportedLayout,
   type ListDefaults,
   type NewVariant,
-} from '../../features/mailings/index.js';
+} from '../features/mailings/index.js';
 import type { DemoAudience, DemoList } from './audience.js';
 import { plans, textLayout, type MailingPlan } from './mailing-plans.js';
-import { withActor } from '../../lib/actor.js';
+import { withActor } from '../lib/actor.js';
 import { generateRecords, type GeneratedRecords, type SentDelivery } from './mailing-statistics.js';
 
 const HOUR_MS = 3_600_000;
 const layoutsDir = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
-  '../../../e2e/fixtures/layouts',
+  '../../e2e/fixtures/layouts',
 );
 
 /**
