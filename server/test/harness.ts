@@ -69,7 +69,7 @@ export async function createTestContext(options: Partial<AppOptions> = {}): Prom
     },
     async close() {
       const violations = conformance.violations(
-        app.swagger() as Parameters<typeof conformance.violations>[0],
+        () => app.swagger() as ReturnType<Parameters<typeof conformance.violations>[0]>,
       );
       await app.close();
       await database.close();
