@@ -31,8 +31,7 @@ import {
   prepareSubscriberPages,
   subscriberPagesPrepared,
 } from './features/subscribers/index.js';
-import { sendingPlugin } from './features/sending/plugin.js';
-import type { SendingOptions } from './features/sending/options.js';
+import { sendingPlugin, type SendingOptions } from './features/sending/index.js';
 import { webhooksPlugin } from './features/webhooks/plugin.js';
 import type { WebhookOptions } from './features/webhooks/options.js';
 import { automationsPlugin, type AutomationOptions } from './features/automations/plugin.js';

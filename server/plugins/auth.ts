@@ -16,7 +16,7 @@ import { FailedAttemptThrottle } from '../features/users/throttle.js';
 import { meSessionRoutes } from '../features/sessions/me-routes.js';
 import { twoFactorRepository } from '../features/two-factor/repository.js';
 import { secondFactorRoutes, secondFactorStep } from '../features/two-factor/sign-in.js';
-import { BOUNCES_PATH } from '../features/sending/bounces/routes.js';
+import { BOUNCES_PATH } from '../features/sending/index.js';
 import { isApiPath } from './api-paths.js';
 import { loadAccess, passwordFingerprint, type Access } from '../lib/access.js';
 import { apiTokensRepository, isApiToken } from '../features/users/tokens-repository.js';

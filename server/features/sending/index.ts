@@ -1,13 +1,26 @@
+/**
+ * Sending: the delivery engine, its API extensions, the public links in messages and the
+ * bounce webhook, as one Fastify plugin. Other features, app.ts, plugins/ and the benches
+ * import only this file; its rooms (docs/architecture.md §2):
+ * - engine/      claims due recipients, sends them, records each result (crash-safe, §11)
+ * - message/     what one message is and how it leaves: render, personal fields, DKIM, VERP,
+ *                the transport (SMTP or the embedded outbox), test messages
+ * - links/       the links every message carries: signed tokens, click and open hits,
+ *                unsubscribe and opt-in pages
+ * - bounces/     the bounce webhook, DSN parsing, the bounce policy
+ * - outbox/      the embedded outbox's API, system mail redacted
+ * - deliveries/  the deliveries API (progress, pause, resume, cancel, retry, test send)
+ */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/client.js';
+import type { SendingContext } from './context.js';
 import { bounceRoutes } from './bounces/routes.js';
 import { defaultSendingOptions, type SendingOptions } from './options.js';
 import { outboxRoutes } from './outbox/routes.js';
 import { publicRoutes } from './links/routes.js';
 import { deliveriesRoutes } from './deliveries/routes.js';
 import { sharedRateBucket } from './engine/shared-rate.js';
-import type { SendingContext } from './context.js';
 import { settingsRoutes } from './settings-routes.js';
 import { testMessageRoutes, testMediaRoutes } from './message/test-message-routes.js';
 import { createSigner, deriveKey, loadSecret } from './links/tokens.js';
@@ -48,7 +61,7 @@ declare module 'fastify' {
   }
 }
 
-/** Sending: the delivery engine, its API extensions, the public links and the webhook. */
+/** Registers sending's routes (in this order), its delivery worker and what closes them. */
 export const sendingPlugin = fp(async (app: FastifyInstance, plugin: SendingPluginOptions) => {
   const options = { ...defaultSendingOptions, ...plugin.options };
   const { db } = plugin.database;
@@ -101,3 +114,13 @@ export const sendingPlugin = fp(async (app: FastifyInstance, plugin: SendingPlug
     transport.close();
   });
 });
+
+// What other parts of the server use of sending.
+export { defaultSendingOptions, type SendingOptions } from './options.js';
+export { readDkimKey } from './message/dkim.js';
+export { compileVariant, renderMessage } from './message/render.js';
+export { createSigner } from './links/tokens.js';
+export { INVALID_LINK_PAGE } from './links/routes.js';
+export { BOUNCES_PATH } from './bounces/routes.js';
+/** One round of the delivery engine (tests and benches run rounds by hand). */
+export { sendRound } from './engine/sender.js';
