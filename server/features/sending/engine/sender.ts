@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { recordBounce } from '../bounces/record-bounce.js';
+import type { SendingContext } from '../context.js';
 import {
   claimRecipients,
-  deliveryMaterial,
   finishDrained,
   markMissed,
   pauseForFault,
@@ -13,12 +13,15 @@ import {
   type ClaimedRecipient,
   type RecipientResult,
 } from './queries.js';
-import type { SendingContext } from '../context.js';
-import { compileVariant, renderMessage, type VariantTemplate } from '../message/render.js';
 import { resultWriter } from './result-writer.js';
-import { personalFields } from '../message/personal-fields.js';
-
-type Material = { template: VariantTemplate; mailingId: number };
+import {
+  batchFields,
+  material,
+  released,
+  sendOne,
+  type MaterialCache,
+  type SendResult,
+} from './send-one.js';
 
 /**
  * Each claim brings this many messages per lane: a quarter of the claim statements. Claimed
@@ -37,7 +40,7 @@ const ROUND_MS = 2000;
  * next chunk of an audience is written, and due recipients are sent for up to ROUND_MS.
  * Returns how many recipients it handled (0 = idle).
  */
-export async function sendRound(ctx: SendingContext, cache = new Map<number, Material>()) {
+export async function sendRound(ctx: SendingContext, cache: MaterialCache = new Map()) {
   const { db, options } = ctx;
   await markMissed(db, options.graceMs);
   while ((await startDueDelivery(db)) !== null);
@@ -48,30 +51,36 @@ export async function sendRound(ctx: SendingContext, cache = new Map<number, Mat
   return handled;
 }
 
-async function material(ctx: SendingContext, cache: Map<number, Material>, deliveryId: number) {
-  let found = cache.get(deliveryId);
-  if (!found) {
-    const row = await deliveryMaterial(ctx.db, deliveryId);
-    if (!row) return undefined;
-    found = {
-      mailingId: row.mailing_id,
-      template: compileVariant(
-        {
-          fromName: row.from_name,
-          fromEmail: row.from_email,
-          replytoEmail: row.replyto_email,
-          subject: row.subject,
-          layoutText: row.text,
-          layoutSource: row.source,
-        },
-        ctx.baseUrl(),
-      ),
-    };
-    if (cache.size > 100) cache.clear();
-    cache.set(deliveryId, found);
-  }
-  return found;
-}
+/** What the lanes of one sendDue share. */
+type Lanes = {
+  ctx: SendingContext;
+  cache: MaterialCache;
+  /** Messages in flight at once: one per lane. */
+  concurrency: number;
+  /** This sendDue's claim token. */
+  lease: string;
+  /** No claim starts after this (performance.now()); what is claimed by then is sent. */
+  end: number;
+  /** Claimed recipients no lane has taken yet. */
+  queue: ClaimedRecipient[];
+  /** Claimed rows whose result is not written yet: their leases are renewed. */
+  held: Set<number>;
+  /**
+   * Deliveries not to send any more of in this round: a server fault, or paused or cancelled
+   * meanwhile (each result write says so); their claimed rows are given back unsent.
+   */
+  stopped: Set<number>;
+  /** Recipients' field values for personalisation tags, loaded with each claim that needs them. */
+  fields: Map<number, Record<string, unknown>>;
+  writer: ReturnType<typeof resultWriter>;
+  handled: number;
+  /** No more due recipients (or a claim failed): lanes stop once the queue is empty. */
+  exhausted: boolean;
+  /** The first error of a claim or a lane: sendDue throws it once every lane has stopped. */
+  failure: unknown;
+  /** The claim under way, if any: one at a time. */
+  claiming: Promise<void> | undefined;
+};
 
 /**
  * Sends due recipients, `concurrency` messages in flight, claiming a few at a time just
@@ -79,46 +88,82 @@ async function material(ctx: SendingContext, cache: Map<number, Material>, deliv
  * answered; a lane's next message travels meanwhile but its end waits for that commit, so a
  * crash can repeat at most one message per lane. Leases are renewed while rows are held.
  */
-async function sendDue(ctx: SendingContext, cache: Map<number, Material>): Promise<number> {
-  const { db, options } = ctx;
-  const concurrency = Math.max(1, options.concurrency);
-  const lease = randomUUID();
-  const queue: ClaimedRecipient[] = [];
-  const held = new Set<number>();
-  // Deliveries not to send any more of in this round: a server fault, or paused or cancelled
-  // meanwhile (each result write says so); their claimed rows are given back unsent.
-  const stopped = new Set<number>();
-  const end = performance.now() + ROUND_MS;
-  // A few milliseconds' wait lets the lanes' results share one statement: each lane's next
-  // message is being transmitted meanwhile, only its end waits for the commit. 10 ms brings
-  // nearly every lane into each write (4.8 results a write at 5 lanes through Postfix, 2.7 at
-  // 3 ms), which saved a fifth of the machine's CPU per message; at a distant relay it is a
-  // small part of a message's round trips.
-  const writer = resultWriter(db, { gather: concurrency, lingerMs: RESULT_LINGER_MS });
-  // Recipients' field values for personalisation tags, loaded with each claim that needs them.
-  const fields = new Map<number, Record<string, unknown>>();
-  let handled = 0;
-  let exhausted = false;
-  let failure: unknown;
-  let claiming: Promise<void> | undefined;
-  const claim = () =>
-    (claiming ??= (async () => {
-      try {
-        const got = await claimRecipients(db, concurrency * CLAIM_LANES, options.leaseMs, lease);
-        if (got.length === 0) exhausted = true;
-        for (const [id, values] of await batchFields(ctx, got, cache)) fields.set(id, values);
-        for (const r of got) held.add(r.id);
-        queue.push(...got);
-        handled += got.length;
-      } catch (error) {
-        failure ??= error;
-        exhausted = true;
-      }
-    })().finally(() => (claiming = undefined)));
-  const renewal = setInterval(() => {
-    void renewLeases(db, [...held], lease, options.leaseMs).then(
+async function sendDue(ctx: SendingContext, cache: MaterialCache): Promise<number> {
+  const lanes = openLanes(ctx, cache);
+  const renewal = renewLeasesWhileHeld(lanes);
+  try {
+    // A claim still under way when the lanes stop brings rows that must not wait for a lease.
+    do {
+      await runLanes(lanes);
+      await lanes.claiming;
+    } while (lanes.queue.length > 0 && lanes.failure === undefined);
+  } finally {
+    clearInterval(renewal);
+  }
+  if (lanes.failure !== undefined) throw lanes.failure;
+  return lanes.handled;
+}
+
+/** A fresh lease, an empty queue and the result writer the lanes share. */
+function openLanes(ctx: SendingContext, cache: MaterialCache): Lanes {
+  const concurrency = Math.max(1, ctx.options.concurrency);
+  return {
+    ctx,
+    cache,
+    concurrency,
+    lease: randomUUID(),
+    end: performance.now() + ROUND_MS,
+    queue: [],
+    held: new Set(),
+    stopped: new Set(),
+    fields: new Map(),
+    // A few milliseconds' wait lets the lanes' results share one statement: each lane's next
+    // message is being transmitted meanwhile, only its end waits for the commit. 10 ms brings
+    // nearly every lane into each write (4.8 results a write at 5 lanes through Postfix, 2.7
+    // at 3 ms), which saved a fifth of the machine's CPU per message; at a distant relay it is
+    // a small part of a message's round trips.
+    writer: resultWriter(ctx.db, { gather: concurrency, lingerMs: RESULT_LINGER_MS }),
+    handled: 0,
+    exhausted: false,
+    failure: undefined,
+    claiming: undefined,
+  };
+}
+
+/** Claims the next batch into the queue; joins the claim under way, if any. */
+function claimBatch(lanes: Lanes): Promise<void> {
+  return (lanes.claiming ??= claimInto(lanes).finally(() => (lanes.claiming = undefined)));
+}
+
+/** Claims due recipients under this lease and holds them with their fields; a failure stops all. */
+async function claimInto(lanes: Lanes) {
+  const { ctx, cache, concurrency, lease } = lanes;
+  try {
+    const got = await claimRecipients(
+      ctx.db,
+      concurrency * CLAIM_LANES,
+      ctx.options.leaseMs,
+      lease,
+    );
+    if (got.length === 0) lanes.exhausted = true;
+    for (const [id, values] of await batchFields(ctx, got, cache)) lanes.fields.set(id, values);
+    for (const r of got) lanes.held.add(r.id);
+    lanes.queue.push(...got);
+    lanes.handled += got.length;
+  } catch (error) {
+    lanes.failure ??= error;
+    lanes.exhausted = true;
+  }
+}
+
+/** Renews the leases of held rows every third of a lease, until cleared. */
+function renewLeasesWhileHeld(lanes: Lanes) {
+  const { db, options } = lanes.ctx;
+  return setInterval(() => {
+    void renewLeases(db, [...lanes.held], lanes.lease, options.leaseMs).then(
       (still) => {
         // Taken over by another worker (this process stalled): not sent from here.
+        const { queue, held } = lanes;
         for (let i = queue.length - 1; i >= 0; i--) {
           if (!still.has(queue[i]!.id)) held.delete(queue.splice(i, 1)[0]!.id);
         }
@@ -126,138 +171,103 @@ async function sendDue(ctx: SendingContext, cache: Map<number, Material>): Promi
       () => undefined, // the database is away: the next renewal tries again
     );
   }, options.leaseMs / 3);
-  const finish = async (r: ClaimedRecipient, result: RecipientResult) => {
-    for (const id of await writer.record(result)) stopped.add(id);
-    held.delete(r.id);
-  };
-  const lane = async () => {
-    // This lane's last result while it is being written: the next message's end waits for
-    // it (SendRefs.acceptAfter), so at most one accepted message per lane is unrecorded.
-    let recording: Promise<void> = Promise.resolve();
-    const record = (r: ClaimedRecipient, result: RecipientResult) => {
-      recording = finish(r, result);
-      recording.catch(() => undefined); // awaited below; a rejection must not go unhandled
-    };
-    try {
-      for (;;) {
-        if (queue.length === 0) {
-          if (exhausted || performance.now() > end) return;
-          await claim();
-          continue;
-        }
-        if (queue.length <= concurrency && !exhausted && performance.now() <= end) void claim();
-        const r = queue.shift()!;
-        if (stopped.has(r.deliveryId)) {
-          await recording;
-          record(r, released(r));
-          continue;
-        }
-        const { result, fault } = await sendOne(
-          ctx,
-          r,
-          await material(ctx, cache, r.deliveryId),
-          r.subscriberId === null ? undefined : fields.get(r.subscriberId),
-          recording,
-        );
-        if (r.subscriberId !== null) fields.delete(r.subscriberId);
-        // Rethrows when the previous result could not be written: this message was then
-        // dropped before its end, and the lane stops (its rows return after their lease).
-        await recording;
-        if (fault !== undefined && !stopped.has(r.deliveryId)) {
-          stopped.add(r.deliveryId);
-          await pauseForFault(db, r.deliveryId, fault);
-        }
-        record(r, result);
-        if (result.state === 'bounced') {
-          await recording;
-          await recordBounce(db, { deliveryId: r.deliveryId, email: r.email, hard: true }, options);
-        }
-      }
-    } finally {
-      await recording;
-    }
-  };
+}
+
+/** Runs `concurrency` lanes until each has stopped; the first lane's error is the failure. */
+async function runLanes(lanes: Lanes) {
+  const settled = await Promise.allSettled(
+    Array.from({ length: lanes.concurrency }, () => runLane(lanes)),
+  );
+  const rejected = settled.find((l) => l.status === 'rejected');
+  if (rejected) lanes.failure ??= rejected.reason;
+}
+
+/**
+ * One lane: takes the next claimed recipient, sends it and records the result, until the
+ * queue is empty and nothing more may be claimed.
+ */
+async function runLane(lanes: Lanes) {
+  const results = laneResults(lanes);
   try {
-    // A claim still under way when the lanes stop brings rows that must not wait for a lease.
-    do {
-      const lanes = await Promise.allSettled(Array.from({ length: concurrency }, lane));
-      const rejected = lanes.find((l) => l.status === 'rejected');
-      if (rejected) failure ??= rejected.reason;
-      await claiming;
-    } while (queue.length > 0 && failure === undefined);
+    for (let r = await nextRecipient(lanes); r; r = await nextRecipient(lanes)) {
+      if (lanes.stopped.has(r.deliveryId)) {
+        await results.last;
+        results.record(r, released(r));
+        continue;
+      }
+      const { result, fault } = await sendRecipient(lanes, r, results.last);
+      // Rethrows when the previous result could not be written: this message was then
+      // dropped before its end, and the lane stops (its rows return after their lease).
+      await results.last;
+      if (fault !== undefined) await pauseDelivery(lanes, r.deliveryId, fault);
+      results.record(r, result);
+      if (result.state === 'bounced') {
+        await results.last;
+        await recordBounce(
+          lanes.ctx.db,
+          { deliveryId: r.deliveryId, email: r.email, hard: true },
+          lanes.ctx.options,
+        );
+      }
+    }
   } finally {
-    clearInterval(renewal);
+    await results.last;
   }
-  if (failure !== undefined) throw failure;
-  return handled;
 }
 
-const released = (r: ClaimedRecipient): RecipientResult => ({
-  id: r.id,
-  lease: r.lease,
-  state: 'queued',
-  response: '',
-  error: '',
-  retryInMs: 0,
-  released: true,
-});
-
-/** Recipients' field values, loaded only when a template of the batch has personalisation tags. */
-async function batchFields(
-  ctx: SendingContext,
-  claimed: ClaimedRecipient[],
-  cache: Map<number, Material>,
-) {
-  const ids = new Set(claimed.map((r) => r.deliveryId));
-  let personal = false;
-  for (const id of ids) personal ||= (await material(ctx, cache, id))?.template.personal ?? false;
-  return personal
-    ? personalFields(
-        ctx.db,
-        claimed.flatMap((r) => (r.subscriberId === null ? [] : [r.subscriberId])),
-      )
-    : new Map<number, Record<string, unknown>>();
+/**
+ * The lane's next recipient, claiming more ahead of need (the queue down to one per lane) or,
+ * with an empty queue, waiting for a claim; undefined when the lane is done: nothing more is
+ * due, or the round's time is up.
+ */
+async function nextRecipient(lanes: Lanes): Promise<ClaimedRecipient | undefined> {
+  while (lanes.queue.length === 0) {
+    if (lanes.exhausted || performance.now() > lanes.end) return undefined;
+    await claimBatch(lanes);
+  }
+  if (lanes.queue.length <= lanes.concurrency && !lanes.exhausted && performance.now() <= lanes.end)
+    void claimBatch(lanes);
+  return lanes.queue.shift()!;
 }
 
-async function sendOne(
-  ctx: SendingContext,
+/** Renders and sends one recipient's message; its end waits for `acceptAfter` (SendRefs). */
+async function sendRecipient(
+  lanes: Lanes,
   r: ClaimedRecipient,
-  m: Material | undefined,
-  fields: Record<string, unknown> | undefined,
   acceptAfter: Promise<unknown>,
-): Promise<{ result: RecipientResult; fault?: string }> {
-  const base = { id: r.id, lease: r.lease, response: '', error: '', retryInMs: 0 };
-  if (!m) return { result: { ...base, state: 'failed', error: 'The mailing was deleted.' } };
-  const who = ctx.options.tracking === 'counts' ? `d${r.deliveryId}` : String(r.id);
-  const message = {
-    ...renderMessage(
-      m.template,
-      { who, email: r.email, subscriberId: r.subscriberId, deliveryId: r.deliveryId, fields },
-      ctx.baseUrl(),
-      ctx.signer,
-    ),
-    messageId: r.messageId,
-  };
-  const outcome = await ctx.transport.send(message, {
-    deliveryId: r.deliveryId,
-    mailingId: m.mailingId,
-    acceptAfter,
-  });
-  if (outcome.kind === 'sent') {
-    return { result: { ...base, state: 'sent', response: outcome.response } };
-  }
-  if (outcome.kind === 'permanent') {
-    return { result: { ...base, state: 'bounced', error: outcome.error } };
-  }
-  // Nobody's state changes: the attempt is given back and the delivery pauses.
-  if (outcome.kind === 'fault') return { result: released(r), fault: outcome.error };
-  const retryInMs = ctx.options.retryBaseMs * 3 ** (r.attempts - 1);
-  return {
-    result: {
-      ...base,
-      state: r.attempts >= ctx.options.maxAttempts ? 'failed' : 'queued',
-      error: outcome.error,
-      retryInMs,
+): Promise<SendResult> {
+  const m = await material(lanes.ctx, lanes.cache, r.deliveryId);
+  const fields = r.subscriberId === null ? undefined : lanes.fields.get(r.subscriberId);
+  const sent = await sendOne(lanes.ctx, r, m, fields, acceptAfter);
+  if (r.subscriberId !== null) lanes.fields.delete(r.subscriberId);
+  return sent;
+}
+
+/** A server fault: the delivery pauses (once), and the lanes give back what they hold of it. */
+async function pauseDelivery(lanes: Lanes, deliveryId: number, fault: string) {
+  if (lanes.stopped.has(deliveryId)) return;
+  lanes.stopped.add(deliveryId);
+  await pauseForFault(lanes.ctx.db, deliveryId, fault);
+}
+
+/**
+ * A lane's result writes. `last` is its latest result while it is being written: the next
+ * message's end waits for it (SendRefs.acceptAfter), so at most one accepted message per lane
+ * is unrecorded.
+ */
+function laneResults(lanes: Lanes) {
+  const results = {
+    last: Promise.resolve(),
+    record(r: ClaimedRecipient, result: RecipientResult) {
+      results.last = recordResult(lanes, r, result);
+      results.last.catch(() => undefined); // awaited by the lane; a rejection must not go unhandled
     },
   };
+  return results;
+}
+
+/** Writes one result (shared with the other lanes' in one statement); the row is no longer held. */
+async function recordResult(lanes: Lanes, r: ClaimedRecipient, result: RecipientResult) {
+  for (const id of await lanes.writer.record(result)) lanes.stopped.add(id);
+  lanes.held.delete(r.id);
 }
