@@ -12,7 +12,7 @@ import { SMTPServer } from 'smtp-server';
 import { buildApp, type App } from '../server/app.js';
 import { DASHBOARD_HEADER } from '../server/plugins/browser-requests.js';
 import { openDatabase, type Db } from '../server/db/client.js';
-import { compileVariant, renderMessage } from '../server/features/deliveries/render.js';
+import { compileVariant, renderMessage } from '../server/features/sending/index.js';
 import { queryRows } from '../server/db/query-rows.js';
 import { usersRepository } from '../server/features/identity/index.js';
 import { bareLoops } from './support/bare-loop.js';

@@ -1,5 +1,4 @@
-import { compileVariant, renderMessage } from '../server/features/deliveries/render.js';
-import { createSigner } from '../server/features/deliveries/tokens.js';
+import { compileVariant, createSigner, renderMessage } from '../server/features/sending/index.js';
 
 /**
  * Issue 30's render budgets: a 30-block mailing to HTML + text (≤ 50 ms; the composer does it

@@ -30,8 +30,7 @@ import {
   prepareSubscriberPages,
   subscriberPagesPrepared,
 } from './features/subscribers/index.js';
-import { sendingPlugin } from './features/deliveries/plugin.js';
-import type { SendingOptions } from './features/deliveries/options.js';
+import { sendingPlugin, type SendingOptions } from './features/sending/index.js';
 import { webhooksPlugin } from './features/webhooks/plugin.js';
 import type { WebhookOptions } from './features/webhooks/options.js';
 import { automationsPlugin, type AutomationOptions } from './features/automations/plugin.js';
@@ -97,7 +96,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     routerOptions: {
       ignoreTrailingSlash: true,
       ignoreDuplicateSlashes: true,
-      // A click token carries its link's URL (features/deliveries/tokens.ts), so `/t/c/{token}`
+      // A click token carries its link's URL (features/sending/links/tokens.ts), so `/t/c/{token}`
       // is as long as the link allows; at the router's default of 100 characters a link of ~50
       // matched no route. No parameter can be longer than the request line Node accepts
       // (maxHeaderSize, 16 KiB unless --max-http-header-size), so none that arrives is refused.

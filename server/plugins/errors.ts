@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import FindMyWay from 'find-my-way';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { HttpError, RequestValidationError, issuesToDrf } from '../lib/http-errors.js';
-import { INVALID_LINK_PAGE } from '../features/deliveries/public-routes.js';
+import { INVALID_LINK_PAGE } from '../features/sending/index.js';
 import { isDashboardPath, isMessageLink, wantsSpa } from './spa.js';
 
 /**

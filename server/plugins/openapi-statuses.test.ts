@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultSendingOptions } from '../features/deliveries/options.js';
+import { defaultSendingOptions } from '../features/sending/index.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
 
 /**

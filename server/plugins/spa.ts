@@ -20,7 +20,7 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: { distDir: str
 });
 
 /**
- * The links in messages (click, open pixel, unsubscribe, opt-in: features/deliveries): a
+ * The links in messages (click, open pixel, unsubscribe, opt-in: features/sending/links): a
  * recipient following a broken one gets a page saying so, never the dashboard's sign-in.
  */
 const MESSAGE_LINK_PREFIXES = ['/t/', '/u/', '/c/'];

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { basic, createTestContext, type TestContext } from '../../test/harness.js';
 import { startSmtpSink } from '../../test/smtp-sink.js';
-import { sendRound } from '../deliveries/sender.js';
+import { sendRound } from '../sending/index.js';
 import { createList } from '../subscribers/test-fixtures.js';
 import { importFile } from '../imports/test-support.js';
 

@@ -74,7 +74,7 @@ export function waitEnds(
   return at;
 }
 
-/** The variant a subscriber gets, as deliveries choose it (deliveries/recipients.ts). */
+/** The variant a subscriber gets, as deliveries choose it (sending/engine/recipients.ts). */
 export function variantFor(
   variants: { id: number; position: number; languages: string[] }[],
   language: string,
