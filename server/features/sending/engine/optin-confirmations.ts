@@ -3,6 +3,7 @@ import type { Executor } from '../../../db/client.js';
 import { queryRows } from '../../../db/query-rows.js';
 import type { SendingContext } from '../context.js';
 import type { SendOutcome } from '../message/transport.js';
+import { escapeHtml } from '../../../../contract/escape-html.js';
 
 /**
  * Double opt-in: a `pending` subscriber of a double-opt-in list created in the last day
@@ -60,7 +61,7 @@ export async function sendOptinConfirmations(ctx: SendingContext, limit = 100) {
   for (const r of rows) {
     const url = `${base}/c/${ctx.signer.sign({ kind: 'a', subscriber: r.id })}`;
     const text = `Please confirm that you want to receive "${r.name}":\n\n${url}\n\nIf you did not ask for this, ignore this message.`;
-    const html = `<!doctype html><html><body><p>Please confirm that you want to receive <strong>${escape(r.name)}</strong>:</p><p><a href="${escape(url)}">Confirm my subscription</a></p><p>If you did not ask for this, ignore this message.</p></body></html>`;
+    const html = `<!doctype html><html><body><p>Please confirm that you want to receive <strong>${escapeHtml(r.name)}</strong>:</p><p><a href="${escapeHtml(url)}">Confirm my subscription</a></p><p>If you did not ask for this, ignore this message.</p></body></html>`;
     const outcome = await ctx.transport.send(
       {
         from: { name: r.from_name, address: r.from_email },
@@ -115,6 +116,3 @@ async function recordOutcome(
     VALUES (${r.list_id}, ${r.id}, 'message', 'confirmation',
             ${JSON.stringify(state === 'sent' ? 'sent' : `not sent: ${error}`)}::jsonb)`);
 }
-
-const escape = (v: string) =>
-  v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

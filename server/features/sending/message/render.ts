@@ -7,6 +7,7 @@ import {
   type TemplatePart,
 } from '../../../../contract/personalization.js';
 import type { Signer } from '../links/tokens.js';
+import { escapeHtml } from '../../../../contract/escape-html.js';
 
 /** A variant as the sender needs it, compiled once per delivery (mailings are immutable). */
 export type VariantTemplate = {
@@ -100,8 +101,6 @@ const decodeAttribute = (v: string) =>
     .replace(/&amp;/g, '&')
     .replace(/&quot;/g, '"')
     .replace(/&#39;|&apos;/g, "'");
-const escapeHtml = (v: string) =>
-  v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function splitLinks(source: string, pattern: RegExp, html: boolean): Part[] {
   const parts: Part[] = [];

@@ -9,6 +9,7 @@ import { idParam, paginationQuery } from '../../../lib/query.js';
 import { queryRows } from '../../../db/query-rows.js';
 import type { OutboxKind } from '../../../db/schema/index.js';
 import { redactTokens } from './redact.js';
+import { escapeLike } from '../../../lib/sql-like.js';
 
 type OutboxRow = {
   id: number;
@@ -114,5 +115,3 @@ export async function outboxRoutes(
     };
   });
 }
-
-const escapeLike = (v: string) => v.replace(/[\\%_]/g, '\\$&');
