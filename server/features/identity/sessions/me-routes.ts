@@ -8,6 +8,7 @@ import { idParam } from '../../../lib/query.js';
 import { sessionCookieOf } from '../../../plugins/browser-requests.js';
 import { activeSessions, endAllSessions, endSession } from './devices.js';
 import type { SessionLifetime } from '../../../lib/browser-sessions.js';
+import { p, enrolment } from '../../../lib/route-access.js';
 
 export type MeSessionRouteOptions = { db: Db; lifetime: SessionLifetime; now: () => number };
 
@@ -19,7 +20,7 @@ export async function meSessionRoutes(app: FastifyInstance, options: MeSessionRo
   const { db } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/me/sessions', async (request) =>
+  api.get('/me/sessions', { config: { access: enrolment } }, async (request) =>
     activeSessions(
       db,
       request.user.id,
@@ -31,7 +32,7 @@ export async function meSessionRoutes(app: FastifyInstance, options: MeSessionRo
 
   api.delete(
     '/me/sessions/:id',
-    { schema: { params: z.object({ id: idParam }) } },
+    { config: { access: enrolment }, schema: { params: z.object({ id: idParam }) } },
     async (request, reply) => {
       if (!(await endSession(db, request.user.id, request.params.id))) throw notFound();
       return reply.code(204).send();
@@ -40,7 +41,7 @@ export async function meSessionRoutes(app: FastifyInstance, options: MeSessionRo
 
   api.delete(
     '/users/:id/sessions',
-    { schema: { params: z.object({ id: idParam }) } },
+    { config: { access: p('users:manage') }, schema: { params: z.object({ id: idParam }) } },
     async (request, reply) => {
       await assertActsOn(db, request.access, request.params.id);
       await endAllSessions(db, request.params.id);
