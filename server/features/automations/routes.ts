@@ -31,7 +31,10 @@ const invalidPk = (id: number) => `Invalid pk "${id}" - object does not exist.`;
 
 export type AutomationRouteOptions = { db: Db; now: () => Date; wake: () => void };
 
-/** Automations of a list (extension, issue 31, docs/architecture.md §17). */
+/**
+ * Automations of a list (extension, issue 31, docs/architecture.md §17): marketers and admins
+ * change them; analysts read.
+ */
 export async function automationsRoutes(
   app: FastifyInstance,
   { db, now, wake }: AutomationRouteOptions,
@@ -189,6 +192,7 @@ export async function automationsRoutes(
     },
   );
 
+  // An active automation sends its steps' mail: activating one is sending.
   api.post(
     `${path}/:id/activate`,
     {

@@ -45,6 +45,7 @@ export async function campaignsRoutes(app: FastifyInstance, { db }: RouteOptions
     },
   );
 
+  // Campaigns are global: changing one spans every list's mailings.
   api.post(
     '/campaigns',
     {

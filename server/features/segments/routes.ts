@@ -89,6 +89,7 @@ export async function segmentsRoutes(app: FastifyInstance, { db }: RouteOptions)
   api.post(
     `${path}/preview`,
     {
+      // A preview writes nothing, but it answers whole subscribers: reading them is needed too.
       config: { access: p('segments:read', 'subscribers:read') },
       schema: {
         params: listParams,

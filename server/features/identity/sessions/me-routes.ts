@@ -14,7 +14,8 @@ export type MeSessionRouteOptions = { db: Db; lifetime: SessionLifetime; now: ()
 
 /**
  * Active sessions (extension, issue 29 part 6): the caller's own, ending one of them, and an
- * admin ending all of a user's (`DELETE /api/v1/users/{id}/sessions`).
+ * admin ending all of a user's (`DELETE /api/v1/users/{id}/sessions`). One's own sessions need no
+ * permission; other users' are admin work.
  */
 export async function meSessionRoutes(app: FastifyInstance, options: MeSessionRouteOptions) {
   const { db } = options;

@@ -36,6 +36,7 @@ export async function tokensRoutes(app: FastifyInstance, { db }: RouteOptions) {
     await assertActsOn(db, request.access, id);
   }
 
+  // One's own tokens need no permission; anyone's need users:manage (checked by `owner`).
   api.get('/users/:id/tokens', { config: { access: p() }, schema: { params } }, async (request) => {
     await owner(request, request.params.id);
     return (await tokens.list(request.params.id)).map(serialize);
