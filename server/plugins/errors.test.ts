@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { p } from '../lib/route-access.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
 
 let t: TestContext;
@@ -6,8 +7,8 @@ beforeAll(async () => {
   t = await createTestContext();
   // Routes that fail the way a bug or a broken database would, registered before the app
   // is ready; they sit under /api/ so they pass through authentication like real ones (and
-  // declare that any signed-in user may call them, as a route of the permission table would).
-  const open = { config: { permission: { needs: [] } } };
+  // declare that any signed-in user may call them, as a real route declares its access).
+  const open = { config: { access: p() } };
   t.app.get('/api/v1/test-failures/throw', open, async () => {
     throw new Error('connect ECONNREFUSED 10.0.0.5:5432 password=hunter2');
   });
@@ -19,6 +20,8 @@ beforeAll(async () => {
   t.app.get('/api/v1/test-failures/bad-gateway', open, async () => {
     throw Object.assign(new Error('upstream secret'), { statusCode: 502 });
   });
+  // A route added without declaring its access (server/plugins/permissions.test.ts names any).
+  t.app.get('/api/v1/test-failures/undeclared', async () => ({}));
 });
 afterAll(() => t.close());
 
@@ -44,6 +47,12 @@ describe('error bodies (docs/architecture.md §4)', () => {
     }
     // An id that is not a number addresses nothing.
     expect((await t.get('/api/v1/lists/abc')).json()).toEqual({ detail: 'Not found.' });
+  });
+
+  it('refuses to everyone a route that declares no access', async () => {
+    const res = await t.get('/api/v1/test-failures/undeclared');
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ detail: 'No permission is declared for this route.' });
   });
 
   it('routes duplicate slashes as single ones, with links that stay paths', async () => {

@@ -10,6 +10,7 @@ import {
   type Operation,
 } from './openapi-responses.js';
 import { operationKey, specOperations } from './spec-surface.js';
+import { p } from '../lib/route-access.js';
 
 const OPENAPI_PATH = '/api/v1/openapi.json';
 
@@ -79,5 +80,5 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
         ? markExtensions(documentObject.openapiObject as Document)
         : documentObject.swaggerObject,
   });
-  app.get(OPENAPI_PATH, async () => app.swagger());
+  app.get(OPENAPI_PATH, { config: { access: p() } }, async () => app.swagger());
 });

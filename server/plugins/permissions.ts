@@ -5,30 +5,28 @@ import { isReadPermission, type Permission } from '../../contract/permissions.js
 import type { Db } from '../db/client.js';
 import { deliveries, layouts, mailings, variants } from '../db/schema/index.js';
 import { badRequest, HttpError, notFound } from '../lib/http-errors.js';
-import { ROUTE_PERMISSIONS, type ListScope, type RoutePermission } from './route-permissions.js';
+import type { ListScope } from '../lib/route-access.js';
 
 const forbidden = (detail: string) => new HttpError(403, { detail });
-
-/** The rule of the route Fastify matched (HEAD is GET's), or undefined for an unknown one. */
-export function ruleOf(method: string, url: string): RoutePermission | undefined {
-  return ROUTE_PERMISSIONS[`${method === 'HEAD' ? 'GET' : method} ${url}`];
-}
 
 /**
  * The server-side check of docs/architecture.md §15 on every /api/ route, before the body or
  * parameters are validated (a forbidden call is 403 whatever it sends): the role must hold
- * the route's permissions, and a user limited to some lists must have the route's list.
+ * the permissions the route declares beside itself (`config.access`, server/lib/route-access.ts),
+ * and a user limited to some lists must have the route's list.
  */
 export const permissionsPlugin = fp(async (app: FastifyInstance, { db }: { db: Db }) => {
   app.addHook('preValidation', async (request) => {
     const url = request.routeOptions.url;
     if (request.is404 || !url?.startsWith('/api/')) return;
-    // The table, or a route's own `config.permission` (routes a test adds to the app).
-    const rule =
-      ruleOf(request.method, url) ??
-      (request.routeOptions.config as { permission?: RoutePermission }).permission;
-    if (rule?.public) return;
-    if (!rule) throw forbidden('No permission is declared for this route.');
+    const { access: rule, public: isPublic } = request.routeOptions.config;
+    if (isPublic) return;
+    if (!rule) {
+      // A route added without its permission: refused to everyone, and said in the log
+      // (server/plugins/permissions.test.ts names every such route).
+      request.log.error({ route: `${request.method} ${url}` }, 'No permission is declared');
+      throw forbidden('No permission is declared for this route.');
+    }
     // Required for the role but not set up: a password alone reaches only the way to set it
     // up (and signing out). API tokens, made by a signed-in user, stay valid.
     if (

@@ -7,6 +7,7 @@ import { auditLog } from '../../db/schema/index.js';
 import { badRequest } from '../../lib/http-errors.js';
 import { idParam, queryFilter } from '../../lib/query.js';
 import type { RouteOptions } from '../../lib/route-options.js';
+import { p } from '../../lib/route-access.js';
 
 const DEFAULT_SIZE = 50;
 const MAX_SIZE = 500;
@@ -63,35 +64,39 @@ const serialize = (r: typeof auditLog.$inferSelect): AuditEntry => ({
 export async function auditRoutes(app: FastifyInstance, { db }: RouteOptions) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/audit', { schema: { querystring: query } }, async (request) => {
-    const q = request.query;
-    const size = Math.min(Math.max(q.page_size ?? DEFAULT_SIZE, 1), MAX_SIZE);
-    const after = q.cursor ? decodeCursor(q.cursor) : undefined;
-    const where: (SQL | undefined)[] = [
-      q.user !== undefined ? eq(auditLog.userId, q.user) : undefined,
-      q.resource_type !== undefined ? eq(auditLog.resourceType, q.resource_type) : undefined,
-      q.action !== undefined ? eq(auditLog.action, q.action) : undefined,
-      q.since ? gte(auditLog.time, q.since) : undefined,
-      q.until ? lte(auditLog.time, q.until) : undefined,
-      // A row comparison, which the (time DESC, id DESC) indexes answer as one range scan.
-      after
-        ? sql`(${auditLog.time}, ${auditLog.id}) < (${after.time.toISOString()}::timestamptz, ${after.id})`
-        : undefined,
-    ];
-    const rows = await db
-      .select()
-      .from(auditLog)
-      .where(and(...where))
-      .orderBy(desc(auditLog.time), desc(auditLog.id))
-      .limit(size + 1);
-    const page = rows.slice(0, size);
-    const last = page.at(-1);
-    let next: string | null = null;
-    if (rows.length > size && last) {
-      const raw = new URLSearchParams(request.url.split('?')[1] ?? '');
-      raw.set('cursor', encodeCursor({ time: last.time, id: last.id }));
-      next = `/api/v1/audit?${raw.toString()}`;
-    }
-    return { next, results: page.map(serialize) };
-  });
+  api.get(
+    '/audit',
+    { config: { access: p('users:manage') }, schema: { querystring: query } },
+    async (request) => {
+      const q = request.query;
+      const size = Math.min(Math.max(q.page_size ?? DEFAULT_SIZE, 1), MAX_SIZE);
+      const after = q.cursor ? decodeCursor(q.cursor) : undefined;
+      const where: (SQL | undefined)[] = [
+        q.user !== undefined ? eq(auditLog.userId, q.user) : undefined,
+        q.resource_type !== undefined ? eq(auditLog.resourceType, q.resource_type) : undefined,
+        q.action !== undefined ? eq(auditLog.action, q.action) : undefined,
+        q.since ? gte(auditLog.time, q.since) : undefined,
+        q.until ? lte(auditLog.time, q.until) : undefined,
+        // A row comparison, which the (time DESC, id DESC) indexes answer as one range scan.
+        after
+          ? sql`(${auditLog.time}, ${auditLog.id}) < (${after.time.toISOString()}::timestamptz, ${after.id})`
+          : undefined,
+      ];
+      const rows = await db
+        .select()
+        .from(auditLog)
+        .where(and(...where))
+        .orderBy(desc(auditLog.time), desc(auditLog.id))
+        .limit(size + 1);
+      const page = rows.slice(0, size);
+      const last = page.at(-1);
+      let next: string | null = null;
+      if (rows.length > size && last) {
+        const raw = new URLSearchParams(request.url.split('?')[1] ?? '');
+        raw.set('cursor', encodeCursor({ time: last.time, id: last.id }));
+        next = `/api/v1/audit?${raw.toString()}`;
+      }
+      return { next, results: page.map(serialize) };
+    },
+  );
 }

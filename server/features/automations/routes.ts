@@ -22,6 +22,7 @@ import {
   type AutomationRow,
 } from './repository.js';
 import { storeSteps } from './steps.js';
+import { p } from '../../lib/route-access.js';
 
 const path = '/lists/:list_id/automations';
 const listParams = z.object({ list_id: idParam });
@@ -30,7 +31,10 @@ const invalidPk = (id: number) => `Invalid pk "${id}" - object does not exist.`;
 
 export type AutomationRouteOptions = { db: Db; now: () => Date; wake: () => void };
 
-/** Automations of a list (extension, issue 31, docs/architecture.md §17). */
+/**
+ * Automations of a list (extension, issue 31, docs/architecture.md §17): marketers and admins
+ * change them; analysts read.
+ */
 export async function automationsRoutes(
   app: FastifyInstance,
   { db, now, wake }: AutomationRouteOptions,
@@ -94,7 +98,10 @@ export async function automationsRoutes(
 
   api.get(
     path,
-    { schema: { params: listParams, querystring: z.object(paginationQuery) } },
+    {
+      config: { access: p('automations:read') },
+      schema: { params: listParams, querystring: z.object(paginationQuery) },
+    },
     async (request) => {
       const listId = request.params.list_id;
       await listExists(listId);
@@ -112,7 +119,10 @@ export async function automationsRoutes(
 
   api.post(
     path,
-    { schema: { params: listParams, body: automationWrite } },
+    {
+      config: { access: p('automations:manage') },
+      schema: { params: listParams, body: automationWrite },
+    },
     async (request, reply) => {
       const listId = request.params.list_id;
       await listExists(listId);
@@ -135,15 +145,20 @@ export async function automationsRoutes(
     },
   );
 
-  api.get(`${path}/:id`, { schema: { params: itemParams } }, async (request) =>
-    present(await found(request.params.list_id, request.params.id)),
+  api.get(
+    `${path}/:id`,
+    { config: { access: p('automations:read') }, schema: { params: itemParams } },
+    async (request) => present(await found(request.params.list_id, request.params.id)),
   );
 
   // Editing an active automation applies to runs that have not reached the changed step:
   // runs point at step ids, and a new step gets an id no run has passed.
   api.patch(
     `${path}/:id`,
-    { schema: { params: itemParams, body: automationPatch } },
+    {
+      config: { access: p('automations:manage') },
+      schema: { params: itemParams, body: automationPatch },
+    },
     async (request) => {
       const { list_id: listId, id } = request.params;
       const row = await found(listId, id);
@@ -167,31 +182,48 @@ export async function automationsRoutes(
     },
   );
 
-  api.delete(`${path}/:id`, { schema: { params: itemParams } }, async (request, reply) => {
-    const { list_id: listId, id } = request.params;
-    if (!(await repo.delete(listId, id))) throw notFound();
-    return reply.code(204).send();
-  });
+  api.delete(
+    `${path}/:id`,
+    { config: { access: p('automations:manage') }, schema: { params: itemParams } },
+    async (request, reply) => {
+      const { list_id: listId, id } = request.params;
+      if (!(await repo.delete(listId, id))) throw notFound();
+      return reply.code(204).send();
+    },
+  );
 
-  api.post(`${path}/:id/activate`, { schema: { params: itemParams } }, async (request) => {
-    const row = await found(request.params.list_id, request.params.id);
-    if (row.steps.length === 0)
-      throw badRequest('steps', 'An automation needs at least one step to be activated.');
-    const updated = await repo.setState(row, 'active', now());
-    wake();
-    return present(updated);
-  });
+  // An active automation sends its steps' mail: activating one is sending.
+  api.post(
+    `${path}/:id/activate`,
+    {
+      config: { access: p('automations:manage', 'mailings:send') },
+      schema: { params: itemParams },
+    },
+    async (request) => {
+      const row = await found(request.params.list_id, request.params.id);
+      if (row.steps.length === 0)
+        throw badRequest('steps', 'An automation needs at least one step to be activated.');
+      const updated = await repo.setState(row, 'active', now());
+      wake();
+      return present(updated);
+    },
+  );
 
-  api.post(`${path}/:id/pause`, { schema: { params: itemParams } }, async (request) => {
-    const row = await found(request.params.list_id, request.params.id);
-    if (row.state !== 'active')
-      throw badRequest('non_field_errors', 'Only an active automation can be paused.');
-    return present(await repo.setState(row, 'paused', now()));
-  });
+  api.post(
+    `${path}/:id/pause`,
+    { config: { access: p('automations:manage') }, schema: { params: itemParams } },
+    async (request) => {
+      const row = await found(request.params.list_id, request.params.id);
+      if (row.state !== 'active')
+        throw badRequest('non_field_errors', 'Only an active automation can be paused.');
+      return present(await repo.setState(row, 'paused', now()));
+    },
+  );
 
   api.get(
     `${path}/:id/runs`,
     {
+      config: { access: p('automations:read') },
       schema: {
         params: itemParams,
         querystring: z.object({ ...paginationQuery, state: z.enum(runStates).optional() }),

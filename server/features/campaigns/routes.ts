@@ -9,6 +9,7 @@ import { paginate } from '../../lib/pagination.js';
 import { idParam, paginationQuery, queryFilter } from '../../lib/query.js';
 import type { RouteOptions } from '../../lib/route-options.js';
 import { campaignsRepository, type CampaignRow } from './repository.js';
+import { p, scoped } from '../../lib/route-access.js';
 
 const params = z.object({ id: idParam });
 const duplicate = () => badRequest('name', 'campaign with this name already exists.');
@@ -26,6 +27,7 @@ export async function campaignsRoutes(app: FastifyInstance, { db }: RouteOptions
   api.get(
     '/campaigns',
     {
+      config: { access: p('campaigns:read') },
       schema: {
         querystring: z.object({
           ...paginationQuery,
@@ -43,21 +45,34 @@ export async function campaignsRoutes(app: FastifyInstance, { db }: RouteOptions
     },
   );
 
-  api.post('/campaigns', { schema: { body: campaignWrite } }, async (request, reply) => {
-    if (await repo.nameTaken(request.body.name)) throw duplicate();
-    return reply.code(201).send(serialize(await repo.create(request.body, request.user.id)));
-  });
+  // Campaigns are global: changing one spans every list's mailings.
+  api.post(
+    '/campaigns',
+    {
+      config: { access: scoped('all-lists', 'campaigns:manage') },
+      schema: { body: campaignWrite },
+    },
+    async (request, reply) => {
+      if (await repo.nameTaken(request.body.name)) throw duplicate();
+      return reply.code(201).send(serialize(await repo.create(request.body, request.user.id)));
+    },
+  );
 
-  api.get('/campaigns/:id', { schema: { params } }, async (request) => {
-    const row = await repo.get(request.params.id);
-    if (!row) throw notFound();
-    return serialize(row);
-  });
+  api.get(
+    '/campaigns/:id',
+    { config: { access: p('campaigns:read') }, schema: { params } },
+    async (request) => {
+      const row = await repo.get(request.params.id);
+      if (!row) throw notFound();
+      return serialize(row);
+    },
+  );
 
   for (const method of ['put', 'patch'] as const) {
     api[method](
       '/campaigns/:id',
       {
+        config: { access: scoped('all-lists', 'campaigns:manage') },
         schema: { params, body: method === 'put' ? campaignWrite : campaignWrite.partial() },
       },
       async (request) => {
@@ -73,28 +88,39 @@ export async function campaignsRoutes(app: FastifyInstance, { db }: RouteOptions
   }
 
   // Extension: the campaign's mailings compared (statistics screen).
-  api.get('/campaigns/:id/mailings', { schema: { params } }, async (request) => {
-    if (!(await repo.get(request.params.id))) throw notFound();
-    return (await repo.comparison(request.params.id, visibleLists(request))).map(
-      ({ id, ...rest }) => ({
-        mailing: id,
-        ...rest,
-      }),
-    );
-  });
-
-  api.delete('/campaigns/:id', { schema: { params } }, async (request, reply) => {
-    const { id } = request.params;
-    if (!(await repo.get(id))) throw notFound();
-    const users = await repo.usedBy(id);
-    if (users.length) {
-      const names = users.map((m) => `"${m.name}"`).join(', ');
-      throw badRequest(
-        'non_field_errors',
-        `This campaign is used by mailings ${names}; it cannot be deleted.`,
+  api.get(
+    '/campaigns/:id/mailings',
+    {
+      config: { access: scoped('filtered', 'campaigns:read', 'statistics:read') },
+      schema: { params },
+    },
+    async (request) => {
+      if (!(await repo.get(request.params.id))) throw notFound();
+      return (await repo.comparison(request.params.id, visibleLists(request))).map(
+        ({ id, ...rest }) => ({
+          mailing: id,
+          ...rest,
+        }),
       );
-    }
-    await repo.delete(id);
-    return reply.code(204).send();
-  });
+    },
+  );
+
+  api.delete(
+    '/campaigns/:id',
+    { config: { access: scoped('all-lists', 'campaigns:manage') }, schema: { params } },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (!(await repo.get(id))) throw notFound();
+      const users = await repo.usedBy(id);
+      if (users.length) {
+        const names = users.map((m) => `"${m.name}"`).join(', ');
+        throw badRequest(
+          'non_field_errors',
+          `This campaign is used by mailings ${names}; it cannot be deleted.`,
+        );
+      }
+      await repo.delete(id);
+      return reply.code(204).send();
+    },
+  );
 }

@@ -14,6 +14,7 @@ import { resolveImport } from './resolve.js';
 import { serializeImport } from './serialize.js';
 import { storeUpload, type StoredUpload } from './upload.js';
 import { notifyImportQueued } from './worker.js';
+import { p } from '../../lib/route-access.js';
 
 export type ImportsRouteOptions = RouteOptions & {
   /** Largest accepted upload; tests lower it. */
@@ -39,7 +40,7 @@ export async function importsRoutes(app: FastifyInstance, options: ImportsRouteO
 
   api.post(
     '/lists/:list_id/imports',
-    { schema: { params: listParams } },
+    { config: { access: p('imports:run') }, schema: { params: listParams } },
     async (request, reply) => {
       const listId = request.params.list_id;
       if (!(await repo.list(listId))) throw notFound();
@@ -107,7 +108,10 @@ export async function importsRoutes(app: FastifyInstance, options: ImportsRouteO
 
   api.get(
     '/lists/:list_id/imports',
-    { schema: { params: listParams, querystring: z.object(paginationQuery) } },
+    {
+      config: { access: p('subscribers:read') },
+      schema: { params: listParams, querystring: z.object(paginationQuery) },
+    },
     async (request) => {
       const listId = request.params.list_id;
       if (!(await repo.list(listId))) throw notFound();
@@ -119,15 +123,19 @@ export async function importsRoutes(app: FastifyInstance, options: ImportsRouteO
     },
   );
 
-  api.get('/lists/:list_id/imports/:id', { schema: { params: importParams } }, async (request) => {
-    const row = await repo.get(request.params.list_id, request.params.id);
-    if (!row) throw notFound();
-    return serializeImport(row);
-  });
+  api.get(
+    '/lists/:list_id/imports/:id',
+    { config: { access: p('subscribers:read') }, schema: { params: importParams } },
+    async (request) => {
+      const row = await repo.get(request.params.list_id, request.params.id);
+      if (!row) throw notFound();
+      return serializeImport(row);
+    },
+  );
 
   api.get(
     '/lists/:list_id/imports/:id/errors.csv',
-    { schema: { params: importParams } },
+    { config: { access: p('subscribers:read') }, schema: { params: importParams } },
     async (request, reply) => {
       const row = await repo.get(request.params.list_id, request.params.id);
       if (!row) throw notFound();

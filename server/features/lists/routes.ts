@@ -12,6 +12,7 @@ import type { RouteOptions } from '../../lib/route-options.js';
 import { listsRepository } from './repository.js';
 import { serializeList } from './serialize.js';
 import { resolveListValues } from './values.js';
+import { scoped } from '../../lib/route-access.js';
 
 const orderingColumns = {
   id: lists.id,
@@ -28,7 +29,10 @@ export async function listsRoutes(app: FastifyInstance, { db }: RouteOptions) {
 
   api.get(
     '/lists',
-    { schema: { querystring: z.object({ ...paginationQuery, ...orderingQuery }) } },
+    {
+      config: { access: scoped('filtered', 'lists:read') },
+      schema: { querystring: z.object({ ...paginationQuery, ...orderingQuery }) },
+    },
     async (request) => {
       const order = parseOrdering(request.query.ordering, orderingColumns, lists.id);
       const visible = visibleLists(request);
@@ -41,26 +45,37 @@ export async function listsRoutes(app: FastifyInstance, { db }: RouteOptions) {
     },
   );
 
-  api.post('/lists', { schema: { body: listWrite } }, async (request, reply) => {
-    const values = resolveListValues(request.body, undefined);
-    const id = await repo.create({
-      ...values,
-      createUser: request.user.id,
-      updateUser: request.user.id,
-    });
-    return reply.code(201).send(serializeList((await repo.get(id))!));
-  });
+  api.post(
+    '/lists',
+    { config: { access: scoped('all-lists', 'lists:manage') }, schema: { body: listWrite } },
+    async (request, reply) => {
+      const values = resolveListValues(request.body, undefined);
+      const id = await repo.create({
+        ...values,
+        createUser: request.user.id,
+        updateUser: request.user.id,
+      });
+      return reply.code(201).send(serializeList((await repo.get(id))!));
+    },
+  );
 
-  api.get('/lists/:id', { schema: { params } }, async (request) => {
-    const row = await repo.get(request.params.id);
-    if (!row) throw notFound();
-    return serializeList(row);
-  });
+  api.get(
+    '/lists/:id',
+    { config: { access: scoped('id', 'lists:read') }, schema: { params } },
+    async (request) => {
+      const row = await repo.get(request.params.id);
+      if (!row) throw notFound();
+      return serializeList(row);
+    },
+  );
 
   for (const method of ['put', 'patch'] as const) {
     api[method](
       '/lists/:id',
-      { schema: { params, body: method === 'put' ? listWrite : listPatch } },
+      {
+        config: { access: scoped('id', 'lists:manage') },
+        schema: { params, body: method === 'put' ? listWrite : listPatch },
+      },
       async (request) => {
         const { id } = request.params;
         return db.transaction(async (tx) => {
@@ -75,8 +90,12 @@ export async function listsRoutes(app: FastifyInstance, { db }: RouteOptions) {
     );
   }
 
-  api.delete('/lists/:id', { schema: { params } }, async (request, reply) => {
-    if (!(await repo.delete(request.params.id))) throw notFound();
-    return reply.code(204).send();
-  });
+  api.delete(
+    '/lists/:id',
+    { config: { access: scoped('id', 'lists:manage') }, schema: { params } },
+    async (request, reply) => {
+      if (!(await repo.delete(request.params.id))) throw notFound();
+      return reply.code(204).send();
+    },
+  );
 }

@@ -17,6 +17,7 @@ import { serializeSubscriber } from '../subscribers/serialize.js';
 import { checkFilter } from './check-filter.js';
 import { segmentsRepository, type SegmentRow } from './repository.js';
 import { serializeSegment } from './serialize.js';
+import { p } from '../../lib/route-access.js';
 
 const path = '/lists/:list_id/segments';
 const listParams = z.object({ list_id: idParam });
@@ -46,7 +47,10 @@ export async function segmentsRoutes(app: FastifyInstance, { db }: RouteOptions)
 
   api.get(
     path,
-    { schema: { params: listParams, querystring: z.object(paginationQuery) } },
+    {
+      config: { access: p('segments:read') },
+      schema: { params: listParams, querystring: z.object(paginationQuery) },
+    },
     async (request) => {
       const listId = request.params.list_id;
       const fields = await fieldsOf(listId);
@@ -64,20 +68,29 @@ export async function segmentsRoutes(app: FastifyInstance, { db }: RouteOptions)
     },
   );
 
-  api.post(path, { schema: { params: listParams, body: segmentWrite } }, async (request, reply) => {
-    const listId = request.params.list_id;
-    const { name, filter } = request.body;
-    await checkFilter(db, listId, filter, await fieldsOf(listId));
-    if (await repo.nameTaken(listId, name)) throw duplicate();
-    const row = await repo.create(listId, { name, filter }, request.user.id);
-    return reply.code(201).send(await withCount(row));
-  });
+  api.post(
+    path,
+    {
+      config: { access: p('segments:manage') },
+      schema: { params: listParams, body: segmentWrite },
+    },
+    async (request, reply) => {
+      const listId = request.params.list_id;
+      const { name, filter } = request.body;
+      await checkFilter(db, listId, filter, await fieldsOf(listId));
+      if (await repo.nameTaken(listId, name)) throw duplicate();
+      const row = await repo.create(listId, { name, filter }, request.user.id);
+      return reply.code(201).send(await withCount(row));
+    },
+  );
 
   // A filter not yet saved: its members paged like a collection (the builder's live preview,
   // and the people behind a chart before they are saved as a segment).
   api.post(
     `${path}/preview`,
     {
+      // A preview writes nothing, but it answers whole subscribers: reading them is needed too.
+      config: { access: p('segments:read', 'subscribers:read') },
       schema: {
         params: listParams,
         querystring: z.object(paginationQuery),
@@ -100,14 +113,17 @@ export async function segmentsRoutes(app: FastifyInstance, { db }: RouteOptions)
     },
   );
 
-  api.get(`${path}/:id`, { schema: { params: itemParams } }, async (request) =>
-    withCount(await found(request.params.list_id, request.params.id)),
+  api.get(
+    `${path}/:id`,
+    { config: { access: p('segments:read') }, schema: { params: itemParams } },
+    async (request) => withCount(await found(request.params.list_id, request.params.id)),
   );
 
   for (const method of ['put', 'patch'] as const) {
     api[method](
       `${path}/:id`,
       {
+        config: { access: p('segments:manage') },
         schema: {
           params: itemParams,
           body: method === 'put' ? segmentWrite : segmentWrite.partial(),
@@ -131,24 +147,31 @@ export async function segmentsRoutes(app: FastifyInstance, { db }: RouteOptions)
     );
   }
 
-  api.delete(`${path}/:id`, { schema: { params: itemParams } }, async (request, reply) => {
-    const { list_id: listId, id } = request.params;
-    await found(listId, id);
-    const users = await repo.usedBy(id);
-    if (users.length) {
-      const names = users.map((m) => `"${m.name}"`).join(', ');
-      throw badRequest(
-        'non_field_errors',
-        `This segment is used by mailings ${names}; it cannot be deleted.`,
-      );
-    }
-    if (!(await repo.delete(listId, id))) throw notFound();
-    return reply.code(204).send();
-  });
+  api.delete(
+    `${path}/:id`,
+    { config: { access: p('segments:manage') }, schema: { params: itemParams } },
+    async (request, reply) => {
+      const { list_id: listId, id } = request.params;
+      await found(listId, id);
+      const users = await repo.usedBy(id);
+      if (users.length) {
+        const names = users.map((m) => `"${m.name}"`).join(', ');
+        throw badRequest(
+          'non_field_errors',
+          `This segment is used by mailings ${names}; it cannot be deleted.`,
+        );
+      }
+      if (!(await repo.delete(listId, id))) throw notFound();
+      return reply.code(204).send();
+    },
+  );
 
   api.get(
     `${path}/:id/subscribers`,
-    { schema: { params: itemParams, querystring: z.object(paginationQuery) } },
+    {
+      config: { access: p('segments:read', 'subscribers:read') },
+      schema: { params: itemParams, querystring: z.object(paginationQuery) },
+    },
     async (request) => {
       const { list_id: listId, id } = request.params;
       const fields = await fieldsOf(listId);

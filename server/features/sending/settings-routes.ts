@@ -6,6 +6,7 @@ import { queryRows } from '../../db/query-rows.js';
 import { BOUNCES_PATH } from './bounces/routes.js';
 import { dkimRecord } from './message/dkim.js';
 import type { SendingContext } from './context.js';
+import { p } from '../../lib/route-access.js';
 
 /** A domain is aligned with DKIM's d= when it is that domain or below it (relaxed, RFC 7489). */
 const aligned = (domain: string, dkim: string | undefined) =>
@@ -123,5 +124,7 @@ export async function settingsRoutes(
   app: FastifyInstance,
   { sending }: { sending: SendingContext },
 ) {
-  app.get('/settings/sending', async () => sendingSettingsOf(sending));
+  app.get('/settings/sending', { config: { access: p('settings:manage') } }, async () =>
+    sendingSettingsOf(sending),
+  );
 }

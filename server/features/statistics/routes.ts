@@ -7,6 +7,7 @@ import type { RouteOptions } from '../../lib/route-options.js';
 import { pageQuery, seriesQuery, topUrlsQuery } from './filters.js';
 import { statisticsRepository } from './repository.js';
 import { serializeBucket, serializeRecord } from './serialize.js';
+import { scoped } from '../../lib/route-access.js';
 
 /**
  * GET /statistics/{opens|clicks|bounces} (spec), plus the chart extensions of docs/architecture.md §4:
@@ -19,7 +20,10 @@ export async function statisticsRoutes(app: FastifyInstance, { db }: RouteOption
   for (const kind of statisticKinds) {
     api.get(
       `/statistics/${kind}`,
-      { schema: { querystring: pageQuery(kind) } },
+      {
+        config: { access: scoped('filtered', 'statistics:read') },
+        schema: { querystring: pageQuery(kind) },
+      },
       async (request) => {
         const filters = { ...request.query, lists: visibleLists(request) };
         return paginate(
@@ -35,7 +39,10 @@ export async function statisticsRoutes(app: FastifyInstance, { db }: RouteOption
 
     api.get(
       `/statistics/${kind}/series`,
-      { schema: { querystring: seriesQuery(kind) } },
+      {
+        config: { access: scoped('filtered', 'statistics:read') },
+        schema: { querystring: seriesQuery(kind) },
+      },
       async (request) => {
         const { interval, ...filters } = request.query;
         const visible = { ...filters, lists: visibleLists(request) };
@@ -44,11 +51,20 @@ export async function statisticsRoutes(app: FastifyInstance, { db }: RouteOption
     );
   }
 
-  api.get('/statistics/clicks/urls', { schema: { querystring: topUrlsQuery } }, async (request) => {
-    const { limit, ...filters } = request.query;
-    return (await repo.topUrls({ ...filters, lists: visibleLists(request) }, limit)).map((row) => ({
-      url: row.url,
-      count: Number(row.n),
-    }));
-  });
+  api.get(
+    '/statistics/clicks/urls',
+    {
+      config: { access: scoped('filtered', 'statistics:read') },
+      schema: { querystring: topUrlsQuery },
+    },
+    async (request) => {
+      const { limit, ...filters } = request.query;
+      return (await repo.topUrls({ ...filters, lists: visibleLists(request) }, limit)).map(
+        (row) => ({
+          url: row.url,
+          count: Number(row.n),
+        }),
+      );
+    },
+  );
 }

@@ -10,6 +10,7 @@ import { paginate } from '../../lib/pagination.js';
 import { paginationQuery } from '../../lib/query.js';
 import { itemParams, itemPath } from './params.js';
 import { subscribersRepository } from './repository.js';
+import { p } from '../../lib/route-access.js';
 
 /**
  * A subscriber's history, newest first (extension, issue 15):
@@ -19,7 +20,10 @@ export function historyRoutes(app: FastifyInstance, db: Db) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
     `${itemPath}/history`,
-    { schema: { params: itemParams, querystring: z.object(paginationQuery) } },
+    {
+      config: { access: p('subscribers:read') },
+      schema: { params: itemParams, querystring: z.object(paginationQuery) },
+    },
     async (request) => {
       const { list_id: listId, id } = request.params;
       if (!(await subscribersRepository(db).get(listId, id))) throw notFound();

@@ -12,6 +12,7 @@ import { paginate } from '../../lib/pagination.js';
 import { orderingQuery, paginationQuery, queryFilter } from '../../lib/query.js';
 import { emailIs, searchMatches } from './repository.js';
 import { serializeSubscriber } from './serialize.js';
+import { scoped } from '../../lib/route-access.js';
 
 const peopleQuery = z.object({
   ...paginationQuery,
@@ -38,43 +39,50 @@ const orderings: Record<string, SQL[]> = {
  */
 export function peopleRoutes(app: FastifyInstance, db: Db) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.get('/subscribers', { schema: { querystring: peopleQuery } }, async (request) => {
-    const { search, email, subscription: state, ordering = 'email' } = request.query;
-    if (!search && email === undefined)
-      throw badRequest('search', 'Enter part of a name or an email address.');
-    const order = orderings[ordering];
-    if (!order)
-      throw badRequest(
-        'ordering',
-        `Unknown ordering. Allowed: ${Object.keys(orderings).join(', ')}.`,
+  api.get(
+    '/subscribers',
+    {
+      config: { access: scoped('filtered', 'subscribers:read') },
+      schema: { querystring: peopleQuery },
+    },
+    async (request) => {
+      const { search, email, subscription: state, ordering = 'email' } = request.query;
+      if (!search && email === undefined)
+        throw badRequest('search', 'Enter part of a name or an email address.');
+      const order = orderings[ordering];
+      if (!order)
+        throw badRequest(
+          'ordering',
+          `Unknown ordering. Allowed: ${Object.keys(orderings).join(', ')}.`,
+        );
+      const where = and(
+        state ? eq(subscribers.subscription, state) : ne(subscribers.subscription, 'deleted'),
+        search ? searchMatches(search) : undefined,
+        email === undefined ? undefined : emailIs(email),
+        // Lists the caller is not given do not exist for it (docs/architecture.md §15).
+        inVisibleLists(subscribers.listId, visibleLists(request)),
       );
-    const where = and(
-      state ? eq(subscribers.subscription, state) : ne(subscribers.subscription, 'deleted'),
-      search ? searchMatches(search) : undefined,
-      email === undefined ? undefined : emailIs(email),
-      // Lists the caller is not given do not exist for it (docs/architecture.md §15).
-      inVisibleLists(subscribers.listId, visibleLists(request)),
-    );
-    return paginate(
-      request,
-      async () => {
-        const [row] = await db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(subscribers)
-          .where(where);
-        return row!.n;
-      },
-      async ({ limit, offset }) => {
-        const rows = await db
-          .select({ subscriber: subscribers, list: { id: lists.id, name: lists.name } })
-          .from(subscribers)
-          .innerJoin(lists, eq(lists.id, subscribers.listId))
-          .where(where)
-          .orderBy(...order)
-          .limit(limit)
-          .offset(offset);
-        return rows.map((r) => ({ ...serializeSubscriber(r.subscriber, []), list: r.list }));
-      },
-    );
-  });
+      return paginate(
+        request,
+        async () => {
+          const [row] = await db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(subscribers)
+            .where(where);
+          return row!.n;
+        },
+        async ({ limit, offset }) => {
+          const rows = await db
+            .select({ subscriber: subscribers, list: { id: lists.id, name: lists.name } })
+            .from(subscribers)
+            .innerJoin(lists, eq(lists.id, subscribers.listId))
+            .where(where)
+            .orderBy(...order)
+            .limit(limit)
+            .offset(offset);
+          return rows.map((r) => ({ ...serializeSubscriber(r.subscriber, []), list: r.list }));
+        },
+      );
+    },
+  );
 }

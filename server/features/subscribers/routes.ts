@@ -23,6 +23,7 @@ import { historyRoutes } from './history-routes.js';
 import { peopleRoutes } from './people-routes.js';
 import { transitionRoutes } from './transition-routes.js';
 import { parseSubscriberWrite } from './validation.js';
+import { p } from '../../lib/route-access.js';
 
 /** The pagination envelope around results that are JSON text already. */
 const envelopeJson = ({ count, next, previous, results }: Envelope<string>) =>
@@ -66,7 +67,10 @@ export async function subscribersRoutes(app: FastifyInstance, { db }: RouteOptio
 
   api.get(
     path,
-    { schema: { params: collectionParams, querystring: collectionQuery } },
+    {
+      config: { access: p('subscribers:read') },
+      schema: { params: collectionParams, querystring: collectionQuery },
+    },
     async (request, reply) => {
       const { list_id: listId } = request.params;
       const { subscription: state, email, search, ordering } = request.query;
@@ -94,66 +98,82 @@ export async function subscribersRoutes(app: FastifyInstance, { db }: RouteOptio
     },
   );
 
-  api.post(path, { schema: { params: collectionParams } }, async (request, reply) => {
-    const { list_id: listId } = request.params;
-    const ctx = await listContext(listId);
-    const { columns, custom } = parseSubscriberWrite(request.body, ctx.list, ctx.fields, false);
-    const email = columns.email!;
-    let row: SubscriberRow | undefined;
-    try {
-      row = await repo.create(
-        {
-          ...columns,
-          email,
-          custom,
-          listId,
-          subscription: ctx.list.doubleOptIn ? 'pending' : 'active',
-        },
-        requestActor(request),
-      );
-    } catch (error) {
-      // The list was deleted between the lookup and the insert.
-      if (pgErrorCode(error) === '23503') throw notFound();
-      throw error;
-    }
-    if (!row) return sendConflict(reply, listId, email, ctx);
-    return reply.code(201).send(serializeSubscriber(row, ctx.fields));
-  });
+  api.post(
+    path,
+    { config: { access: p('subscribers:manage') }, schema: { params: collectionParams } },
+    async (request, reply) => {
+      const { list_id: listId } = request.params;
+      const ctx = await listContext(listId);
+      const { columns, custom } = parseSubscriberWrite(request.body, ctx.list, ctx.fields, false);
+      const email = columns.email!;
+      let row: SubscriberRow | undefined;
+      try {
+        row = await repo.create(
+          {
+            ...columns,
+            email,
+            custom,
+            listId,
+            subscription: ctx.list.doubleOptIn ? 'pending' : 'active',
+          },
+          requestActor(request),
+        );
+      } catch (error) {
+        // The list was deleted between the lookup and the insert.
+        if (pgErrorCode(error) === '23503') throw notFound();
+        throw error;
+      }
+      if (!row) return sendConflict(reply, listId, email, ctx);
+      return reply.code(201).send(serializeSubscriber(row, ctx.fields));
+    },
+  );
 
-  api.options(path, { schema: { params: collectionParams } }, async (request) => {
-    const { list, fields } = await listContext(request.params.list_id);
-    return describeSubscribers(list, fields);
-  });
+  api.options(
+    path,
+    { config: { access: p('subscribers:read') }, schema: { params: collectionParams } },
+    async (request) => {
+      const { list, fields } = await listContext(request.params.list_id);
+      return describeSubscribers(list, fields);
+    },
+  );
 
-  api.get(`${path}/:id`, { schema: { params: itemParams } }, async (request) => {
-    const { list_id: listId, id } = request.params;
-    const { fields } = await listContext(listId);
-    const row = await repo.get(listId, id);
-    if (!row) throw notFound();
-    return serializeSubscriber(row, fields);
-  });
+  api.get(
+    `${path}/:id`,
+    { config: { access: p('subscribers:read') }, schema: { params: itemParams } },
+    async (request) => {
+      const { list_id: listId, id } = request.params;
+      const { fields } = await listContext(listId);
+      const row = await repo.get(listId, id);
+      if (!row) throw notFound();
+      return serializeSubscriber(row, fields);
+    },
+  );
 
   for (const method of ['put', 'patch'] as const) {
-    api[method](`${path}/:id`, { schema: { params: itemParams } }, async (request, reply) => {
-      const { list_id: listId, id } = request.params;
-      const ctx = await listContext(listId);
-      if (!(await repo.get(listId, id))) throw notFound();
-      const { columns, custom } = parseSubscriberWrite(
-        request.body,
-        ctx.list,
-        ctx.fields,
-        method === 'patch',
-      );
-      if (columns.email !== undefined) {
-        const other = await repo.findByEmail(listId, columns.email);
-        if (other && other.id !== id)
-          return reply.code(409).send(serializeSubscriber(other, ctx.fields));
-      }
-      const row = await repo.update(listId, id, columns, custom, requestActor(request));
-      if (row === 'conflict') return sendConflict(reply, listId, columns.email!, ctx);
-      if (!row) throw notFound();
-      return serializeSubscriber(row, ctx.fields);
-    });
+    api[method](
+      `${path}/:id`,
+      { config: { access: p('subscribers:manage') }, schema: { params: itemParams } },
+      async (request, reply) => {
+        const { list_id: listId, id } = request.params;
+        const ctx = await listContext(listId);
+        if (!(await repo.get(listId, id))) throw notFound();
+        const { columns, custom } = parseSubscriberWrite(
+          request.body,
+          ctx.list,
+          ctx.fields,
+          method === 'patch',
+        );
+        if (columns.email !== undefined) {
+          const other = await repo.findByEmail(listId, columns.email);
+          if (other && other.id !== id)
+            return reply.code(409).send(serializeSubscriber(other, ctx.fields));
+        }
+        const row = await repo.update(listId, id, columns, custom, requestActor(request));
+        if (row === 'conflict') return sendConflict(reply, listId, columns.email!, ctx);
+        if (!row) throw notFound();
+        return serializeSubscriber(row, ctx.fields);
+      },
+    );
   }
 
   transitionRoutes(app, db);

@@ -10,6 +10,7 @@ import { paginate } from '../../lib/pagination.js';
 import { idParam, paginationQuery, queryFilter, queryInt } from '../../lib/query.js';
 import type { RouteOptions } from '../../lib/route-options.js';
 import { templatesRepository, type TemplateRow } from './repository.js';
+import { p, scoped } from '../../lib/route-access.js';
 
 const params = z.object({ id: idParam });
 const ZIP_PREFIX = 'data:application/zip;charset=utf-8;base64,';
@@ -34,7 +35,10 @@ export async function templatesRoutes(app: FastifyInstance, { db }: RouteOptions
 
   api.get(
     '/templates',
-    { schema: { querystring: z.object({ list: queryFilter(queryInt), ...paginationQuery }) } },
+    {
+      config: { access: scoped('filtered', 'mailings:read') },
+      schema: { querystring: z.object({ list: queryFilter(queryInt), ...paginationQuery }) },
+    },
     async (request) => {
       const { list } = request.query;
       const repo = repoFor(request);
@@ -46,56 +50,68 @@ export async function templatesRoutes(app: FastifyInstance, { db }: RouteOptions
     },
   );
 
-  api.post('/templates', { schema: { body: templateWrite } }, async (request, reply) => {
-    const { name, list, layout } = request.body;
-    const repo = repoFor(request);
-    // A template for every list would reach lists this caller does not have.
-    if (list == null && request.access.lists !== null) {
-      throw new HttpError(403, {
-        detail: 'Your access is limited to some lists: save the template for one of them.',
+  api.post(
+    '/templates',
+    { config: { access: scoped('body-list', 'mailings:manage') }, schema: { body: templateWrite } },
+    async (request, reply) => {
+      const { name, list, layout } = request.body;
+      const repo = repoFor(request);
+      // A template for every list would reach lists this caller does not have.
+      if (list == null && request.access.lists !== null) {
+        throw new HttpError(403, {
+          detail: 'Your access is limited to some lists: save the template for one of them.',
+        });
+      }
+      if (list != null && !(await repo.listExists(list))) {
+        throw badRequest('list', `Invalid pk "${list}" - object does not exist.`);
+      }
+      // Field names are checked when a mailing uses the template (its list decides which
+      // exist); malformed tags are refused here already.
+      const malformed = templateProblems(layout.text ?? '', []).filter(
+        (p) => !p.message.includes('names no field'),
+      );
+      if (malformed.length) throw badRequest({ layout: { text: malformed.map((p) => p.message) } });
+      const zip = layout.zip_file ? parseZipDataUri(layout.zip_file) : undefined;
+      const row = await repo.create({
+        name,
+        listId: list ?? null,
+        text: layout.text ?? '',
+        zip: zip?.ok ? Buffer.from(zip.base64, 'base64') : null,
+        createUser: request.user.id,
       });
-    }
-    if (list != null && !(await repo.listExists(list))) {
-      throw badRequest('list', `Invalid pk "${list}" - object does not exist.`);
-    }
-    // Field names are checked when a mailing uses the template (its list decides which
-    // exist); malformed tags are refused here already.
-    const malformed = templateProblems(layout.text ?? '', []).filter(
-      (p) => !p.message.includes('names no field'),
-    );
-    if (malformed.length) throw badRequest({ layout: { text: malformed.map((p) => p.message) } });
-    const zip = layout.zip_file ? parseZipDataUri(layout.zip_file) : undefined;
-    const row = await repo.create({
-      name,
-      listId: list ?? null,
-      text: layout.text ?? '',
-      zip: zip?.ok ? Buffer.from(zip.base64, 'base64') : null,
-      createUser: request.user.id,
-    });
-    return reply.code(201).send(serialize(row));
-  });
+      return reply.code(201).send(serialize(row));
+    },
+  );
 
-  api.get('/templates/:id', { schema: { params } }, async (request) => {
-    const row = await repoFor(request).get(request.params.id);
-    if (!row) throw notFound();
-    return serialize(row);
-  });
+  api.get(
+    '/templates/:id',
+    { config: { access: p('mailings:read') }, schema: { params } },
+    async (request) => {
+      const row = await repoFor(request).get(request.params.id);
+      if (!row) throw notFound();
+      return serialize(row);
+    },
+  );
 
-  api.delete('/templates/:id', { schema: { params } }, async (request, reply) => {
-    const repo = repoFor(request);
-    const row = await repo.get(request.params.id);
-    if (!row) throw notFound();
-    const access = row.listId === null ? undefined : request.access.lists?.get(row.listId);
-    if (access === 'read') throw new HttpError(403, { detail: 'You may only read this list.' });
-    if (request.access.lists !== null && row.listId === null) {
-      throw new HttpError(403, {
-        detail:
-          'Your access is limited to some lists: a template for every list is not yours to delete.',
-      });
-    }
-    if (!(await repo.delete(request.params.id))) throw notFound();
-    return reply.code(204).send();
-  });
+  api.delete(
+    '/templates/:id',
+    { config: { access: p('mailings:manage') }, schema: { params } },
+    async (request, reply) => {
+      const repo = repoFor(request);
+      const row = await repo.get(request.params.id);
+      if (!row) throw notFound();
+      const access = row.listId === null ? undefined : request.access.lists?.get(row.listId);
+      if (access === 'read') throw new HttpError(403, { detail: 'You may only read this list.' });
+      if (request.access.lists !== null && row.listId === null) {
+        throw new HttpError(403, {
+          detail:
+            'Your access is limited to some lists: a template for every list is not yours to delete.',
+        });
+      }
+      if (!(await repo.delete(request.params.id))) throw notFound();
+      return reply.code(204).send();
+    },
+  );
 }
 
 function serialize(row: TemplateRow): Template {

@@ -8,6 +8,7 @@ import { paginate } from '../../lib/pagination.js';
 import { idParam, paginationQuery } from '../../lib/query.js';
 import type { Db } from '../../db/client.js';
 import { serializeWebhook, webhooksRepository } from './repository.js';
+import { p } from '../../lib/route-access.js';
 
 const params = z.object({ id: idParam });
 const ROTATION_GRACE_MS = 24 * 60 * 60_000;
@@ -46,28 +47,41 @@ export async function webhooksRoutes(
       );
   };
 
-  api.get('/webhooks', { schema: { querystring: z.object(paginationQuery) } }, async (request) => {
-    const scope = visibleLists(request);
-    return paginate(
-      request,
-      () => repo.count(scope),
-      async ({ limit, offset }) =>
-        (await repo.page(limit, offset, scope)).map((row) => serializeWebhook(row)),
-    );
-  });
+  api.get(
+    '/webhooks',
+    {
+      config: { access: p('webhooks:manage') },
+      schema: { querystring: z.object(paginationQuery) },
+    },
+    async (request) => {
+      const scope = visibleLists(request);
+      return paginate(
+        request,
+        () => repo.count(scope),
+        async ({ limit, offset }) =>
+          (await repo.page(limit, offset, scope)).map((row) => serializeWebhook(row)),
+      );
+    },
+  );
 
-  api.post('/webhooks', { schema: { body: webhookWrite } }, async (request, reply) => {
-    await checkLists(request, request.body.lists);
-    return reply.code(201).send(serializeWebhook(await repo.create(request.body), true));
-  });
+  api.post(
+    '/webhooks',
+    { config: { access: p('webhooks:manage') }, schema: { body: webhookWrite } },
+    async (request, reply) => {
+      await checkLists(request, request.body.lists);
+      return reply.code(201).send(serializeWebhook(await repo.create(request.body), true));
+    },
+  );
 
-  api.get('/webhooks/:id', { schema: { params } }, async (request) =>
-    serializeWebhook(await existing(request, request.params.id)),
+  api.get(
+    '/webhooks/:id',
+    { config: { access: p('webhooks:manage') }, schema: { params } },
+    async (request) => serializeWebhook(await existing(request, request.params.id)),
   );
 
   api.patch(
     '/webhooks/:id',
-    { schema: { params, body: webhookWrite.partial() } },
+    { config: { access: p('webhooks:manage') }, schema: { params, body: webhookWrite.partial() } },
     async (request) => {
       await existing(request, request.params.id);
       if (request.body.lists !== undefined) await checkLists(request, request.body.lists);
@@ -77,20 +91,31 @@ export async function webhooksRoutes(
     },
   );
 
-  api.delete('/webhooks/:id', { schema: { params } }, async (request, reply) => {
-    await existing(request, request.params.id);
-    await repo.delete(request.params.id);
-    return reply.code(204).send();
-  });
+  api.delete(
+    '/webhooks/:id',
+    { config: { access: p('webhooks:manage') }, schema: { params } },
+    async (request, reply) => {
+      await existing(request, request.params.id);
+      await repo.delete(request.params.id);
+      return reply.code(204).send();
+    },
+  );
 
-  api.post('/webhooks/:id/rotate-secret', { schema: { params } }, async (request) => {
-    await existing(request, request.params.id);
-    return serializeWebhook(await repo.rotate(request.params.id, ROTATION_GRACE_MS), true);
-  });
+  api.post(
+    '/webhooks/:id/rotate-secret',
+    { config: { access: p('webhooks:manage') }, schema: { params } },
+    async (request) => {
+      await existing(request, request.params.id);
+      return serializeWebhook(await repo.rotate(request.params.id, ROTATION_GRACE_MS), true);
+    },
+  );
 
   api.get(
     '/webhooks/:id/attempts',
-    { schema: { params, querystring: z.object(paginationQuery) } },
+    {
+      config: { access: p('webhooks:manage') },
+      schema: { params, querystring: z.object(paginationQuery) },
+    },
     async (request) => {
       const { id } = request.params;
       await existing(request, request.params.id);
@@ -103,16 +128,23 @@ export async function webhooksRoutes(
     },
   );
 
-  api.post('/webhooks/:id/test', { schema: { params } }, async (request, reply) => {
-    await existing(request, request.params.id);
-    const queued = await repo.test(request.params.id);
-    wake();
-    return reply.code(202).send(queued);
-  });
+  api.post(
+    '/webhooks/:id/test',
+    { config: { access: p('webhooks:manage') }, schema: { params } },
+    async (request, reply) => {
+      await existing(request, request.params.id);
+      const queued = await repo.test(request.params.id);
+      wake();
+      return reply.code(202).send(queued);
+    },
+  );
 
   api.post(
     '/webhooks/:id/attempts/:attempt_id/replay',
-    { schema: { params: z.object({ id: idParam, attempt_id: idParam }) } },
+    {
+      config: { access: p('webhooks:manage') },
+      schema: { params: z.object({ id: idParam, attempt_id: idParam }) },
+    },
     async (request, reply) => {
       await existing(request, request.params.id);
       const { id, attempt_id } = request.params;

@@ -23,13 +23,6 @@ declare module 'fastify' {
     /** `token`: Basic with an API token as the password. */
     authMethod: 'basic' | 'token' | 'session';
   }
-  interface FastifyContextConfig {
-    /**
-     * Not behind user authentication: reached through a mailed link or mid-sign-in, or
-     * checking its own token (the bounce webhook).
-     */
-    public?: boolean;
-  }
 }
 
 export type RequestHookOptions = {
@@ -84,7 +77,7 @@ export function authenticateRequests(app: FastifyInstance, options: RequestHookO
   });
 }
 
-/** Routes that declare `config: { public: true }` (see FastifyContextConfig above). */
+/** Routes that declare `config: { public: true }` (server/lib/route-access.ts). */
 const isPublicRoute = (request: FastifyRequest) =>
   !request.is404 && request.routeOptions.config.public === true;
 

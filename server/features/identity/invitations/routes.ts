@@ -21,6 +21,7 @@ import {
 import { PENDING_PASSWORD_HASH } from '../users/accounts.js';
 import { setPasswordFromLink } from '../links/set-password.js';
 import { userTokensRepository } from '../links/user-tokens.js';
+import { p } from '../../../lib/route-access.js';
 
 const params = z.object({ id: idParam });
 const tokenParams = z.object({ token: z.string().max(100) });
@@ -37,11 +38,16 @@ export async function invitationRoutes(app: FastifyInstance, { db }: RouteOption
   const api = app.withTypeProvider<ZodTypeProvider>();
   const mailer = () => systemMailerOf(app);
 
-  api.get('/invitations', async () => listInvitations(db, new Date()));
+  api.get('/invitations', { config: { access: p('users:manage') } }, async () =>
+    listInvitations(db, new Date()),
+  );
 
   api.post(
     '/invitations',
-    { schema: { body: z.object({ username: usernameField }) } },
+    {
+      config: { access: p('users:manage') },
+      schema: { body: z.object({ username: usernameField }) },
+    },
     async (request, reply) => {
       // The invited user gets the default role on every list: only its holders invite so.
       assertRoleWithin(request.access, DEFAULT_ROLE, BUILT_IN_ROLES[DEFAULT_ROLE]!);
@@ -54,11 +60,15 @@ export async function invitationRoutes(app: FastifyInstance, { db }: RouteOption
     },
   );
 
-  api.get('/invitations/:id', { schema: { params } }, async (request) => {
-    const invitation = await getInvitation(db, request.params.id, new Date());
-    if (!invitation) throw notFound();
-    return invitation;
-  });
+  api.get(
+    '/invitations/:id',
+    { config: { access: p('users:manage') }, schema: { params } },
+    async (request) => {
+      const invitation = await getInvitation(db, request.params.id, new Date());
+      if (!invitation) throw notFound();
+      return invitation;
+    },
+  );
 
   /** A new link signs in as the invited user: only within the caller's ceiling, like a reset. */
   async function assertActsOnInvited(access: Access, id: number) {
@@ -67,16 +77,24 @@ export async function invitationRoutes(app: FastifyInstance, { db }: RouteOption
     await assertActsOn(db, access, invitation.user);
   }
 
-  api.post('/invitations/:id/resend', { schema: { params } }, async (request) => {
-    await assertActsOnInvited(request.access, request.params.id);
-    return resendInvitation(db, mailer(), request.params.id);
-  });
+  api.post(
+    '/invitations/:id/resend',
+    { config: { access: p('users:manage') }, schema: { params } },
+    async (request) => {
+      await assertActsOnInvited(request.access, request.params.id);
+      return resendInvitation(db, mailer(), request.params.id);
+    },
+  );
 
-  api.delete('/invitations/:id', { schema: { params } }, async (request, reply) => {
-    await assertActsOnInvited(request.access, request.params.id);
-    await revokeInvitation(db, request.params.id);
-    return reply.code(204).send();
-  });
+  api.delete(
+    '/invitations/:id',
+    { config: { access: p('users:manage') }, schema: { params } },
+    async (request, reply) => {
+      await assertActsOnInvited(request.access, request.params.id);
+      await revokeInvitation(db, request.params.id);
+      return reply.code(204).send();
+    },
+  );
 
   api.get(
     '/invitation/:token',

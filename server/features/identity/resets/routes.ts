@@ -14,6 +14,7 @@ import { linkGone } from '../invitations/routes.js';
 import { PENDING_PASSWORD_HASH } from '../users/accounts.js';
 import { setPasswordFromLink } from '../links/set-password.js';
 import { RESET_TTL_MS, userTokensRepository } from '../links/user-tokens.js';
+import { p } from '../../../lib/route-access.js';
 
 export type ResetRouteOptions = RouteOptions & {
   /** Requests per username and address, and per username; tests pass their own clock. */
@@ -149,7 +150,7 @@ export async function resetRoutes(app: FastifyInstance, options: ResetRouteOptio
 
   api.post(
     '/users/:id/password-reset',
-    { schema: { params: z.object({ id: idParam }) } },
+    { config: { access: p('users:manage') }, schema: { params: z.object({ id: idParam }) } },
     async (request, reply) => {
       const [user] = await db
         .select({ id: users.id, username: users.username, passwordHash: users.passwordHash })

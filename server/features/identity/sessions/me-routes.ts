@@ -8,18 +8,20 @@ import { idParam } from '../../../lib/query.js';
 import { sessionCookieOf } from '../../../plugins/browser-requests.js';
 import { activeSessions, endAllSessions, endSession } from './devices.js';
 import type { SessionLifetime } from '../../../lib/browser-sessions.js';
+import { p, enrolment } from '../../../lib/route-access.js';
 
 export type MeSessionRouteOptions = { db: Db; lifetime: SessionLifetime; now: () => number };
 
 /**
  * Active sessions (extension, issue 29 part 6): the caller's own, ending one of them, and an
- * admin ending all of a user's (`DELETE /api/v1/users/{id}/sessions`).
+ * admin ending all of a user's (`DELETE /api/v1/users/{id}/sessions`). One's own sessions need no
+ * permission; other users' are admin work.
  */
 export async function meSessionRoutes(app: FastifyInstance, options: MeSessionRouteOptions) {
   const { db } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/me/sessions', async (request) =>
+  api.get('/me/sessions', { config: { access: enrolment } }, async (request) =>
     activeSessions(
       db,
       request.user.id,
@@ -31,7 +33,7 @@ export async function meSessionRoutes(app: FastifyInstance, options: MeSessionRo
 
   api.delete(
     '/me/sessions/:id',
-    { schema: { params: z.object({ id: idParam }) } },
+    { config: { access: enrolment }, schema: { params: z.object({ id: idParam }) } },
     async (request, reply) => {
       if (!(await endSession(db, request.user.id, request.params.id))) throw notFound();
       return reply.code(204).send();
@@ -40,7 +42,7 @@ export async function meSessionRoutes(app: FastifyInstance, options: MeSessionRo
 
   api.delete(
     '/users/:id/sessions',
-    { schema: { params: z.object({ id: idParam }) } },
+    { config: { access: p('users:manage') }, schema: { params: z.object({ id: idParam }) } },
     async (request, reply) => {
       await assertActsOn(db, request.access, request.params.id);
       await endAllSessions(db, request.params.id);

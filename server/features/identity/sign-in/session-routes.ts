@@ -17,6 +17,7 @@ import {
   newSessionToken,
   SESSION_PATH,
 } from '../../../lib/browser-sessions.js';
+import { enrolment } from '../../../lib/route-access.js';
 
 export type SessionRouteOptions = {
   sessions: ReturnType<typeof sessionsRepository>;
@@ -61,28 +62,32 @@ export async function openSession(
 export async function sessionRoutes(app: FastifyInstance, options: SessionRouteOptions) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.post(SESSION_PATH, { schema: { body: credentials } }, async (request, reply) => {
-    // A login forged by another site would sign the victim into the forger's account.
-    assertNotCrossSite(request);
-    const { username, password } = request.body;
-    // What a Basic header could not carry is refused the same way, before any work.
-    // eslint-disable-next-line no-control-regex
-    if (/[\u0000-\u001f\u007f]/.test(username + password))
-      throw unauthorized(request, INVALID_CREDENTIALS);
-    const user = await options.signIn(request, username, password);
-    const step = await options.afterPassword?.(request, reply, user);
-    if (step && 'challenge' in step) return reply.code(200).send(step.challenge);
-    await openSession(options, request, reply, user);
-    return reply.code(201).send({ username: user.username, ...(step?.extra ?? {}) });
-  });
+  api.post(
+    SESSION_PATH,
+    { config: { public: true }, schema: { body: credentials } },
+    async (request, reply) => {
+      // A login forged by another site would sign the victim into the forger's account.
+      assertNotCrossSite(request);
+      const { username, password } = request.body;
+      // What a Basic header could not carry is refused the same way, before any work.
+      // eslint-disable-next-line no-control-regex
+      if (/[\u0000-\u001f\u007f]/.test(username + password))
+        throw unauthorized(request, INVALID_CREDENTIALS);
+      const user = await options.signIn(request, username, password);
+      const step = await options.afterPassword?.(request, reply, user);
+      if (step && 'challenge' in step) return reply.code(200).send(step.challenge);
+      await openSession(options, request, reply, user);
+      return reply.code(201).send({ username: user.username, ...(step?.extra ?? {}) });
+    },
+  );
 
   // `two_factor: 'enrol'` as after signing in: the role requires it and it is not set up yet.
-  api.get(SESSION_PATH, async (request) => ({
+  api.get(SESSION_PATH, { config: { access: enrolment } }, async (request) => ({
     username: request.user.username,
     ...(request.access.mustEnrolTwoFactor ? { two_factor: 'enrol' as const } : {}),
   }));
 
-  api.delete(SESSION_PATH, async (request, reply) => {
+  api.delete(SESSION_PATH, { config: { access: enrolment } }, async (request, reply) => {
     const token = sessionCookieOf(request);
     if (isWellFormedToken(token)) await options.sessions.revoke(token);
     clearSessionCookie(request, reply);

@@ -7,6 +7,7 @@ import { idParam } from '../../../lib/query.js';
 import type { RouteOptions } from '../../../lib/route-options.js';
 import { assertActsOn } from '../access/ceiling.js';
 import { apiTokensRepository, type TokenRow } from './repository.js';
+import { p } from '../../../lib/route-access.js';
 
 const params = z.object({ id: idParam });
 const tokenParams = z.object({ id: idParam, token_id: idParam });
@@ -35,14 +36,15 @@ export async function tokensRoutes(app: FastifyInstance, { db }: RouteOptions) {
     await assertActsOn(db, request.access, id);
   }
 
-  api.get('/users/:id/tokens', { schema: { params } }, async (request) => {
+  // One's own tokens need no permission; anyone's need users:manage (checked by `owner`).
+  api.get('/users/:id/tokens', { config: { access: p() }, schema: { params } }, async (request) => {
     await owner(request, request.params.id);
     return (await tokens.list(request.params.id)).map(serialize);
   });
 
   api.post(
     '/users/:id/tokens',
-    { schema: { params, body: tokenCreate } },
+    { config: { access: p() }, schema: { params, body: tokenCreate } },
     async (request, reply) => {
       await owner(request, request.params.id);
       if (request.params.id !== request.user.id) {
@@ -61,7 +63,7 @@ export async function tokensRoutes(app: FastifyInstance, { db }: RouteOptions) {
 
   api.delete(
     '/users/:id/tokens/:token_id',
-    { schema: { params: tokenParams } },
+    { config: { access: p() }, schema: { params: tokenParams } },
     async (request, reply) => {
       await owner(request, request.params.id);
       if (!(await tokens.revoke(request.params.id, request.params.token_id))) throw notFound();

@@ -12,6 +12,7 @@ import { verifyPassword } from '../sign-in/password.js';
 import { secondFactorGuard } from './guard.js';
 import { twoFactorRepository } from './repository.js';
 import { newEnrolment } from './totp.js';
+import { p, enrolment } from '../../../lib/route-access.js';
 
 const codeBody = z.object({ code: secondFactorCode });
 const wrongCode = () => new HttpError(400, { code: ['The code is not correct.'] });
@@ -38,13 +39,13 @@ export async function twoFactorRoutes(app: FastifyInstance, { db }: RouteOptions
     return user?.hash ? verifyPassword(password, user.hash) : false;
   };
 
-  api.get('/me/two-factor', async (request) => ({
+  api.get('/me/two-factor', { config: { access: enrolment } }, async (request) => ({
     enrolled: await repo.enrolled(request.user.id),
     required: await repo.required(request.user.id),
     recovery_codes_left: await repo.remainingRecoveryCodes(request.user.id),
   }));
 
-  api.post('/me/two-factor', async (request, reply) => {
+  api.post('/me/two-factor', { config: { access: enrolment } }, async (request, reply) => {
     if (await repo.enrolled(request.user.id)) {
       throw new HttpError(409, { detail: 'Two-factor sign-in is already on; turn it off first.' });
     }
@@ -53,19 +54,23 @@ export async function twoFactorRoutes(app: FastifyInstance, { db }: RouteOptions
     return reply.code(201).send(enrolment);
   });
 
-  api.post('/me/two-factor/confirm', { schema: { body: codeBody } }, async (request) => {
-    const codes = await db.transaction(async (tx) => {
-      const confirmed = await twoFactorRepository(tx).confirm(
-        request.user.id,
-        request.body.code,
-        new Date(),
-      );
-      if (confirmed) await endOtherSessions(tx, request.user.id, currentSession(request));
-      return confirmed;
-    });
-    if (!codes) throw wrongCode();
-    return { recovery_codes: codes };
-  });
+  api.post(
+    '/me/two-factor/confirm',
+    { config: { access: enrolment }, schema: { body: codeBody } },
+    async (request) => {
+      const codes = await db.transaction(async (tx) => {
+        const confirmed = await twoFactorRepository(tx).confirm(
+          request.user.id,
+          request.body.code,
+          new Date(),
+        );
+        if (confirmed) await endOtherSessions(tx, request.user.id, currentSession(request));
+        return confirmed;
+      });
+      if (!codes) throw wrongCode();
+      return { recovery_codes: codes };
+    },
+  );
 
   // The password and a code, under the same per-user limit as sign-in (guard.ts): wrong
   // passwords count too. The code is checked only after the password, so a guess never
@@ -73,6 +78,7 @@ export async function twoFactorRoutes(app: FastifyInstance, { db }: RouteOptions
   api.delete(
     '/me/two-factor',
     {
+      config: { access: p() },
       schema: {
         description:
           'Turns two-factor sign-in off: needs the password and a code. Wrong passwords and ' +
@@ -99,10 +105,16 @@ export async function twoFactorRoutes(app: FastifyInstance, { db }: RouteOptions
   const settings = z.object({
     required_roles: z.array(z.string().trim().min(1).max(100)).max(100),
   });
-  api.get('/settings/two-factor', async () => ({ required_roles: await repo.requiredRoles() }));
-  api.put('/settings/two-factor', { schema: { body: settings } }, async (request) => {
-    const roles = [...new Set(request.body.required_roles)].sort();
-    await db.transaction((tx) => twoFactorRepository(tx).setRequiredRoles(roles));
-    return { required_roles: roles };
-  });
+  api.get('/settings/two-factor', { config: { access: p('settings:manage') } }, async () => ({
+    required_roles: await repo.requiredRoles(),
+  }));
+  api.put(
+    '/settings/two-factor',
+    { config: { access: p('settings:manage') }, schema: { body: settings } },
+    async (request) => {
+      const roles = [...new Set(request.body.required_roles)].sort();
+      await db.transaction((tx) => twoFactorRepository(tx).setRequiredRoles(roles));
+      return { required_roles: roles };
+    },
+  );
 }

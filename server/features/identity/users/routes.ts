@@ -11,6 +11,7 @@ import type { RouteOptions } from '../../../lib/route-options.js';
 import { accountsRepository, type AccountChanges } from './accounts.js';
 import { hashPassword } from '../sign-in/password.js';
 import { rolesRepository } from '../roles/repository.js';
+import { p } from '../../../lib/route-access.js';
 
 const params = z.object({ id: idParam });
 
@@ -72,60 +73,76 @@ export async function usersRoutes(
     if (changes.lists !== undefined) assertListsWithin(request.access, changes.lists);
   }
 
-  api.get('/users', async () => accounts.list());
+  api.get('/users', { config: { access: p('users:manage') } }, async () => accounts.list());
 
-  api.post('/users', { schema: { body: userCreate } }, async (request, reply) => {
-    const { username, password, ...changes } = request.body;
-    await checkChanges(changes);
-    await assertGivesWithin(request, changes);
-    let id: number;
-    let invitation: { invitation_url: string } | undefined;
-    try {
-      if (password !== undefined) id = await accounts.create(username, password, changes);
-      else if (options.invite) {
-        const invited = await options.invite(username, changes, request.user.id);
-        id = invited.user;
-        invitation = { invitation_url: invited.invitation_url };
-      } else throw badRequest('password', 'This field is required.');
-    } catch (error) {
-      if (isUniqueViolation(error))
-        throw badRequest('username', 'A user with that username already exists.');
-      throw error;
-    }
-    return reply.code(201).send({ ...(await accounts.get(id)), ...invitation });
-  });
+  api.post(
+    '/users',
+    { config: { access: p('users:manage') }, schema: { body: userCreate } },
+    async (request, reply) => {
+      const { username, password, ...changes } = request.body;
+      await checkChanges(changes);
+      await assertGivesWithin(request, changes);
+      let id: number;
+      let invitation: { invitation_url: string } | undefined;
+      try {
+        if (password !== undefined) id = await accounts.create(username, password, changes);
+        else if (options.invite) {
+          const invited = await options.invite(username, changes, request.user.id);
+          id = invited.user;
+          invitation = { invitation_url: invited.invitation_url };
+        } else throw badRequest('password', 'This field is required.');
+      } catch (error) {
+        if (isUniqueViolation(error))
+          throw badRequest('username', 'A user with that username already exists.');
+        throw error;
+      }
+      return reply.code(201).send({ ...(await accounts.get(id)), ...invitation });
+    },
+  );
 
-  api.get('/users/:id', { schema: { params } }, async (request) => {
-    return (await accounts.get(request.params.id)) ?? Promise.reject(notFound());
-  });
+  api.get(
+    '/users/:id',
+    { config: { access: p('users:manage') }, schema: { params } },
+    async (request) => {
+      return (await accounts.get(request.params.id)) ?? Promise.reject(notFound());
+    },
+  );
 
-  api.patch('/users/:id', { schema: { params, body: userUpdate } }, async (request) => {
-    const { id } = request.params;
-    await assertActsOn(db, request.access, id);
-    const changes = request.body;
-    await checkChanges(changes);
-    await assertGivesWithin(request, changes);
-    // Hashed before the transaction: scrypt takes long and the lock would wait for it.
-    const hashed =
-      changes.password === undefined ? undefined : await hashPassword(changes.password);
-    await db.transaction(async (tx) => {
-      await accountsRepository(tx).lockAdmins();
-      if (changes.role !== undefined && changes.role !== DEFAULT_ROLE)
-        await keepAnAdmin(tx, id, 'role');
-      if (changes.active === false) await keepAnAdmin(tx, id, 'active');
-      await accountsRepository(tx).update(id, changes, hashed);
-    });
-    return accounts.get(id);
-  });
+  api.patch(
+    '/users/:id',
+    { config: { access: p('users:manage') }, schema: { params, body: userUpdate } },
+    async (request) => {
+      const { id } = request.params;
+      await assertActsOn(db, request.access, id);
+      const changes = request.body;
+      await checkChanges(changes);
+      await assertGivesWithin(request, changes);
+      // Hashed before the transaction: scrypt takes long and the lock would wait for it.
+      const hashed =
+        changes.password === undefined ? undefined : await hashPassword(changes.password);
+      await db.transaction(async (tx) => {
+        await accountsRepository(tx).lockAdmins();
+        if (changes.role !== undefined && changes.role !== DEFAULT_ROLE)
+          await keepAnAdmin(tx, id, 'role');
+        if (changes.active === false) await keepAnAdmin(tx, id, 'active');
+        await accountsRepository(tx).update(id, changes, hashed);
+      });
+      return accounts.get(id);
+    },
+  );
 
-  api.delete('/users/:id', { schema: { params } }, async (request, reply) => {
-    const { id } = request.params;
-    await assertActsOn(db, request.access, id);
-    await db.transaction(async (tx) => {
-      await accountsRepository(tx).lockAdmins();
-      await keepAnAdmin(tx, id, 'remove');
-      if (!(await accountsRepository(tx).remove(id))) throw notFound();
-    });
-    return reply.code(204).send();
-  });
+  api.delete(
+    '/users/:id',
+    { config: { access: p('users:manage') }, schema: { params } },
+    async (request, reply) => {
+      const { id } = request.params;
+      await assertActsOn(db, request.access, id);
+      await db.transaction(async (tx) => {
+        await accountsRepository(tx).lockAdmins();
+        await keepAnAdmin(tx, id, 'remove');
+        if (!(await accountsRepository(tx).remove(id))) throw notFound();
+      });
+      return reply.code(204).send();
+    },
+  );
 }

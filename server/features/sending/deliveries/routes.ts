@@ -14,6 +14,7 @@ import { queryRows } from '../../../db/query-rows.js';
 import { deliveriesRepository } from './repository.js';
 import { compileVariant, renderMessage } from '../message/render.js';
 import type { SendingContext } from '../context.js';
+import { scoped } from '../../../lib/route-access.js';
 
 const params = z.object({ id: idParam });
 const actionParams = z.object({ id: idParam, action: z.enum(deliveryActions) });
@@ -52,68 +53,89 @@ export async function deliveriesRoutes(
   const { db } = sending;
   const repo = deliveriesRepository(db);
 
-  api.get('/mailings/:id/deliveries', { schema: { params } }, async (request) => {
-    if (!(await repo.mailingExists(request.params.id))) throw notFound();
-    return repo.forMailing(request.params.id);
-  });
+  api.get(
+    '/mailings/:id/deliveries',
+    { config: { access: scoped('mailing', 'mailings:read') }, schema: { params } },
+    async (request) => {
+      if (!(await repo.mailingExists(request.params.id))) throw notFound();
+      return repo.forMailing(request.params.id);
+    },
+  );
 
-  api.get('/deliveries/:id', { schema: { params } }, async (request) => {
-    return (await repo.get(request.params.id)) ?? Promise.reject(notFound());
-  });
+  api.get(
+    '/deliveries/:id',
+    { config: { access: scoped('delivery', 'mailings:read') }, schema: { params } },
+    async (request) => {
+      return (await repo.get(request.params.id)) ?? Promise.reject(notFound());
+    },
+  );
 
-  api.patch('/deliveries/:id', { schema: { params, body: targeting } }, async (request) => {
-    const found = await repo.get(request.params.id);
-    if (!found) throw notFound();
-    if (!(await repo.setTargeting(found.id, request.body))) {
-      throw new HttpError(400, { detail: 'Only a scheduled delivery can be changed.' });
-    }
-    return repo.get(found.id);
-  });
-
-  api.post('/deliveries/:id/:action', { schema: { params: actionParams } }, async (request) => {
-    const { id, action } = request.params;
-    const found = await repo.get(id);
-    if (!found) throw notFound();
-    const rule = ACTIONS[action];
-    const refuse = () => new HttpError(400, { detail: rule.message });
-    // A send step's delivery follows its automation (docs/architecture.md §17).
-    const [owner] = await queryRows<{ automation_id: number | null }>(
-      db,
-      sql`SELECT automation_id FROM deliveries WHERE id = ${id}`,
-    );
-    if (owner?.automation_id)
-      throw new HttpError(400, {
-        detail: 'This delivery belongs to an automation: pause or activate the automation instead.',
-      });
-    if (!(rule.from as readonly string[]).includes(found.status)) throw refuse();
-    const ok = await db.transaction(async (tx) => {
-      const r = deliveriesRepository(tx);
-      if (action === 'pause') return r.transition(id, ['scheduled', 'running'], sql`'paused'`);
-      if (action === 'cancel') return r.transition(id, [...rule.from], sql`'cancelled'`);
-      if (action === 'resume') {
-        return r.transition(
-          id,
-          ['paused'],
-          sql`CASE WHEN started_datetime IS NULL THEN 'scheduled' ELSE 'running' END`,
-        );
+  api.patch(
+    '/deliveries/:id',
+    {
+      config: { access: scoped('delivery', 'mailings:send') },
+      schema: { params, body: targeting },
+    },
+    async (request) => {
+      const found = await repo.get(request.params.id);
+      if (!found) throw notFound();
+      if (!(await repo.setTargeting(found.id, request.body))) {
+        throw new HttpError(400, { detail: 'Only a scheduled delivery can be changed.' });
       }
-      if ((await r.requeueFailed(id)) === 0) {
-        throw new HttpError(400, { detail: 'This delivery has no failed recipients to retry.' });
-      }
-      await tx.execute(
-        sql`UPDATE deliveries SET finished_datetime = NULL,
+      return repo.get(found.id);
+    },
+  );
+
+  api.post(
+    '/deliveries/:id/:action',
+    { config: { access: scoped('delivery', 'mailings:send') }, schema: { params: actionParams } },
+    async (request) => {
+      const { id, action } = request.params;
+      const found = await repo.get(id);
+      if (!found) throw notFound();
+      const rule = ACTIONS[action];
+      const refuse = () => new HttpError(400, { detail: rule.message });
+      // A send step's delivery follows its automation (docs/architecture.md §17).
+      const [owner] = await queryRows<{ automation_id: number | null }>(
+        db,
+        sql`SELECT automation_id FROM deliveries WHERE id = ${id}`,
+      );
+      if (owner?.automation_id)
+        throw new HttpError(400, {
+          detail:
+            'This delivery belongs to an automation: pause or activate the automation instead.',
+        });
+      if (!(rule.from as readonly string[]).includes(found.status)) throw refuse();
+      const ok = await db.transaction(async (tx) => {
+        const r = deliveriesRepository(tx);
+        if (action === 'pause') return r.transition(id, ['scheduled', 'running'], sql`'paused'`);
+        if (action === 'cancel') return r.transition(id, [...rule.from], sql`'cancelled'`);
+        if (action === 'resume') {
+          return r.transition(
+            id,
+            ['paused'],
+            sql`CASE WHEN started_datetime IS NULL THEN 'scheduled' ELSE 'running' END`,
+          );
+        }
+        if ((await r.requeueFailed(id)) === 0) {
+          throw new HttpError(400, { detail: 'This delivery has no failed recipients to retry.' });
+        }
+        await tx.execute(
+          sql`UPDATE deliveries SET finished_datetime = NULL,
                    status = CASE WHEN status = 'done' THEN 'running' ELSE status END
              WHERE id = ${id}`,
-      );
-      return true;
-    });
-    if (!ok) throw refuse();
-    return repo.get(id);
-  });
+        );
+        return true;
+      });
+      if (!ok) throw refuse();
+      return repo.get(id);
+    },
+  );
 
   api.get(
     '/deliveries/:id/recipients',
     {
+      config: { access: scoped('delivery', 'mailings:read') },
       schema: {
         params,
         querystring: z.object({
@@ -136,7 +158,10 @@ export async function deliveriesRoutes(
 
   api.post(
     '/mailings/:id/test',
-    { schema: { params, body: testSendWrite } },
+    {
+      config: { access: scoped('mailing', 'mailings:send') },
+      schema: { params, body: testSendWrite },
+    },
     async (request, reply) => {
       const variants = await queryRows<{
         id: number;

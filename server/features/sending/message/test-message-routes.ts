@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { testMessageWrite } from '../../../../contract/deliveries.js';
+import type { Permission } from '../../../../contract/permissions.js';
 import { badRequest, HttpError, notFound, type DrfErrors } from '../../../lib/http-errors.js';
 import { idParam } from '../../../lib/query.js';
 import { MEDIA_ROUTE } from '../../../plugins/security-headers.js';
@@ -16,8 +17,13 @@ import { personalFields } from './personal-fields.js';
 import { compileVariant, renderMessage } from './render.js';
 import type { SendingContext } from '../context.js';
 import { testMediaRepository } from './test-media.js';
+import { scoped } from '../../../lib/route-access.js';
 
 const TEST_MEDIA = /^([A-Za-z0-9_-]{43})\.(png|jpg|gif)$/;
+
+/** A test message filled in with a subscriber's data mails that person's fields: a read. */
+const readsSubscriber = (body: unknown): Permission[] =>
+  (body as { subscriber?: unknown } | null)?.subscriber === undefined ? [] : ['subscribers:read'];
 
 /**
  * "Send a test" from the composer (extension, docs/architecture.md §16): the variant being
@@ -37,7 +43,10 @@ export async function testMessageRoutes(
 
   api.post(
     '/lists/:list_id/test-messages',
-    { schema: { params: z.object({ list_id: idParam }), body: testMessageWrite } },
+    {
+      config: { access: { ...scoped('list_id', 'mailings:send'), alsoNeeds: readsSubscriber } },
+      schema: { params: z.object({ list_id: idParam }), body: testMessageWrite },
+    },
     async (request, reply) => {
       const { list_id: listId } = request.params;
       const { email, subscriber, variant } = request.body;

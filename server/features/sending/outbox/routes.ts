@@ -10,6 +10,7 @@ import { queryRows } from '../../../db/query-rows.js';
 import type { OutboxKind } from '../../../db/schema/index.js';
 import { redactTokens } from './redact.js';
 import { escapeLike } from '../../../lib/sql-like.js';
+import { scoped } from '../../../lib/route-access.js';
 
 type OutboxRow = {
   id: number;
@@ -61,7 +62,10 @@ export async function outboxRoutes(
 
   api.get(
     '/outbox',
-    { schema: { querystring: z.object({ search: z.string().optional(), ...paginationQuery }) } },
+    {
+      config: { access: scoped('all-lists', 'mailings:read') },
+      schema: { querystring: z.object({ search: z.string().optional(), ...paginationQuery }) },
+    },
     async (request) => {
       if (!enabled) throw notFound();
       const search = request.query.search?.trim();
@@ -96,22 +100,29 @@ export async function outboxRoutes(
     },
   );
 
-  api.get('/outbox/:id', { schema: { params: z.object({ id: idParam }) } }, async (request) => {
-    if (!enabled) throw notFound();
-    const [row] = await queryRows<OutboxRow>(
-      db,
-      sql`SELECT * FROM outbox_messages WHERE id = ${request.params.id}`,
-    );
-    const system = row?.kind === 'system';
-    if (!row || (system && !seesSystemMail(request))) throw notFound();
-    const content = (part: string) => (system ? redactTokens(part) : part);
-    return {
-      ...item(row),
-      from: row.sender,
-      headers: row.headers,
-      html: content(row.html),
-      text: content(row.text),
-      redacted: system,
-    };
-  });
+  api.get(
+    '/outbox/:id',
+    {
+      config: { access: scoped('all-lists', 'mailings:read') },
+      schema: { params: z.object({ id: idParam }) },
+    },
+    async (request) => {
+      if (!enabled) throw notFound();
+      const [row] = await queryRows<OutboxRow>(
+        db,
+        sql`SELECT * FROM outbox_messages WHERE id = ${request.params.id}`,
+      );
+      const system = row?.kind === 'system';
+      if (!row || (system && !seesSystemMail(request))) throw notFound();
+      const content = (part: string) => (system ? redactTokens(part) : part);
+      return {
+        ...item(row),
+        from: row.sender,
+        headers: row.headers,
+        html: content(row.html),
+        text: content(row.text),
+        redacted: system,
+      };
+    },
+  );
 }
