@@ -81,11 +81,19 @@ describe('the migration runner and the repeatable SQL beside the features', () =
     const inFiles = await namesInFiles(featuresFolder);
     expect(inDatabase.functions.map((f) => f.name)).toEqual(inFiles.functions);
     expect(inDatabase.triggers.map((t) => t.name).sort()).toEqual(inFiles.triggers);
-    // What one subscriber INSERT fires, each in the files of the feature that reacts.
+    // What one subscriber INSERT fires, in the order it fires them (statement triggers of one
+    // event run in name order), each in the sql/ folder of the feature that reacts.
     const onInsert = inDatabase.triggers
       .filter((t) => / AFTER INSERT ON public\.subscribers /.test(t.definition))
       .map((t) => t.name);
-    expect(onInsert).toHaveLength(6);
+    expect(onInsert).toEqual([
+      'subscribers_assert_references_insert', // subscribers/sql/subscriber_references_check.sql
+      'subscribers_automations_insert', // automations/sql/automation_subscribers_inserted.sql
+      'subscribers_blocks_insert', // subscribers/sql/subscriber_blocks_on_insert.sql
+      'subscribers_counts_insert', // lists/sql/subscriber_counts_on_insert.sql
+      'subscribers_history_insert', // subscribers/sql/subscriber_history_on_insert.sql
+      'subscribers_webhooks_insert', // webhooks/sql/webhook_subscribers_inserted.sql
+    ]);
   });
 
   it('runs nothing a second time, and applying every file again changes no definition', async () => {

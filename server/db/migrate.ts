@@ -17,10 +17,11 @@ export type MigrationResult = {
  * changed, in ONE transaction: a failure leaves the database as it was, and a new function
  * never meets a table its migration has not yet made.
  *
- * drizzle's own migrator (which this replaces) read the last applied migration outside its
- * transaction and took no lock, so two replicas starting at once on a new PostgreSQL database
- * both ran 0000 and one failed. Here each first takes a transaction-scoped advisory lock, then
- * reads; the second waits, then finds everything done. The bookkeeping is drizzle's
+ * drizzle's own migrator (which this replaces) created its table and read the last applied
+ * migration outside its transaction and took no lock: of four replicas starting at once on a
+ * new PostgreSQL database, three failed creating that table, and two reading before either
+ * committed would both run the same migration. Here each first takes a transaction-scoped
+ * advisory lock, then reads; the others wait, then find everything done. The bookkeeping is drizzle's
  * (`drizzle.__drizzle_migrations`, the same hash and created_at), so databases migrated
  * before carry on.
  */
