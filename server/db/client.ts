@@ -1,7 +1,6 @@
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { migrationsFolder } from './migrations-folder.js';
+import { migrateDatabase } from './migrate.js';
 import * as schema from './schema/index.js';
 import type { Database, DatabaseOptions, Db } from './types.js';
 
@@ -30,7 +29,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(db as never, { migrationsFolder }),
+      migrate: async () => {
+        await migrateDatabase(db);
+      },
       // pool.end() resolves before its clients' sockets have closed; wait for them, so a
       // database dropped right after (tests) does not cut off a connection still closing.
       close: async () => {

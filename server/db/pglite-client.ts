@@ -1,10 +1,9 @@
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { serveControlChannel } from './control-channel.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { analyzeAfterMigrations } from './maintenance.js';
-import { migrationsFolder } from './migrations-folder.js';
+import { migrateDatabase } from './migrate.js';
 import { pgliteExtensions } from './pglite-extensions.js';
 import { dumpPglite } from './pglite-dump.js';
 import * as schema from './schema/index.js';
@@ -51,7 +50,7 @@ export async function openPglite(
     db,
     kind: 'pglite',
     migrate: async () => {
-      await migratePglite(db as never, { migrationsFolder });
+      await migrateDatabase(db);
       // PGlite runs no autovacuum: statistics for what the migrations built (maintenance.ts).
       await analyzeAfterMigrations(db);
     },

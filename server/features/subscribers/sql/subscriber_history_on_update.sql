@@ -1,0 +1,43 @@
+-- After an UPDATE of subscribers: one history row per changed field of each subscriber
+-- (`state` for the subscription), with its old and new value, who and how.
+-- History: migration 0005; since 0032 this file is the definition.
+CREATE OR REPLACE FUNCTION subscriber_history_on_update() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  actor jsonb := mailboard_actor();
+  import_file text := actor->>'file';
+BEGIN
+  IF import_file IS NULL AND actor ? 'import' THEN
+    SELECT file INTO import_file FROM imports WHERE id = (actor->>'import')::int;
+  END IF;
+  INSERT INTO subscriber_history (list_id, subscriber_id, user_id, via, import_id, file, kind, field, old_value, new_value)
+  SELECT n.list_id, n.id, CASE WHEN actor ? 'user' THEN (actor->>'user')::int ELSE n.update_user END,
+         actor->>'via', (actor->>'import')::int, import_file,
+         CASE WHEN c.field = 'subscription' THEN 'state' ELSE 'changed' END,
+         c.field, c.old_value, c.new_value
+    FROM old_rows o JOIN new_rows n ON n.id = o.id
+   CROSS JOIN LATERAL (
+     SELECT f.field, f.old_value, f.new_value
+       FROM (VALUES
+         ('subscription', to_jsonb(o.subscription), to_jsonb(n.subscription)),
+         ('email', to_jsonb(o.email), to_jsonb(n.email)),
+         ('first_name', to_jsonb(o.first_name), to_jsonb(n.first_name)),
+         ('last_name', to_jsonb(o.last_name), to_jsonb(n.last_name)),
+         ('gender', to_jsonb(o.gender), to_jsonb(n.gender)),
+         ('date_of_birth', to_jsonb(o.date_of_birth), to_jsonb(n.date_of_birth)),
+         ('language', to_jsonb(o.language), to_jsonb(n.language)),
+         ('region', to_jsonb(o.region), to_jsonb(n.region))
+       ) AS f (field, old_value, new_value)
+      WHERE f.old_value IS DISTINCT FROM f.new_value
+     UNION ALL
+     SELECT k.key, o.custom -> k.key, n.custom -> k.key
+       FROM (SELECT jsonb_object_keys(o.custom) UNION SELECT jsonb_object_keys(n.custom)) AS k (key)
+      WHERE (o.custom -> k.key) IS DISTINCT FROM (n.custom -> k.key)
+   ) AS c
+   ORDER BY n.id, c.field;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS subscribers_history_update ON subscribers;
+--> statement-breakpoint
+CREATE TRIGGER subscribers_history_update AFTER UPDATE ON subscribers
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION subscriber_history_on_update();
