@@ -19,6 +19,42 @@ const featureZones = features.map((feature) => ({
   message: 'Compose features in src/app/ instead of importing another feature.',
 }));
 
+// The server's features (docs/architecture.md §2): each is a Fastify plugin whose index.ts is
+// its only door. Another feature, app.ts, the CLI, the demo data and the test helpers import
+// a feature through that door; its tests may import its own internals, never another's.
+const serverDirectory = new URL('./server/', import.meta.url);
+const serverFeatures = readdirSync(new URL('features', serverDirectory), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const throughIndex = (target) =>
+  serverFeatures.map((feature) => ({
+    target,
+    from: `./server/features/${feature}`,
+    except: ['./index.ts'],
+    message: `Import ${feature} through server/features/${feature}/index.ts, its only door.`,
+  }));
+// Infrastructure (plugins/: errors, headers, body, OpenAPI, SPA, proxy; db/; lib/) sits
+// below the features and knows none: a feature registers a hook, or app.ts passes a value.
+const infrastructure = ['./server/plugins', './server/db', './server/lib'];
+// Everything in server/ but the features and the infrastructure: app.ts, config, the CLI,
+// the demo data, the test helpers. (bench/ measures features' internals and is not bound.)
+const composition = readdirSync(serverDirectory, { withFileTypes: true })
+  .map((entry) => `./server/${entry.name}`)
+  .filter((path) => path !== './server/features' && !infrastructure.includes(path));
+const serverZones = [
+  ...serverFeatures.flatMap((feature) =>
+    throughIndex(`./server/features/${feature}`).filter(
+      (zone) => zone.from !== `./server/features/${feature}`,
+    ),
+  ),
+  ...composition.flatMap(throughIndex),
+];
+const infrastructureZone = {
+  target: infrastructure,
+  from: './server/features',
+  message: 'plugins/, db/ and lib/ import no feature: the feature registers a hook instead.',
+};
+
 // Boundaries of docs/architecture.md: contract/ is shared (pure and isomorphic: schemas and
 // rules both ends run, no I/O) and imports neither side; src/ and server/
 // never import each other; a feature never reaches into another feature (compose in app/).
@@ -39,6 +75,7 @@ const boundaries = {
         },
         { target: './server', from: './src', message: 'The server never imports the SPA.' },
         ...featureZones,
+        ...serverZones,
         {
           target: './src/features',
           from: './src/app',
@@ -94,6 +131,19 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
       ],
       '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    // Infrastructure's own code; its tests drive the whole app and may use a feature's index.ts.
+    files: ['server/{plugins,db,lib}/**/*.ts'],
+    ignores: ['server/**/*.test.ts'],
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [...boundaries['import/no-restricted-paths'][1].zones, infrastructureZone],
+        },
+      ],
     },
   },
   {

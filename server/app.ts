@@ -12,28 +12,31 @@ import { startMaintenance } from './db/maintenance.js';
 import { zodValidatorCompiler } from './lib/validation.js';
 import { redactingLogger } from './lib/log-redaction.js';
 import fastifyCookie from '@fastify/cookie';
-import { identityPlugin, type FailedAttemptThrottle } from './features/identity/index.js';
-import { auditPlugin } from './features/audit/plugin.js';
-import { permissionsPlugin } from './plugins/permissions.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { jsonBodyPlugin } from './plugins/json-body.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { spaPlugin } from './plugins/spa.js';
 import { upstreamPlugin } from './plugins/upstream.js';
-import type { SessionLifetime } from './lib/browser-sessions.js';
-import { apiRoutes } from './features/routes.js';
-import { startImportWorker } from './features/imports/worker.js';
+import { permissionsPlugin } from './plugins/permissions.js';
 import { requestsFirst, trackRequestActivity } from './plugins/request-activity.js';
-import {
-  gateSubscriberPageSteps,
-  prepareSubscriberPages,
-  subscriberPagesPrepared,
-} from './features/subscribers/index.js';
-import { sendingPlugin, type SendingOptions } from './features/sending/index.js';
-import { webhooksPlugin } from './features/webhooks/plugin.js';
-import type { WebhookOptions } from './features/webhooks/options.js';
-import { automationsPlugin, type AutomationOptions } from './features/automations/plugin.js';
+import type { SessionLifetime } from './lib/browser-sessions.js';
+import { auditPlugin, auditTrail } from './features/audit/index.js';
+import { identityPlugin, type FailedAttemptThrottle } from './features/identity/index.js';
+import { listsPlugin } from './features/lists/index.js';
+import { subscribersPlugin } from './features/subscribers/index.js';
+import { fieldsPlugin } from './features/fields/index.js';
+import { regionsPlugin } from './features/regions/index.js';
+import { languagesPlugin } from './features/languages/index.js';
+import { mailingsPlugin } from './features/mailings/index.js';
+import { templatesPlugin } from './features/templates/index.js';
+import { importsPlugin } from './features/imports/index.js';
+import { statisticsPlugin } from './features/statistics/index.js';
+import { segmentsPlugin } from './features/segments/index.js';
+import { campaignsPlugin } from './features/campaigns/index.js';
+import { INVALID_LINK_PAGE, sendingPlugin, type SendingOptions } from './features/sending/index.js';
+import { webhooksPlugin, type WebhookOptions } from './features/webhooks/index.js';
+import { automationsPlugin, type AutomationOptions } from './features/automations/index.js';
 
 z.config({ customError: drfErrorMap });
 
@@ -106,7 +109,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.setValidatorCompiler(zodValidatorCompiler);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
-  await app.register(errorsPlugin, { spa: Boolean(options.distDir) });
+  // Infrastructure first. An unknown path under a message link's prefix answers sending's
+  // "link not valid" page: passed in, as plugins/ imports no feature.
+  await app.register(errorsPlugin, {
+    spa: Boolean(options.distDir),
+    invalidLinkPage: INVALID_LINK_PAGE,
+  });
   // Before any route, so every answer (404s included) carries the headers.
   await app.register(securityHeadersPlugin);
   await app.register(fastifyCookie);
@@ -120,55 +128,55 @@ export async function buildApp(options: AppOptions): Promise<App> {
     return app;
   }
   if (!options.database) throw new Error('buildApp needs a database or an upstream URL.');
+  const { database } = options;
+  const { db } = database;
   const requests = trackRequestActivity(app);
   app.decorate('requestActivity', requests);
   await app.register(jsonBodyPlugin);
   // Before the routes (identity's come with its plugin): it collects them.
   await app.register(openapiPlugin);
-  // Before the routes: its hooks must cover every route under /api/v1 (issue 29 part 7).
-  await app.register(auditPlugin, { db: options.database.db });
+  // Hooks before the routes: they must cover every route under /api/v1 (issue 29 part 7),
+  // and identity's sets `request.user`, which the permission check and the routes read.
+  await app.register(auditTrail, { db });
   await app.register(identityPlugin, {
-    db: options.database.db,
+    db,
     throttle: options.throttle,
     sessionLifetime: options.sessionLifetime,
   });
-  await app.register(permissionsPlugin, { db: options.database.db });
-  await app.register(apiRoutes, { db: options.database.db });
+  await app.register(permissionsPlugin, { db });
+
+  // The features, each registering its routes (under /api/v1), hooks and workers.
+  await app.register(listsPlugin, { db });
+  await app.register(subscribersPlugin, { database, requests });
+  await app.register(fieldsPlugin, { db });
+  await app.register(regionsPlugin, { db });
+  await app.register(languagesPlugin, { db });
+  await app.register(mailingsPlugin, { db });
+  await app.register(templatesPlugin, { db });
+  await app.register(importsPlugin, { database, requests, worker: options.importWorker });
+  await app.register(statisticsPlugin, { db });
+  await app.register(segmentsPlugin, { db });
+  await app.register(campaignsPlugin, { db });
+  await app.register(auditPlugin, { db });
   await app.register(sendingPlugin, {
-    database: options.database,
+    database,
     options: options.sending,
     worker: options.deliveryWorker,
   });
   await app.register(webhooksPlugin, {
-    db: options.database.db,
+    db,
     options: options.webhooks,
     worker: options.webhookWorker,
   });
   await app.register(automationsPlugin, {
-    db: options.database.db,
+    db,
     options: options.automations,
     worker: options.automationWorker,
   });
-  // Page blocks are cut in the background (after an import, or as a large list is paged);
-  // the database must outlive those short runs.
-  app.addHook('onClose', () => subscriberPagesPrepared());
-  // PGlite's one connection: a cut step waits, like an import batch, for requests to end.
-  if (options.database.kind === 'pglite') {
-    gateSubscriberPageSteps(options.database.db, () => requestsFirst(requests));
-  }
-  if (options.importWorker) {
-    const db = options.database.db;
-    const worker = startImportWorker(options.database, {
-      log: app.log,
-      requests,
-      // An import batch drops the list's page blocks; the job's end cuts them again.
-      afterJob: (listId) => void prepareSubscriberPages(db, listId),
-    });
-    app.addHook('onClose', () => worker.stop());
-  }
-  if (options.importWorker && options.database.kind === 'pglite') {
+
+  if (options.importWorker && database.kind === 'pglite') {
     // No autovacuum in PGlite: planner statistics follow row changes (db/maintenance.ts).
-    const maintenance = startMaintenance(options.database.db, {
+    const maintenance = startMaintenance(db, {
       beforeEach: () => requestsFirst(requests),
       onError: (error) => app.log.error({ err: error }, 'ANALYZE/VACUUM failed'),
     });

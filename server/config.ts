@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { readDkimKey } from './features/sending/index.js';
+import { readDkimKey } from './lib/dkim-key.js';
 
 const booleanFlag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 

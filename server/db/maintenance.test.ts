@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createList, importFile } from '../features/imports/test-support.js';
+import { createList, importFile } from '../test/imports.js';
 import { createTestContext, type TestContext } from '../test/harness.js';
 import { refreshPlannerStatistics } from './maintenance.js';
 

@@ -1,4 +1,4 @@
 import type { Db } from '../db/client.js';
 
-/** What every feature's routes plugin receives (a module of its own: features/routes.ts imports the features). */
+/** What a feature's routes plugin receives (a module of its own: every feature imports it). */
 export type RouteOptions = { db: Db };

@@ -3,14 +3,23 @@ import fp from 'fastify-plugin';
 import FindMyWay from 'find-my-way';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { HttpError, RequestValidationError, issuesToDrf } from '../lib/http-errors.js';
-import { INVALID_LINK_PAGE } from '../features/sending/index.js';
 import { isDashboardPath, isMessageLink, wantsSpa } from './spa.js';
 
 /**
  * Every error leaves as a DRF-style body (docs/architecture.md §4): 400 with field messages, 404/405
  * with `detail`, 5xx without internals. Unknown methods on known paths are 405 with Allow.
  */
-export const errorsPlugin = fp(async (app: FastifyInstance, options: { spa: boolean }) => {
+export type ErrorsOptions = {
+  /** Serve the SPA's index.html for a browser's GET of a dashboard path without a route. */
+  spa: boolean;
+  /**
+   * The page a path under a message link's prefix answers when no route matches (sending's
+   * "link not valid" page): given by app.ts, so this plugin knows no feature.
+   */
+  invalidLinkPage: string;
+};
+
+export const errorsPlugin = fp(async (app: FastifyInstance, options: ErrorsOptions) => {
   // A shadow router of every route, so the not-found handler can tell 404 from 405; it
   // matches as the app's router does (long tracking tokens included, see app.ts).
   const { ignoreTrailingSlash, ignoreDuplicateSlashes, maxParamLength } =
@@ -53,7 +62,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance, options: { spa: bool
         .code(404)
         .header('content-type', 'text/html; charset=utf-8')
         .header('cache-control', 'no-store')
-        .send(INVALID_LINK_PAGE);
+        .send(options.invalidLinkPage);
     }
     return reply.code(404).send({ detail: 'Not found.' });
   });

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { basic, createTestContext, type TestContext } from '../../test/harness.js';
 import { startSmtpSink } from '../../test/smtp-sink.js';
 import { sendRound } from '../sending/index.js';
-import { createList } from '../subscribers/test-fixtures.js';
-import { importFile } from '../imports/test-support.js';
+import { createList } from '../../test/lists.js';
+import { importFile } from '../../test/imports.js';
 
 /**
  * Automations through the real engine and a real SMTP server (issue 31). Time moves with the

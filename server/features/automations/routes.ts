@@ -13,8 +13,8 @@ import type { Db } from '../../db/client.js';
 import { badRequest, notFound, type DrfErrors } from '../../lib/http-errors.js';
 import { paginate } from '../../lib/pagination.js';
 import { idParam, paginationQuery } from '../../lib/query.js';
-import { fieldsRepository } from '../fields/repository.js';
-import { subscribersRepository } from '../subscribers/repository.js';
+import { fieldsRepository } from '../fields/index.js';
+import { subscribersRepository } from '../subscribers/index.js';
 import {
   automationsRepository,
   serializeAutomation,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { StoredStep } from '../../../contract/automations.js';
 import type { Db, Executor } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
-import { inAnySegment } from '../segments/membership.js';
+import { inAnySegment } from '../segments/index.js';
 import { localParts } from './local-time.js';
 import { variantFor, waitEnds } from './steps.js';
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AutomationTrigger } from '../../../contract/automations.js';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
-import { inAnySegment } from '../segments/membership.js';
+import { inAnySegment } from '../segments/index.js';
 import { addLocalDays, localParts, zonedHour } from './local-time.js';
 import { at } from './runs.js';
 

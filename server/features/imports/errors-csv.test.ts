@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { csvCell, errorsCsv } from './errors-csv.js';
-import { createList, postImport } from './test-support.js';
+import { createList, postImport } from '../../test/imports.js';
 import { runImportJobs } from './worker.js';
 
 describe('csvCell', () => {

@@ -3,7 +3,7 @@ import { createTestContext, type TestContext } from '../../test/harness.js';
 import { transactionWithCopy, type CopyCsv } from '../../db/copy.js';
 import { subscriberInserter } from './insert-subscribers.js';
 import { blankSubscriber } from './rows.js';
-import { allSubscribers, createList, importFile, pick, postImport } from './test-support.js';
+import { allSubscribers, createList, importFile, pick, postImport } from '../../test/imports.js';
 import { runImportJobs } from './worker.js';
 
 let t: TestContext;

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.js';
-import { allSubscribers, createList, importFile, pick, postImport } from './test-support.js';
+import { allSubscribers, createList, importFile, pick, postImport } from '../../test/imports.js';
 import { runImportJobs } from './worker.js';
 
 const fixtures = path.resolve(

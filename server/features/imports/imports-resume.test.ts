@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { claimJob, commitBatch, LeaseLostError } from './job-queries.js';
 import { blankSubscriber } from './rows.js';
-import { allSubscribers, createList, postImport } from './test-support.js';
+import { allSubscribers, createList, postImport } from '../../test/imports.js';
 import { runImportJobs } from './worker.js';
 
 let t: TestContext;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.js';
-import { allSubscribers, createList, importFile, pick } from './test-support.js';
+import { allSubscribers, createList, importFile, pick } from '../../test/imports.js';
 
 let t: TestContext;
 beforeAll(async () => {

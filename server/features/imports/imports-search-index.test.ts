@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { queryRows } from '../../db/query-rows.js';
-import { createList, postImport } from './test-support.js';
+import { createList, postImport } from '../../test/imports.js';
 import { runImportJobs } from './worker.js';
 
 let t: TestContext;

@@ -7,7 +7,7 @@ import { createTestContext, type TestContext } from '../../test/harness.js';
 import type { User } from '../identity/index.js';
 import { queryRows } from '../../db/query-rows.js';
 import { importsRoutes } from './routes.js';
-import { createList, multipartBody, postImport } from './test-support.js';
+import { createList, multipartBody, postImport } from '../../test/imports.js';
 import { CHUNK_BYTES } from './upload.js';
 import { runImportJobs } from './worker.js';
 
@@ -58,7 +58,7 @@ describe('large uploads', () => {
   it('refuses a file over the size limit with 413 and keeps nothing', async () => {
     const app = Fastify();
     app.setValidatorCompiler(zodValidatorCompiler);
-    await app.register(errorsPlugin, { spa: false });
+    await app.register(errorsPlugin, { spa: false, invalidLinkPage: 'This link is not valid' });
     app.decorateRequest('user', null as unknown as User);
     app.addHook('onRequest', async (request) => {
       request.user = t.admin;

@@ -1,7 +1,7 @@
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.js';
-import { createList, multipartBody, postImport } from './test-support.js';
+import { createList, multipartBody, postImport } from '../../test/imports.js';
 
 let t: TestContext;
 let listId: number;

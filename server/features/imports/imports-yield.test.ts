@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.js';
-import { createList, postImport } from './test-support.js';
+import { createList, postImport } from '../../test/imports.js';
 import { runImportJobs } from './worker.js';
 
 let t: TestContext;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriberPagesPrepared } from '../subscribers/index.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { queryRows } from '../../db/query-rows.js';
-import { createList, postImport } from './test-support.js';
+import { createList, postImport } from '../../test/imports.js';
 
 let t: TestContext;
 beforeAll(async () => {

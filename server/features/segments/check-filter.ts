@@ -4,7 +4,7 @@ import { operatorsByFieldType, type SegmentFilter } from '../../../contract/segm
 import type { Executor } from '../../db/client.js';
 import { mailings } from '../../db/schema/index.js';
 import { badRequest, type DrfErrors } from '../../lib/http-errors.js';
-import type { FieldRow } from '../fields/repository.js';
+import type { FieldRow } from '../fields/index.js';
 
 const INTEGER = /^-?\d{1,15}$/;
 

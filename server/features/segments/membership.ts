@@ -2,7 +2,7 @@ import { and, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { SegmentCondition, SegmentFilter } from '../../../contract/segments.js';
 import type { Executor } from '../../db/client.js';
 import { bounces, clicks, opens, segments, subscribers } from '../../db/schema/index.js';
-import { fieldsRepository, type FieldRow } from '../fields/repository.js';
+import { fieldsRepository, type FieldRow } from '../fields/index.js';
 import { escapeLike } from '../../lib/sql-like.js';
 
 /**

@@ -2,7 +2,7 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { SegmentFilter } from '../../../contract/segments.js';
 import type { Executor } from '../../db/client.js';
 import { mailings, segments, subscribers } from '../../db/schema/index.js';
-import type { FieldRow } from '../fields/repository.js';
+import type { FieldRow } from '../fields/index.js';
 import { segmentCondition } from './membership.js';
 
 export type SegmentRow = typeof segments.$inferSelect;

@@ -117,7 +117,6 @@ export const sendingPlugin = fp(async (app: FastifyInstance, plugin: SendingPlug
 
 // What other parts of the server use of sending.
 export { defaultSendingOptions, type SendingOptions } from './options.js';
-export { readDkimKey } from './message/dkim.js';
 export { compileVariant, renderMessage } from './message/render.js';
 export { createSigner } from './links/tokens.js';
 export { INVALID_LINK_PAGE } from './links/routes.js';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.js';
-import { postImport } from '../imports/test-support.js';
-import { runImportJobs } from '../imports/worker.js';
-import { createList } from './test-fixtures.js';
+import { postImport } from '../../test/imports.js';
+import { runImportJobs } from '../imports/index.js';
+import { createList } from '../../test/lists.js';
 
 let t: TestContext;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import {
   type FieldDescriptor,
   type SubscribersIntrospection,
 } from '../../../contract/subscribers.js';
-import type { FieldRow } from '../fields/repository.js';
+import type { FieldRow } from '../fields/index.js';
 import type { ListInfo } from './repository.js';
 
 const readOnly = (type: FieldDescriptor['type'], label: string): FieldDescriptor => ({

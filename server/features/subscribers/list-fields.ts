@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
-import { fieldsRepository, type FieldRow } from '../fields/repository.js';
+import { fieldsRepository, type FieldRow } from '../fields/index.js';
 
 /*
  * A list's custom fields, kept in memory beside the version of custom_field_changes (a

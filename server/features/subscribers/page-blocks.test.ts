@@ -8,7 +8,7 @@ import {
   subscriberPagesPrepared,
   type BlockOrdering,
 } from './page-blocks.js';
-import { createList } from './test-fixtures.js';
+import { createList } from '../../test/lists.js';
 
 let t: TestContext;
 beforeAll(async () => {

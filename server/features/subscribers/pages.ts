@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.js';
 import { subscribers } from '../../db/schema/index.js';
 import type { OrderingTerm } from '../../lib/ordering.js';
 import type { Position, PositionedPage, PositionedResults } from '../../lib/pagination.js';
-import type { FieldRow } from '../fields/repository.js';
+import type { FieldRow } from '../fields/index.js';
 import { filterWhere, subscribersRepository, type SubscriberFilter } from './repository.js';
 import { bySubscription, subscriptionOrderedParts, type StatePart } from './state-pages.js';
 import { subscriberRecord } from './serialize.js';

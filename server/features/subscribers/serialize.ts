@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Subscriber } from '../../../contract/subscribers.js';
 import { subscribers } from '../../db/schema/index.js';
-import type { FieldRow } from '../fields/repository.js';
+import type { FieldRow } from '../fields/index.js';
 import type { SubscriberRow } from './repository.js';
 
 /** The empty value a custom field shows when a subscriber has none (docs/architecture.md §4: `""` or null). */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { basic, createTestContext, type TestContext } from '../../test/harness.js';
 import { usersRepository } from '../identity/index.js';
 import { pgErrorCode } from '../../db/errors.js';
-import { createList, subscriberCounts } from './test-fixtures.js';
+import { createList, subscriberCounts } from '../../test/lists.js';
 
 // A subscriber's list and users are checked by statement triggers since migration 0012,
 // not by foreign keys: these tests hold them to what the foreign keys guaranteed.

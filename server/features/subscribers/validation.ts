@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { subscriberWrite, subscriberWriteWith } from '../../../contract/subscribers.js';
 import { badRequest, issuesToDrf } from '../../lib/http-errors.js';
 import { knownRegion, listLanguage } from '../../lib/subscriber-rules.js';
-import type { FieldRow } from '../fields/repository.js';
+import type { FieldRow } from '../fields/index.js';
 import type { ListInfo, SubscriberColumns } from './repository.js';
 
 export type ParsedWrite = { columns: SubscriberColumns; custom: Record<string, unknown> };

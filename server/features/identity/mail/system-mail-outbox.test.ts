@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN, basic, createTestContext, type TestContext } from '../../../test/harness.js';
-import { createList } from '../../subscribers/test-fixtures.js';
+import { createList } from '../../../test/lists.js';
 
 /**
  * Issue 49, finding 1: without SMTP_URL, reset and invitation mails land in the Outbox, and an

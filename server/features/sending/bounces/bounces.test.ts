@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.js';
-import { createList } from '../../subscribers/test-fixtures.js';
+import { createList } from '../../../test/lists.js';
 import { sendRound } from '../engine/sender.js';
 
 const TOKEN = 'bounce-webhook-token-for-tests';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.js';
-import { createList } from '../../subscribers/test-fixtures.js';
+import { createList } from '../../../test/lists.js';
 import { sendRound } from '../engine/sender.js';
 
 /** No SMTP_URL: the embedded outbox. */

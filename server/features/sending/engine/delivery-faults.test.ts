@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.js';
 import { startSmtpSink } from '../../../test/smtp-sink.js';
-import { createList } from '../../subscribers/test-fixtures.js';
+import { createList } from '../../../test/lists.js';
 import { sendOptinConfirmations } from './optin-confirmations.js';
 import { sendRound } from './sender.js';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.js';
 import { startSmtpSink } from '../../../test/smtp-sink.js';
 import { buildZip, zipDataUri } from '../../../test/zip-fixtures.js';
-import { createList } from '../../subscribers/test-fixtures.js';
+import { createList } from '../../../test/lists.js';
 import { sendRound } from './sender.js';
 
 /** f@… is refused for good; e@… is refused once for now, then accepted. */

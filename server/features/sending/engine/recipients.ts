@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
 import { subscribers } from '../../../db/schema/index.js';
 import { queryRows } from '../../../db/query-rows.js';
-import { inAnySegment } from '../../segments/membership.js';
+import { inAnySegment } from '../../segments/index.js';
 
 type VariantLanguages = { id: number; position: number; languages: string[] };
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.js';
-import { createList } from '../../subscribers/test-fixtures.js';
+import { createList } from '../../../test/lists.js';
 import { sendRound } from '../engine/sender.js';
 
 /**

@@ -3,7 +3,7 @@ import { dkimVerify } from 'mailauth/lib/dkim/verify.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.js';
 import { startSmtpSink } from '../../../test/smtp-sink.js';
-import { createList } from '../../subscribers/test-fixtures.js';
+import { createList } from '../../../test/lists.js';
 import { sendRound } from '../engine/sender.js';
 
 /**

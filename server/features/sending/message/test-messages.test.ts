@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.js';
 import { buildZip, zipDataUri } from '../../../test/zip-fixtures.js';
-import { createList } from '../../subscribers/test-fixtures.js';
+import { createList } from '../../../test/lists.js';
 
 /** The composer's "Send a test": a variant not yet stored, sent through the embedded outbox. */
 let t: TestContext;

@@ -1,4 +1,4 @@
-import type { TestContext } from '../../test/harness.js';
+import type { TestContext } from './harness.js';
 
 /** Creates a list through the API and returns its id. */
 export async function createList(

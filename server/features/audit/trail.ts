@@ -33,7 +33,7 @@ const storableId = (id: unknown) =>
  * the rows of every answer of one turn of the event loop go in one INSERT, so a burst of
  * writes costs the database one statement per turn rather than one per request.
  */
-export const auditPlugin = fp(async (app: FastifyInstance, { db }: { db: Db }) => {
+export const auditTrail = fp(async (app: FastifyInstance, { db }: { db: Db }) => {
   const pending = new Set<Promise<unknown>>();
   const createdIds = new WeakMap<FastifyRequest, string>();
   const queued: (typeof auditLog.$inferInsert)[] = [];

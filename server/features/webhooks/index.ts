@@ -5,6 +5,10 @@ import { defaultWebhookOptions, type WebhookOptions } from './options.js';
 import { webhooksRoutes } from './routes.js';
 import { sendWebhooks, startWebhookWorker } from './worker.js';
 
+// What app.ts uses of webhooks beside the plugin; nothing else of this folder is imported
+// from outside it.
+export type { WebhookOptions } from './options.js';
+
 export type WebhooksPluginOptions = {
   db: Db;
   options?: Partial<WebhookOptions>;

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { TestContext } from '../../test/harness.js';
-import { runImportJobs } from './worker.js';
+import type { TestContext } from './harness.js';
+import { runImportJobs } from '../features/imports/index.js';
 
 export type FormPart =
   | { name: string; value: string; contentType?: string }

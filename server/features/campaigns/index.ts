@@ -1,0 +1,8 @@
+import type { FastifyInstance } from 'fastify';
+import type { RouteOptions } from '../../lib/route-options.js';
+import { campaignsRoutes } from './routes.js';
+
+/** Campaigns (extension, docs/architecture.md §4), under /api/v1. */
+export async function campaignsPlugin(app: FastifyInstance, options: RouteOptions) {
+  await app.register(campaignsRoutes, { ...options, prefix: '/api/v1' });
+}
