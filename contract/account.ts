@@ -7,7 +7,7 @@ export const newPassword = z
   .min(MIN_NEW_PASSWORD_LENGTH, `Use at least ${MIN_NEW_PASSWORD_LENGTH} characters.`)
   .max(1024);
 
-/** Usernames are addresses (docs/architecture.md §4): invitations and resets are mailed to them. */
+/** Usernames are addresses (docs/decisions/api-choices.md): invitations and resets are mailed to them. */
 export const usernameField = z
   .string()
   .trim()

@@ -3,7 +3,7 @@ import { storableText } from './fields.js';
 import { timeZoneName } from './time-zones.js';
 
 /**
- * Automations (extension, issue 31, docs/architecture.md §17): a list's trigger and ordered
+ * Automations (extension, issue 31, docs/decisions/automations.md): a list's trigger and ordered
  * steps, run once per subscriber. Conditions name a previous send step by its index in
  * `steps`; the server stores the step's id instead, so editing the steps around it keeps
  * what the condition means.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The block document of a layout made in the dashboard (docs/architecture.md §16). It is
+ * The block document of a layout made in the dashboard (docs/decisions/block-editor.md). It is
  * stored in the layout's zip as `mailboard.json` beside the index.html rendered from it, so
  * reopening the layout reopens its blocks. Pure data: the composer renders it
  * (src/features/mailings/blocks/to-mjml.ts, to-text.ts) and the demo data builds its starter

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { storableText } from './fields.js';
 
 /**
- * Campaigns (extension, docs/architecture.md §4): what a mailing's `campaign` id refers to. Names are
+ * Campaigns (extension, docs/decisions/api-choices.md): what a mailing's `campaign` id refers to. Names are
  * unique across the service, so marketers pick a campaign by name.
  */
 export const CAMPAIGN_NAME_MAX = 200;

@@ -1,5 +1,5 @@
 /**
- * Encoding sniffing of docs/architecture.md §4 that needs no decoder, shared by the server's import job
+ * Encoding sniffing of docs/decisions/api-choices.md that needs no decoder, shared by the server's import job
  * and the import wizard, so both read a file the same way before the person overrides it.
  */
 

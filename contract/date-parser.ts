@@ -13,7 +13,7 @@ const comparable = (text: string) =>
  * `dateFormatProblem`), returning `YYYY-MM-DD` or null: the import's rule, shared by the
  * server's import and the browser's pre-check. d3-time-format rolls impossible
  * dates over (31.13.2024 → 2025-01-31), so the parsed date is formatted back and must read
- * like the input (docs/architecture.md §4); padding differences (`7.3.2024`) are fine.
+ * like the input (docs/decisions/api-choices.md); padding differences (`7.3.2024`) are fine.
  */
 export function dateParser(format: string): (value: string) => string | null {
   const parse = utcParse(format);

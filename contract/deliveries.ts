@@ -3,7 +3,7 @@ import { datetime, emailAddress } from './common.js';
 import { variantWrite } from './mailings.js';
 
 /**
- * Sending (extensions, docs/architecture.md §4 "Sending"). A delivery is one scheduled send of a
+ * Sending (extensions, docs/decisions/api-choices.md "Sending"). A delivery is one scheduled send of a
  * mailing's variant; its recipients are the list's active subscribers whose language that
  * variant serves (see the server's recipient selection).
  */

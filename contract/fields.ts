@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emailAddress, storableDate, storableDatetime } from './common.js';
 
 /**
- * Custom subscriber fields (extension, docs/architecture.md §4): shared by every list (`/api/v1/fields`)
+ * Custom subscriber fields (extension, docs/decisions/api-choices.md): shared by every list (`/api/v1/fields`)
  * or owned by one list (`/api/v1/lists/{list_id}/fields`). Their values appear flat in
  * subscriber objects and in the OPTIONS `actions.POST` of the subscribers collection.
  */

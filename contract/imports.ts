@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { datetime } from './common.js';
 
 /**
- * CSV imports of subscribers into a list (spec: Imports; docs/architecture.md §4 "Imports").
+ * CSV imports of subscribers into a list (spec: Imports; docs/decisions/api-choices.md "Imports").
  * `POST /lists/{list_id}/imports` takes multipart/form-data with the parameters below and
  * answers 201 with the Import record; processing runs afterwards as a database job whose
  * outcome (our extension) is read with `GET /lists/{list_id}/imports[/{id}]`.
  */
 
-/** Largest accepted upload (docs/architecture.md §4); larger files are refused with 413. */
+/** Largest accepted upload (docs/decisions/api-choices.md); larger files are refused with 413. */
 export const IMPORT_MAX_FILE_BYTES = 200 * 1024 * 1024;
 /** How many row errors an Import keeps; every invalid row is still counted in `invalid`. */
 export const IMPORT_MAX_ERRORS = 100;

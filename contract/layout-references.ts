@@ -1,7 +1,7 @@
 import { LAYOUT_IMAGES_DIR, layoutImageExtensions } from './mailings.js';
 
 /**
- * How the service reads index.html (docs/architecture.md §4): `src` / `background` attributes (any
+ * How the service reads index.html (docs/decisions/api-choices.md): `src` / `background` attributes (any
  * quoting) and CSS `url()` anywhere in the document, with or without a leading `./`. Shared
  * by the server (which imports and rewrites) and the browser's inspector (which predicts it).
  */

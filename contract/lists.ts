@@ -39,7 +39,7 @@ export const list = z.looseObject({
 export type List = z.infer<typeof list>;
 
 /**
- * Writable fields for POST and PUT (docs/architecture.md §4): name, default_from_name and
+ * Writable fields for POST and PUT (docs/decisions/api-choices.md): name, default_from_name and
  * default_from_email required; default_language defaults to `en` and must be one of
  * `languages`, which defaults to `[default_language]`. Read-only members sent back by a
  * client (id, timestamps, counts) are ignored, as DRF does.

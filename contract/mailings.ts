@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { datetime, emailAddress, languageCode, storableDatetime } from './common.js';
 
 /**
- * Limits of a zipped layout (docs/architecture.md §4). The server enforces them while inflating; the
+ * Limits of a zipped layout (docs/decisions/api-choices.md). The server enforces them while inflating; the
  * dashboard's inspector checks the same numbers before uploading.
  */
 export const zipLayoutLimits = {
@@ -87,7 +87,7 @@ export const zipDataUri = z.string().superRefine((value, ctx) => {
 });
 
 /**
- * A variant's `language`: the spec documents an array in requests; docs/architecture.md §4 also accepts
+ * A variant's `language`: the spec documents an array in requests; docs/decisions/api-choices.md also accepts
  * one code or null (no language). Whether the codes are among the list's is the server's check.
  */
 export const variantLanguage = z.union([z.array(languageCode), languageCode, z.null()]);
@@ -133,7 +133,7 @@ export type VariantWrite = z.infer<typeof variantWrite>;
 /** Campaign and segment ids are stored as PostgreSQL integers (32 bits). */
 const storedInteger = z.number().int().min(-2_147_483_648).max(2_147_483_647);
 
-/** POST /api/v1/mailings (docs/architecture.md §4: list, name and at least one variant are required). */
+/** POST /api/v1/mailings (docs/decisions/api-choices.md: list, name and at least one variant are required). */
 export const mailingWrite = z.object({
   list: z.number().int().positive(),
   name: z.string().trim().min(1).max(200),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Roles and permissions (extension, issue 29, docs/architecture.md §15). A role is a named set
+ * Roles and permissions (extension, issue 29, docs/decisions/roles-and-access.md). A role is a named set
  * of permissions; the server checks one (or more) on every /api/v1 route, the SPA reads the
  * caller's set from GET /api/v1/me to hide what it may not do. `…:read` permissions only
  * read; every other one writes (and, on a list the user may only read, is refused).

@@ -2,7 +2,7 @@ import { escapeHtml } from './escape-html.js';
 import { subscriberDataFields } from './fields.js';
 
 /**
- * Personalisation tags in subjects and layouts (docs/architecture.md §16), written once for
+ * Personalisation tags in subjects and layouts (docs/decisions/block-editor.md), written once for
  * the dashboard's preview and the server's per-recipient rendering:
  *
  *   {{ first_name }}                      the subscriber's value, "" when empty

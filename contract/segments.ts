@@ -4,7 +4,7 @@ import { storableText } from './fields.js';
 import { gender, subscriptionState } from './subscribers.js';
 
 /**
- * Segments (extension, docs/architecture.md §4): a named filter over one list's subscribers with a live
+ * Segments (extension, docs/decisions/api-choices.md): a named filter over one list's subscribers with a live
  * count. The id is what a mailing stores in `segments`. The same schema validates the
  * server's requests and the dashboard's segment builder; whether a custom field exists and
  * takes the condition (by its type), and whether an engagement's mailing belongs to the

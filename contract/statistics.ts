@@ -23,7 +23,7 @@ export const statisticRecords = {
 export type StatisticRecord<K extends StatisticKind> = z.infer<(typeof statisticRecords)[K]>;
 
 /**
- * Filters common to the three collections and to the extensions (docs/architecture.md §4):
+ * Filters common to the three collections and to the extensions (docs/decisions/api-choices.md):
  * - `campaign`, `mailing`: ids; an unknown id matches nothing.
  * - `automation`, `step` (extension, issue 31): an automation's send steps' records; `step`
  *   is a step's id (`steps[i].id`), and alone keeps any automation's step of that id.

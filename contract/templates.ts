@@ -4,7 +4,7 @@ import { storableText } from './fields.js';
 import { layoutWrite } from './mailings.js';
 
 /**
- * Templates (extension, docs/architecture.md §16): saved layouts to start a mailing from,
+ * Templates (extension, docs/decisions/block-editor.md): saved layouts to start a mailing from,
  * global (`list: null`) or one list's. The layout is the same `{text, zip_file}` a
  * mailing's variant takes; the zip is checked in full when a mailing uses it.
  */

@@ -68,7 +68,7 @@ export const configSchema = z.object({
     .optional(),
   /** Who may set X-Forwarded-For; the default trusts a reverse proxy on the same host only. */
   TRUST_PROXY: trustProxy.default('loopback'),
-  /** A browser session ends after this many minutes without a request (docs/architecture.md §4). */
+  /** A browser session ends after this many minutes without a request (docs/decisions/api-choices.md). */
   SESSION_IDLE_MINUTES: positiveNumber('minutes').default(30),
   /** …and this many hours after sign-in, whatever the activity. */
   SESSION_LIFETIME_HOURS: positiveNumber('hours').default(12),

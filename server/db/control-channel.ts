@@ -8,7 +8,7 @@ import path from 'node:path';
  * A local control channel of the process holding a data directory: a Unix socket (a named
  * pipe on Windows) whose path the holder records in DATA_DIR/.mailboard/holder.json. A
  * process that finds the directory locked asks the holder through it instead of opening the
- * files: `npm run backup` gets its copy from the running server this way (docs/architecture.md §6).
+ * files: `npm run backup` gets its copy from the running server this way (docs/decisions/stack-and-sharp-edges.md).
  * The socket sits in a fresh private (0700) directory under the temp dir, not in DATA_DIR:
  * PGlite's dump cannot read a socket file, and socket paths are limited to ~100 bytes.
  *

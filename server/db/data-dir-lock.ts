@@ -4,7 +4,7 @@ import lockfile from 'proper-lockfile';
 import { holderAnswers } from './control-channel.js';
 
 /**
- * One process per PGlite data directory (docs/architecture.md §6: PGlite takes no lock of its own and two
+ * One process per PGlite data directory (docs/decisions/stack-and-sharp-edges.md: PGlite takes no lock of its own and two
  * processes writing one directory lose or corrupt data).
  *
  * The lock is proper-lockfile's: an atomic `mkdir` of DATA_DIR/.mailboard/lock whose mtime

@@ -45,7 +45,7 @@ describe('planner statistics', () => {
       expect(plan).toMatch(/Index (Only )?Scan using \w+ on subscribers/);
     }
     // The planner knows how many rows the filter matches: without statistics it guesses
-    // one, and at a million rows that guess makes it fetch them all and sort (docs/architecture.md §6).
+    // one, and at a million rows that guess makes it fetch them all and sort (docs/decisions/stack-and-sharp-edges.md).
     const scan = /Scan using \w+ on subscribers .*rows=(\d+)/.exec(
       await firstPagePlan(listId, 'active'),
     );

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from './types.js';
 
 /**
- * Planner statistics and visibility maps for PGlite, which runs no autovacuum (docs/architecture.md §6):
+ * Planner statistics and visibility maps for PGlite, which runs no autovacuum (docs/decisions/stack-and-sharp-edges.md):
  * without ANALYZE the planner thinks every table is tiny and sorts a whole list to show its
  * first page; without VACUUM no index-only scan is possible. These follow autovacuum's
  * default thresholds, so PostgreSQL proper (which has autovacuum) is rarely asked anything.

@@ -26,7 +26,7 @@ export async function openPglite(
   let release = async () => {};
   if ('pglite' in options) client = options.pglite;
   else if ('dataDir' in options) {
-    // One process per data directory, released on close (docs/architecture.md §6).
+    // One process per data directory, released on close (docs/decisions/stack-and-sharp-edges.md).
     const lock = await lockDataDir(options.dataDir, options.purpose ?? 'a Mailboard process');
     try {
       const pglite = (client = await PGlite.create(lock.dataDir, { extensions: pgliteExtensions }));

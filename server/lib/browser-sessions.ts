@@ -16,7 +16,7 @@ export const credentials = z.object({
   password: z.string().min(1).max(1024),
 });
 
-/** The session cookie (docs/architecture.md §4). HttpOnly, so no script of the page ever reads it. */
+/** The session cookie (docs/decisions/api-choices.md). HttpOnly, so no script of the page ever reads it. */
 export const SESSION_COOKIE = 'mailboard_session';
 
 // 32 random bytes (256 bits) in base64url: 43 characters.

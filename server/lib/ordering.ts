@@ -4,7 +4,7 @@ import { badRequest } from './http-errors.js';
 
 /**
  * DRF OrderingFilter: `ordering=name,-create_datetime`. Unknown fields are a 400 naming the
- * parameter (docs/architecture.md §4: malformed query values are 400). `id` is always the last key, so
+ * parameter (docs/decisions/api-choices.md: malformed query values are 400). `id` is always the last key, so
  * pages are stable when other keys tie.
  */
 export function parseOrdering(

@@ -12,7 +12,7 @@ export type Envelope<T> = {
 };
 
 /**
- * DRF PageNumberPagination as docs/architecture.md §4 fixes it: `page_size` clamped to 1–1000 (a
+ * DRF PageNumberPagination as docs/decisions/api-choices.md fixes it: `page_size` clamped to 1–1000 (a
  * non-number ignored), a page past the end or not a number is 404, and `next`/`previous`
  * are paths keeping the other query parameters.
  */
@@ -162,7 +162,7 @@ type PageRequest = {
   link: (target: number, extra?: Record<string, string>) => string;
 };
 
-/** Validates `page` and `page_size` against the total and builds links (docs/architecture.md §4). */
+/** Validates `page` and `page_size` against the total and builds links (docs/decisions/api-choices.md). */
 function pageRequest(request: FastifyRequest, total: number, positioned?: boolean): PageRequest;
 function pageRequest(
   request: FastifyRequest,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { storableDate, storableDatetime } from '../../contract/common.js';
 
-/** Query parameters arrive as strings; these parse them with DRF-like messages (docs/architecture.md §4). */
+/** Query parameters arrive as strings; these parse them with DRF-like messages (docs/decisions/api-choices.md). */
 export const queryBoolean = z
   .string()
   .regex(/^(true|false|1|0)$/i, 'Must be a valid boolean.')

@@ -1,7 +1,7 @@
 import type { Permission } from '../../contract/permissions.js';
 
 /**
- * Which list a route acts on, for users limited to some lists (docs/architecture.md §15):
+ * Which list a route acts on, for users limited to some lists (docs/decisions/roles-and-access.md):
  * - `list_id` / `id`: that route parameter is the list (a route with `:list_id` gets
  *   `list_id` without saying so);
  * - `mailing` / `delivery` / `layout`: the list of the mailing, delivery or layout named by `:id`;

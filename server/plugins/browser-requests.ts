@@ -4,7 +4,7 @@ import { SESSION_COOKIE } from '../lib/browser-sessions.js';
 
 /**
  * The header only the dashboard sends (src/api/client.ts), on every request. It does two
- * jobs (docs/architecture.md §4):
+ * jobs (docs/decisions/api-choices.md):
  * - CSRF defence: another site can make a browser send the session cookie (SameSite=Strict
  *   already stops that in current browsers), but it cannot add a custom header without a
  *   CORS preflight, which this server never grants. Cookie-authenticated writes without it
@@ -27,7 +27,7 @@ export const challengeFor = (request: FastifyRequest) => ({
   'www-authenticate': fromDashboard(request) ? DASHBOARD_CHALLENGE : BASIC_CHALLENGE,
 });
 
-/** A 401 with the body of docs/architecture.md §4 and the challenge this client should get. */
+/** A 401 with the body of docs/decisions/api-choices.md and the challenge this client should get. */
 export const unauthorized = (request: FastifyRequest, detail: string) =>
   new HttpError(401, { detail }, challengeFor(request));
 

@@ -33,7 +33,7 @@ const json = (payload: string, contentType = 'application/json') =>
     payload,
   });
 
-describe('error bodies (docs/architecture.md §4)', () => {
+describe('error bodies (docs/decisions/api-choices.md)', () => {
   it('answers unknown /api paths with 404 {"detail": "Not found."}', async () => {
     for (const url of [
       '/api/v1/nothing-here',

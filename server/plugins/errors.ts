@@ -6,7 +6,7 @@ import { HttpError, RequestValidationError, issuesToDrf } from '../lib/http-erro
 import { isDashboardPath, isMessageLink, wantsSpa } from './spa.js';
 
 /**
- * Every error leaves as a DRF-style body (docs/architecture.md §4): 400 with field messages, 404/405
+ * Every error leaves as a DRF-style body (docs/decisions/api-choices.md): 400 with field messages, 404/405
  * with `detail`, 5xx without internals. Unknown methods on known paths are 405 with Allow.
  */
 export type ErrorsOptions = {

@@ -10,7 +10,7 @@ import type { ListScope } from '../lib/route-access.js';
 const forbidden = (detail: string) => new HttpError(403, { detail });
 
 /**
- * The server-side check of docs/architecture.md §15 on every /api/ route, before the body or
+ * The server-side check of docs/decisions/roles-and-access.md on every /api/ route, before the body or
  * parameters are validated (a forbidden call is 403 whatever it sends): the role must hold
  * the permissions the route declares beside itself (`config.access`, server/lib/route-access.ts),
  * and a user limited to some lists must have the route's list.

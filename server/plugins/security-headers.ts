@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { isApiPath } from './api-paths.js';
 
 /**
- * The dashboard's Content-Security-Policy (docs/architecture.md §4). Scripts only from this origin (no
+ * The dashboard's Content-Security-Policy (docs/decisions/api-choices.md). Scripts only from this origin (no
  * inline, no eval: the SPA tells zod to run without `new Function`, src/app/zod-config.ts).
  * - `style-src 'unsafe-inline'`: Mantine writes `<style>` elements at run time (its CSS
  *   variables and the responsive style props of components), whose content depends on the

@@ -63,7 +63,7 @@ const unreachable = () => new HttpError(502, { detail: 'The upstream API could n
  * streamed as it arrives; status, headers (WWW-Authenticate, Retry-After) and body of the
  * answer as they come back. Authentication, throttling and limits are the upstream's.
  *
- * The dashboard gets a cookie session here too (docs/architecture.md §4): POST /api/v1/session checks the
+ * The dashboard gets a cookie session here too (docs/decisions/api-choices.md): POST /api/v1/session checks the
  * credentials once against the upstream and keeps them in this process (ProxySessions);
  * requests with the cookie are forwarded with that Basic header added. The cookie itself
  * never leaves this server.

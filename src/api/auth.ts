@@ -2,7 +2,7 @@ import { isApiError, request } from './client';
 import { session, type SessionUser } from './session';
 
 /**
- * Browser sessions (our extension, docs/architecture.md §4): the password goes to the server once and
+ * Browser sessions (our extension, docs/decisions/api-choices.md): the password goes to the server once and
  * comes back as an HttpOnly cookie the page cannot read. Rejects with the ApiError (401,
  * 429) or NetworkError; on success the tab is signed in.
  */

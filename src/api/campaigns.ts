@@ -15,7 +15,7 @@ const campaignPage = envelope(campaign);
 export const CAMPAIGNS_EXTENSION = 'campaigns';
 
 /**
- * Campaigns are our extension (docs/architecture.md §4): `{supported: false}` where the API has none, and
+ * Campaigns are our extension (docs/decisions/api-choices.md): `{supported: false}` where the API has none, and
  * screens fall back to the bare ids the spec knows.
  */
 export const getAllCampaigns = (signal?: AbortSignal) =>

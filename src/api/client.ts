@@ -43,7 +43,7 @@ export function apiUrl(path: string, query?: Query): string {
 /**
  * Sent with every request. The session cookie travels by itself (same origin); the
  * dashboard header tells the server two things (server/plugins/browser-requests.ts): a
- * write really comes from this page (the CSRF defence, docs/architecture.md §4), and a 401 must not
+ * write really comes from this page (the CSRF defence, docs/decisions/api-choices.md), and a 401 must not
  * carry `WWW-Authenticate: Basic`, which would open the browser's own credentials dialog.
  */
 const COMMON_HEADERS = { Accept: 'application/json', 'X-Mailboard-Client': 'dashboard' };
@@ -235,7 +235,7 @@ session.subscribe(() => {
 });
 
 /**
- * Runs a call to one of our extension endpoints (docs/architecture.md §4). Another deployment of the API
+ * Runs a call to one of our extension endpoints (docs/decisions/api-choices.md). Another deployment of the API
  * answers 404 or 405 there: the result is then `{supported: false}` and remembered for the
  * session, so screens hide or degrade the feature without asking again. Pass
  * `notFoundMeansUnsupported: false` for item endpoints, where 404 means a missing item.

@@ -1,7 +1,7 @@
 /**
  * The one error type of the API module (docs/architecture.md §3.4). Every non-2xx response becomes an
  * ApiError; a request that never got a response becomes a NetworkError. Helpers read the
- * Django REST framework bodies docs/architecture.md §4 describes, but tolerate any other body.
+ * Django REST framework bodies docs/decisions/api-choices.md describes, but tolerate any other body.
  */
 export class ApiError extends Error {
   readonly status: number;

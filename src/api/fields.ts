@@ -6,7 +6,7 @@ import type { PageParams } from './pagination';
 export type { CustomField };
 
 /**
- * Custom fields are our extension (docs/architecture.md §4): every call goes through `extension()`, so a
+ * Custom fields are our extension (docs/decisions/api-choices.md): every call goes through `extension()`, so a
  * deployment without them answers `{supported: false}` and forms fall back to OPTIONS.
  * `listId` null means the fields shared by every list.
  */

@@ -22,5 +22,5 @@ export const replaceList = (id: number, data: ListWrite) =>
 
 export const deleteList = (id: number) => request<undefined>(`/lists/${id}`, { method: 'DELETE' });
 
-/** Extension members are present on our server only (docs/architecture.md §4); other deployments lack them. */
+/** Extension members are present on our server only (docs/decisions/api-choices.md); other deployments lack them. */
 export const supportsDoubleOptIn = (l: List) => typeof l.double_opt_in === 'boolean';

@@ -23,7 +23,7 @@ export const createMailing = (data: MailingWrite) =>
   requestParsed(mailing, '/mailings', { method: 'POST', body: data });
 
 /**
- * Extension (docs/architecture.md §4): another deployment has no single-mailing endpoint (405, or 404 for
+ * Extension (docs/decisions/api-choices.md): another deployment has no single-mailing endpoint (405, or 404 for
  * every id). A 404 here usually means a missing mailing, so only 405 marks it unsupported.
  */
 export const getMailing = (id: number, signal?: AbortSignal) =>

@@ -14,7 +14,7 @@ export const SEGMENTS_EXTENSION = 'segments';
 const base = (listId: number) => `/lists/${listId}/segments`;
 
 /**
- * Segments of a list, each with its live count (extension, docs/architecture.md §4). `{supported: false}`
+ * Segments of a list, each with its live count (extension, docs/decisions/api-choices.md). `{supported: false}`
  * where the API has none (405, or 404 on a list that exists): pickers fall back to ids.
  */
 export const getAllSegments = (listId: number, signal?: AbortSignal) =>

@@ -1,6 +1,6 @@
 /**
  * Who is signed in, as far as this tab knows. The proof of it is the server's HttpOnly
- * session cookie, which no script here can read (docs/architecture.md §4): this module never holds a
+ * session cookie, which no script here can read (docs/decisions/api-choices.md): this module never holds a
  * password or a token, and keeps nothing in web storage. After a reload the state is
  * `unknown` until GET /api/v1/session answers (api/auth.ts `restoreSession`).
  */

@@ -28,7 +28,7 @@ export type StatisticsView<K extends StatisticKind> = Omit<
 const iso = (d: Date | string) => (typeof d === 'string' ? d : d.toISOString());
 
 /**
- * THE ONE PLACE mapping a range onto the API (docs/architecture.md §4, spec wording taken literally):
+ * THE ONE PLACE mapping a range onto the API (docs/decisions/api-choices.md, spec wording taken literally):
  * `from_datetime=X` drops records MORE recent than X (keeps datetime <= X), and
  * `to_datetime=Y` drops records LESS recent than Y (keeps datetime >= Y).
  * So a range {start, end} is `to_datetime=start` and `from_datetime=end` — the names

@@ -7,7 +7,7 @@ export const TEMPLATES_EXTENSION = 'templates';
 
 const templatePage = envelope(templateSummary);
 
-/** Templates are our extension (docs/architecture.md §16): `{supported: false}` elsewhere. */
+/** Templates are our extension (docs/decisions/block-editor.md): `{supported: false}` elsewhere. */
 export const getTemplates = (listId: number | undefined, signal?: AbortSignal) =>
   extension(TEMPLATES_EXTENSION, () =>
     requestParsed(templatePage, '/templates', {

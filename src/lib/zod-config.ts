@@ -1,6 +1,6 @@
 /**
  * zod compiles object parsers with `new Function` unless told not to. The dashboard's CSP
- * has no 'unsafe-eval' (docs/architecture.md §4), and zod's probe for it would still be reported as a
+ * has no 'unsafe-eval' (docs/decisions/api-choices.md), and zod's probe for it would still be reported as a
  * violation, so the page and its workers set `jitless` before zod first parses. Like
  * zod-messages.ts, this fills zod's shared `globalThis.__zod_globalConfig` without loading
  * zod itself.

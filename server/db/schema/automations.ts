@@ -16,7 +16,7 @@ import type { AutomationTrigger, StoredStep } from '../../../contract/automation
 import { audit, timestamptz } from './columns.js';
 import { lists } from './lists.js';
 
-/** Automations of a list (issue 31, migration 0021, docs/architecture.md §17). */
+/** Automations of a list (issue 31, migration 0021, docs/decisions/automations.md). */
 export const automations = pgTable(
   'automations',
   {

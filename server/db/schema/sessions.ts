@@ -3,7 +3,7 @@ import { timestamptz } from './timestamps.js';
 import { users } from './users.js';
 
 /**
- * Browser sessions (docs/architecture.md §4): the cookie carries a random token, this table only its
+ * Browser sessions (docs/decisions/api-choices.md): the cookie carries a random token, this table only its
  * SHA-256, so a copy of the database signs nobody in. Removing a user removes its sessions.
  */
 export const sessions = pgTable(

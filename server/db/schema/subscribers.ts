@@ -42,7 +42,7 @@ export const subscribers = pgTable(
     ),
   },
   (t) => [
-    // Email is unique per list, case-insensitively (docs/architecture.md §4); concurrent creates race here.
+    // Email is unique per list, case-insensitively (docs/decisions/api-choices.md); concurrent creates race here.
     // Migration 0004 adds INCLUDE (email, subscription, id), which Drizzle cannot declare, so
     // a page in email order is found by an index-only scan.
     uniqueIndex('subscribers_list_email_lower').on(t.listId, sql`lower(${t.email})`),

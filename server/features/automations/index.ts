@@ -53,7 +53,7 @@ function startScheduler(db: Db, options: AutomationOptions, log: FastifyBaseLogg
   });
 }
 
-/** Automations: the API and the scheduler (docs/architecture.md §17). */
+/** Automations: the API and the scheduler (docs/decisions/automations.md). */
 export const automationsPlugin = fp(
   async (app: FastifyInstance, plugin: AutomationsPluginOptions) => {
     const options: AutomationOptions = {

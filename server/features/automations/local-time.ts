@@ -1,5 +1,5 @@
 /**
- * Wall-clock hours in an IANA time zone (docs/architecture.md §17): the scheduler keeps UTC
+ * Wall-clock hours in an IANA time zone (docs/decisions/automations.md): the scheduler keeps UTC
  * instants in indexed columns and computes them here with Intl, so DST is the runtime's ICU's.
  */
 const DAY = 86_400_000;

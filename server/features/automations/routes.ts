@@ -32,7 +32,7 @@ const invalidPk = (id: number) => `Invalid pk "${id}" - object does not exist.`;
 export type AutomationRouteOptions = { db: Db; now: () => Date; wake: () => void };
 
 /**
- * Automations of a list (extension, issue 31, docs/architecture.md §17): marketers and admins
+ * Automations of a list (extension, issue 31, docs/decisions/automations.md): marketers and admins
  * change them; analysts read.
  */
 export async function automationsRoutes(

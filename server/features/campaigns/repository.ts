@@ -77,7 +77,7 @@ export function campaignsRepository(db: Executor) {
     /**
      * The campaign's mailings side by side: totals and unique counts (the records' `first`
      * flag, what `unique=true` keeps) of opens and clicks, and hard and soft bounces.
-     * `lists`: the caller's lists (docs/architecture.md §15), null for all.
+     * `lists`: the caller's lists (docs/decisions/roles-and-access.md), null for all.
      */
     async comparison(id: number, lists: number[] | null = null) {
       const onlyLists = lists

@@ -19,7 +19,7 @@ const serialize = (row: CampaignRow): Campaign => ({
   description: row.description,
 });
 
-/** Campaigns (extension, docs/architecture.md §4), ordered by name; `search` matches part of the name. */
+/** Campaigns (extension, docs/decisions/api-choices.md), ordered by name; `search` matches part of the name. */
 export async function campaignsRoutes(app: FastifyInstance, { db }: RouteOptions) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const repo = campaignsRepository(db);

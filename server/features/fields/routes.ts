@@ -21,7 +21,7 @@ const nameParams = params.extend({ name: z.string().regex(/^[a-z][a-z0-9_-]*$/) 
 const query = z.object(paginationQuery);
 
 /**
- * Custom fields (extension, docs/architecture.md §4): `/fields` shared by every list and
+ * Custom fields (extension, docs/decisions/api-choices.md): `/fields` shared by every list and
  * `/lists/{list_id}/fields` owned by one, with the same four operations on each.
  */
 export async function fieldsRoutes(app: FastifyInstance, { db }: RouteOptions) {

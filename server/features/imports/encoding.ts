@@ -30,7 +30,7 @@ const latinLookalikes = new Set([
 ]);
 
 /**
- * docs/architecture.md §4: a BOM decides, else strict UTF-8 validity of the whole upload (checked while it
+ * docs/decisions/api-choices.md: a BOM decides, else strict UTF-8 validity of the whole upload (checked while it
  * streamed in), else the detector on the first chunk with windows-1252 as the fallback.
  */
 export function detectEncoding(firstChunk: Uint8Array, wholeFileIsUtf8: boolean): string {

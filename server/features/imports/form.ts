@@ -46,7 +46,7 @@ function parseBoolean(value: string): boolean | undefined {
 
 /**
  * `fields`: repeated form fields in column order, or one JSON array, or one comma-separated
- * string (docs/architecture.md §4). An empty element ignores its column.
+ * string (docs/decisions/api-choices.md). An empty element ignores its column.
  */
 export function parseFieldsParameter(values: unknown[]): string[] | { error: string } {
   let elements: unknown[];

@@ -1,7 +1,7 @@
 import type { ImportRecord, ImportStatus } from '../../../contract/imports.js';
 import type { ImportRow } from './repository.js';
 
-/** The Import record: the spec's members, then our outcome extension (docs/architecture.md §4). */
+/** The Import record: the spec's members, then our outcome extension (docs/decisions/api-choices.md). */
 export function serializeImport(row: ImportRow): ImportRecord {
   return {
     id: row.id,

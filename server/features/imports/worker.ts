@@ -69,7 +69,7 @@ export async function runImportJobs(db: Db, options: ImportJobOptions = {}): Pro
       batchSize: options.batchSize ?? DEFAULT_BATCH_SIZE,
     });
     if (outcome === 'stopped') break;
-    // Planner statistics for the imported rows (PGlite has no autovacuum; docs/architecture.md §6).
+    // Planner statistics for the imported rows (PGlite has no autovacuum; docs/decisions/stack-and-sharp-edges.md).
     if (outcome !== 'gone') {
       // Each statement waits for its turn as a batch does (PGlite: after the requests).
       await maintainAfterImport(db, options.beforeBatch);

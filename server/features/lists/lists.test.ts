@@ -15,7 +15,7 @@ const valid = {
 };
 
 describe('POST /api/v1/lists', () => {
-  it('creates a list with the defaults of docs/architecture.md §4 and records the caller', async () => {
+  it('creates a list with the defaults of docs/decisions/api-choices.md and records the caller', async () => {
     const res = await t.post('/api/v1/lists', valid);
     expect(res.statusCode).toBe(201);
     const body = res.json();
@@ -113,7 +113,7 @@ describe('collection, detail, update, delete', () => {
     expect((await t.get('/api/v1/lists?ordering=nope')).statusCode).toBe(400);
   });
 
-  it('clamps page_size to 1–1000 and ignores one that is not a number (docs/architecture.md §4)', async () => {
+  it('clamps page_size to 1–1000 and ignores one that is not a number (docs/decisions/api-choices.md)', async () => {
     for (const name of ['a', 'b', 'c']) await t.post('/api/v1/lists', { ...valid, name });
     const sizes: [string, number, string | null][] = [
       ['0', 1, '/api/v1/lists?page_size=0&page=2'],

@@ -22,7 +22,7 @@ export function listsRepository(db: Executor) {
       .leftJoin(listSubscriberCounts, eq(listSubscriberCounts.listId, lists.id));
 
   return {
-    /** `visible`: the caller's lists (docs/architecture.md §15), null for all. */
+    /** `visible`: the caller's lists (docs/decisions/roles-and-access.md), null for all. */
     count: async (visible: number[] | null = null) =>
       (await db.select({ n: count() }).from(lists).where(inVisibleLists(lists.id, visible)))[0]!.n,
 

@@ -4,7 +4,7 @@ import { isLanguageCode } from '../../lib/languages.js';
 import type { ListRow, ListValues } from './repository.js';
 
 /**
- * The stored values after a create (no `existing`) or an update: defaults of docs/architecture.md §4 on
+ * The stored values after a create (no `existing`) or an update: defaults of docs/decisions/api-choices.md on
  * create, kept values for members a PUT or PATCH leaves out, and the cross-field rules.
  */
 export function resolveListValues(

@@ -16,7 +16,7 @@ export type ImportedLayout = {
   sourceAt(urlFor: (path: string) => string): string;
   /** index.html as it came, for the personalisation check. */
   html: string;
-  /** mailboard.json, the block document of a layout made in the dashboard (docs/architecture.md §16). */
+  /** mailboard.json, the block document of a layout made in the dashboard (docs/decisions/block-editor.md). */
   document: string | null;
 };
 

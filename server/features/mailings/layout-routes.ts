@@ -17,7 +17,7 @@ const ZIP_PREFIX = 'data:application/zip;charset=utf-8;base64,';
 /**
  * Extension: a stored layout as a layout request again (`text`, `zip_file`), so the
  * dashboard can start a new mailing or a template from it ("Duplicate") and reopen its
- * blocks (docs/architecture.md §16). The zip holds index.html with the image references
+ * blocks (docs/decisions/block-editor.md). The zip holds index.html with the image references
  * made relative again, the images, the plain text (index.txt) and mailboard.json.
  */
 export async function layoutRoutes(app: FastifyInstance, { db }: RouteOptions) {

@@ -55,7 +55,7 @@ export type MailingReferences = { campaignExists: boolean; unknownSegments: numb
 
 export function mailingsRepository(db: Executor) {
   // Compared as bigint: an id past the integer range is a filter that matches nothing.
-  // `visible`: the caller's lists (docs/architecture.md §15), null for all.
+  // `visible`: the caller's lists (docs/decisions/roles-and-access.md), null for all.
   const where = (listId: number | undefined, visible: number[] | null = null) =>
     and(
       listId === undefined ? undefined : sql`${mailings.listId} = ${listId}::bigint`,

@@ -21,7 +21,7 @@ export async function prepareLayouts(body: MailingWrite): Promise<PreparedLayout
 export const duplicateName = () => badRequest('name', 'mailing with this name already exists.');
 
 /**
- * The mailing to store, with docs/architecture.md §4's rules and defaults, or one 400 holding every
+ * The mailing to store, with docs/decisions/api-choices.md's rules and defaults, or one 400 holding every
  * problem, nested where the request nests it (`variants[i].layout.zip_file`).
  */
 export function resolveMailing(

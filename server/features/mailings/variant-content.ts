@@ -29,7 +29,7 @@ export function importedLayout(prepared: PreparedLayout): ImportedLayout | undef
  * What creating a mailing refuses in a variant's content, as DRF field errors nested as the
  * request nests them (`{subject, layout: {text, zip_file}}`), empty when nothing is wrong: a
  * zip that cannot be read, and personalisation tags that name no field of the list, which
- * are refused here rather than sent as empty strings (docs/architecture.md §16). Creating a
+ * are refused here rather than sent as empty strings (docs/decisions/block-editor.md). Creating a
  * mailing and sending a test of an unsaved variant (deliveries' test messages) both check
  * a variant with it, so a test is refused exactly where the mailing would be.
  */

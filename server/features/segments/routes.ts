@@ -23,7 +23,7 @@ const listParams = z.object({ list_id: idParam });
 const itemParams = z.object({ list_id: idParam, id: idParam });
 const duplicate = () => badRequest('name', 'segment with this name already exists in this list.');
 
-/** Segments of a list (extension, docs/architecture.md §4): CRUD, live counts, members and a preview. */
+/** Segments of a list (extension, docs/decisions/api-choices.md): CRUD, live counts, members and a preview. */
 export async function segmentsRoutes(app: FastifyInstance, { db }: RouteOptions) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const repo = segmentsRepository(db);

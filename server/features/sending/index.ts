@@ -81,7 +81,7 @@ export const sendingPlugin = fp(async (app: FastifyInstance, plugin: SendingPlug
           options.concurrency,
           Math.max(1000, options.leaseMs / 4),
           { dkim: options.dkim, verp },
-          // One SMTP_RATE for every replica together, per relay (docs/architecture.md §11).
+          // One SMTP_RATE for every replica together, per relay (docs/decisions/delivery-engine.md).
           (url) => sharedRateBucket(db, url, options.ratePerServer, options.concurrency),
         )
       : outboxTransport(db, options.outboxCap);

@@ -14,7 +14,7 @@ import {
   queryInt,
 } from '../../lib/query.js';
 
-/** Filters every statistics path accepts (spec: Statistics; docs/architecture.md §4 for their meaning). */
+/** Filters every statistics path accepts (spec: Statistics; docs/decisions/api-choices.md for their meaning). */
 const commonFilters = {
   campaign: queryFilter(queryInt),
   mailing: queryFilter(queryInt),
@@ -44,7 +44,7 @@ export type Filters = {
   to_datetime?: string;
   url?: string;
   hard?: boolean;
-  /** Not a query parameter: the caller's lists (docs/architecture.md §15); absent or null, all. */
+  /** Not a query parameter: the caller's lists (docs/decisions/roles-and-access.md); absent or null, all. */
   lists?: number[] | null;
 };
 

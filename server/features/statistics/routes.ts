@@ -10,7 +10,7 @@ import { serializeBucket, serializeRecord } from './serialize.js';
 import { scoped } from '../../lib/route-access.js';
 
 /**
- * GET /statistics/{opens|clicks|bounces} (spec), plus the chart extensions of docs/architecture.md §4:
+ * GET /statistics/{opens|clicks|bounces} (spec), plus the chart extensions of docs/decisions/api-choices.md:
  * …/{kind}/series and …/clicks/urls, taking the same filters.
  */
 export async function statisticsRoutes(app: FastifyInstance, { db }: RouteOptions) {

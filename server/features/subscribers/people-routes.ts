@@ -59,7 +59,7 @@ export function peopleRoutes(app: FastifyInstance, db: Db) {
         state ? eq(subscribers.subscription, state) : ne(subscribers.subscription, 'deleted'),
         search ? searchMatches(search) : undefined,
         email === undefined ? undefined : emailIs(email),
-        // Lists the caller is not given do not exist for it (docs/architecture.md §15).
+        // Lists the caller is not given do not exist for it (docs/decisions/roles-and-access.md).
         inVisibleLists(subscribers.listId, visibleLists(request)),
       );
       return paginate(

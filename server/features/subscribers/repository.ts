@@ -49,7 +49,7 @@ export const searchMatches = (search: string): SQL => {
 };
 
 /**
- * The unfiltered collection leaves deleted subscribers out (docs/architecture.md §4). Every filter of the
+ * The unfiltered collection leaves deleted subscribers out (docs/decisions/api-choices.md). Every filter of the
  * collection is one condition here: counts, pages and page anchors all use this.
  */
 export const filterWhere = (listId: number, { state, email, search }: SubscriberFilter): SQL =>

@@ -40,7 +40,7 @@ const collectionQuery = z.object({
   search: z.preprocess(emptyAsAbsent, subscriberSearch.optional()),
 });
 
-/** Subscribers of a list (spec: Subscribers; docs/architecture.md §4). */
+/** Subscribers of a list (spec: Subscribers; docs/decisions/api-choices.md). */
 export async function subscribersRoutes(app: FastifyInstance, { db }: RouteOptions) {
   await subscriberBodyParsers(app);
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -4,7 +4,7 @@ import { subscribers } from '../../db/schema/index.js';
 import type { FieldRow } from '../fields/index.js';
 import type { SubscriberRow } from './repository.js';
 
-/** The empty value a custom field shows when a subscriber has none (docs/architecture.md §4: `""` or null). */
+/** The empty value a custom field shows when a subscriber has none (docs/decisions/api-choices.md: `""` or null). */
 export const emptyCustomValue = (type: FieldRow['type']) =>
   type === 'integer' || type === 'date' || type === 'datetime' ? null : '';
 

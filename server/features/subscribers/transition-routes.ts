@@ -36,7 +36,7 @@ export function transitionRoutes(app: FastifyInstance, db: Db) {
   );
 
   /**
-   * docs/architecture.md §4: without `confirm` (or null) the list's process decides: `pending` on a
+   * docs/decisions/api-choices.md: without `confirm` (or null) the list's process decides: `pending` on a
    * double-opt-in list, else `active`. On a double-opt-in list `confirm: true` activates and
    * `false` leaves it pending; a boolean on a list without opt-in is 400.
    */

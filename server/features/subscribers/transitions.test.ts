@@ -121,7 +121,7 @@ describe('unsubscribe and soft delete', () => {
     expect((await t.get(url(listId, '?subscription=deleted'))).json().results[0].id).toBe(id);
     expect((await t.delete(url(listId, '/999'))).statusCode).toBe(404);
     expect((await t.delete(url(listId, '/abc'))).statusCode).toBe(404);
-    // Every operation accepts a subscriber in any state (docs/architecture.md §4).
+    // Every operation accepts a subscriber in any state (docs/decisions/api-choices.md).
     expect((await t.delete(url(listId, `/${id}`))).statusCode).toBe(204);
     expect((await activate(listId, id)).json()).toEqual({ status: 'active' });
   });

@@ -25,7 +25,7 @@ const summary = (
 });
 
 /**
- * Templates (extension, docs/architecture.md §16): `GET/POST /templates` (`list` filter: a
+ * Templates (extension, docs/decisions/block-editor.md): `GET/POST /templates` (`list` filter: a
  * list's own and the global ones), `GET/DELETE /templates/{id}`.
  */
 export async function templatesRoutes(app: FastifyInstance, { db }: RouteOptions) {

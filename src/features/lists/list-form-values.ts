@@ -22,7 +22,7 @@ export const listFormFields = [
   'double_opt_in',
 ] as const satisfies readonly (keyof ListFormValues)[];
 
-/** The contract's write schema plus the rule docs/architecture.md §4 states across two fields. */
+/** The contract's write schema plus the rule docs/decisions/api-choices.md states across two fields. */
 export const listFormSchema = listWrite.superRefine((value, ctx) => {
   if (
     value.languages &&

@@ -17,7 +17,7 @@ export const actionLabels: Record<ActionKind, string> = {
 };
 
 /**
- * The state an action is expected to lead to (docs/architecture.md §4). `doubleOptIn` undefined means the
+ * The state an action is expected to lead to (docs/decisions/api-choices.md). `doubleOptIn` undefined means the
  * server does not say (another deployment): activation is then expected to activate, and
  * the answer's `status` corrects the guess.
  */

@@ -12,7 +12,7 @@ import type { Db } from '../../../db/client.js';
 import { preparedTextRows } from '../../../db/prepared.js';
 
 /**
- * What the caller may do (issue 29, docs/architecture.md §15): its role's permissions and,
+ * What the caller may do (issue 29, docs/decisions/roles-and-access.md): its role's permissions and,
  * when it is limited to some lists, those lists with read or manage access. Loaded from the
  * database on every request, so a change of role, lists or a deactivation holds on the next
  * request on every replica.

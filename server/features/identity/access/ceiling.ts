@@ -4,7 +4,7 @@ import { loadAccess, type Access } from './access.js';
 import { badRequest, HttpError, notFound } from '../../../lib/http-errors.js';
 
 /**
- * The ceiling of issue 49 (docs/architecture.md §15): **a user can never grant, read or act
+ * The ceiling of issue 49 (docs/decisions/roles-and-access.md): **a user can never grant, read or act
  * beyond what it holds.** Whoever gives a role, list access or a token, or changes a user,
  * does so only within its own permissions and lists. Stated here once; the users, roles,
  * invitations, tokens and sessions routes call it.

@@ -61,7 +61,7 @@ async function ownToken() {
   return basic(ADMIN.username, res.json<{ token: string }>().token);
 }
 
-describe('an attacker guessing a password (docs/architecture.md §4)', () => {
+describe('an attacker guessing a password (docs/decisions/api-choices.md)', () => {
   it('locks out neither the user’s API token nor a browser the user signed in from', async () => {
     const token = await ownToken();
     const earlier = await signIn('198.51.100.1', ADMIN.password);

@@ -34,7 +34,7 @@ export type RequestHookOptions = {
 
 /**
  * Authentication on every /api/ route (spec: Authentication): HTTP Basic, or the session
- * cookie the dashboard got from POST /api/v1/session (docs/architecture.md §4). Basic wins
+ * cookie the dashboard got from POST /api/v1/session (docs/decisions/api-choices.md). Basic wins
  * when both come. Sets `request.user`, `authMethod` and `access`, or answers 401.
  */
 export function authenticateRequests(app: FastifyInstance, options: RequestHookOptions) {

@@ -281,7 +281,7 @@ describe('401 challenges', () => {
   });
 });
 
-describe('CSRF (docs/architecture.md §4)', () => {
+describe('CSRF (docs/decisions/api-choices.md)', () => {
   const list = { name: 'Forged', default_from_name: 'A', default_from_email: 'a@example.com' };
 
   it('refuses cookie-authenticated writes from another site', async () => {

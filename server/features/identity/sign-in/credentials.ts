@@ -32,7 +32,7 @@ export const throttled = (wait: number) =>
 
 /**
  * The password check shared by Basic and sign-in, behind the one throttle
- * (docs/architecture.md §4). Undefined when the credentials are wrong. `device`: a valid
+ * (docs/decisions/api-choices.md). Undefined when the credentials are wrong. `device`: a valid
  * device cookie's id (sign-in only).
  */
 export function credentialsVerifier(db: Db, throttle: FailedAttemptThrottle): VerifyCredentials {

@@ -4,7 +4,7 @@ import { usersRepository } from '../users/repository.js';
 import { FailedAttemptThrottle } from './throttle.js';
 import { ADMIN, createTestContext, type TestContext } from '../../../test/harness.js';
 
-/** Device cookies (docs/architecture.md §4) where sign-in has two steps, and their lifetime. */
+/** Device cookies (docs/decisions/api-choices.md) where sign-in has two steps, and their lifetime. */
 let t: TestContext;
 let browser: ReturnType<typeof browserOf>;
 // Real time (enrolment's TOTP code is computed from it), moved on by the last test.

@@ -5,7 +5,7 @@ import { sharedSecret } from '../../../lib/service-secrets.js';
 import { cookieOptions } from '../../../plugins/browser-requests.js';
 
 /**
- * OWASP's device cookies (docs/architecture.md §4): a successful sign-in leaves a long-lived
+ * OWASP's device cookies (docs/decisions/api-choices.md): a successful sign-in leaves a long-lived
  * cookie proving that this browser signed in as this username before. A sign-in presenting
  * one for its username skips the username's and address's back-off (only the device's own
  * failures count), so an attacker who slows a username down never keeps its owner out of a

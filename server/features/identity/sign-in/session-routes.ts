@@ -55,7 +55,7 @@ export async function openSession(
 }
 
 /**
- * Browser sessions (extension, docs/architecture.md §4): POST exchanges a username and password for the
+ * Browser sessions (extension, docs/decisions/api-choices.md): POST exchanges a username and password for the
  * HttpOnly cookie, GET says who is signed in, DELETE signs out (on every replica at once).
  * GET and DELETE pass the auth hook like any route; POST is the one /api/ route it skips.
  */

@@ -1,5 +1,5 @@
 /**
- * Failed-attempt throttles (docs/architecture.md §4).
+ * Failed-attempt throttles (docs/decisions/api-choices.md).
  *
  * Sign-in (the default rules) backs off, never locks out: 10 failures for a username from
  * one address, or 20 for a username from all addresses, cost nothing; each further password

@@ -36,7 +36,7 @@ export function usersRepository(db: Executor) {
     async setPassword(username: string, password: string): Promise<boolean> {
       return this.setHash(username, await hashPassword(password));
     },
-    /** A new password ends every session of the user (docs/architecture.md §4), on every replica. */
+    /** A new password ends every session of the user (docs/decisions/api-choices.md), on every replica. */
     async setHash(username: string, passwordHash: string): Promise<boolean> {
       const rows = await db
         .update(users)

@@ -26,7 +26,7 @@ export type Invite = (
   invitedBy: number,
 ) => Promise<{ user: number; invitation_url: string }>;
 
-/** Users (extension, issue 29, docs/architecture.md §15). */
+/** Users (extension, issue 29, docs/decisions/roles-and-access.md). */
 export async function usersRoutes(
   app: FastifyInstance,
   options: RouteOptions & { invite?: Invite },

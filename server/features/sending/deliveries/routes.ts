@@ -44,7 +44,7 @@ const targeting = z.object({
   limit: z.number().int().positive().max(2_147_483_647).nullable().optional(),
 });
 
-/** Sending extensions under /api/v1 (docs/architecture.md §4 "Sending"). */
+/** Sending extensions under /api/v1 (docs/decisions/api-choices.md "Sending"). */
 export async function deliveriesRoutes(
   app: FastifyInstance,
   { sending }: { sending: SendingContext },
@@ -95,7 +95,7 @@ export async function deliveriesRoutes(
       if (!found) throw notFound();
       const rule = ACTIONS[action];
       const refuse = () => new HttpError(400, { detail: rule.message });
-      // A send step's delivery follows its automation (docs/architecture.md §17).
+      // A send step's delivery follows its automation (docs/decisions/automations.md).
       const [owner] = await queryRows<{ automation_id: number | null }>(
         db,
         sql`SELECT automation_id FROM deliveries WHERE id = ${id}`,

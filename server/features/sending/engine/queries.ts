@@ -264,7 +264,7 @@ export async function recordResults(db: Executor, results: RecipientResult[]) {
 }
 
 /**
- * A server fault (docs/architecture.md §11): the delivery pauses itself with the relay's
+ * A server fault (docs/decisions/delivery-engine.md): the delivery pauses itself with the relay's
  * answer; resuming continues where it stopped.
  */
 export async function pauseForFault(db: Executor, deliveryId: number, reason: string) {

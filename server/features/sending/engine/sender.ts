@@ -84,7 +84,7 @@ type Lanes = {
 
 /**
  * Sends due recipients, `concurrency` messages in flight, claiming a few at a time just
- * ahead of the lanes (docs/architecture.md §11). Each result is committed as soon as the relay
+ * ahead of the lanes (docs/decisions/delivery-engine.md). Each result is committed as soon as the relay
  * answered; a lane's next message travels meanwhile but its end waits for that commit, so a
  * crash can repeat at most one message per lane. Leases are renewed while rows are held.
  */

@@ -5,7 +5,7 @@ import { queryRows } from '../../../db/query-rows.js';
 import type { RateBucket } from './token-bucket.js';
 
 /**
- * SMTP_RATE for the whole deployment (docs/architecture.md §11): one token bucket per relay
+ * SMTP_RATE for the whole deployment (docs/decisions/delivery-engine.md): one token bucket per relay
  * in the database (`send_rate`, keyed by a hash of the relay's URL, so no credential is
  * stored), refilled at `ratePerSecond` up to one second's worth. A process takes up to
  * `grant` tokens in one statement and spends them locally, so replicas together never go

@@ -3,7 +3,7 @@ import type { Executor } from '../../../db/client.js';
 import { queryRows } from '../../../db/query-rows.js';
 
 /**
- * The personalisation values of a batch's subscribers (docs/architecture.md §16), in one
+ * The personalisation values of a batch's subscribers (docs/decisions/block-editor.md), in one
  * query: built-in fields plus custom fields, flat and keyed by name as in the API.
  */
 export async function personalFields(

@@ -17,7 +17,7 @@ export type VariantTemplate = {
   subject: string;
   html: Part[];
   text: Part[];
-  /** The subject with its personalisation tags (docs/architecture.md §16). */
+  /** The subject with its personalisation tags (docs/decisions/block-editor.md). */
   subjectParts: TemplatePart[];
   /** Whether any part names a subscriber field: then the sender loads recipients' values. */
   personal: boolean;

@@ -26,7 +26,7 @@ const readsSubscriber = (body: unknown): Permission[] =>
   (body as { subscriber?: unknown } | null)?.subscriber === undefined ? [] : ['subscribers:read'];
 
 /**
- * "Send a test" from the composer (extension, docs/architecture.md §16): the variant being
+ * "Send a test" from the composer (extension, docs/decisions/block-editor.md): the variant being
  * written, sent to any address before its mailing exists, through the same renderer and
  * transport as a delivery. Its images are kept by content hash at /media/tests/… (mail clients
  * fetch them later) and forgotten after 30 days without use.

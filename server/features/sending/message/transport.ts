@@ -34,7 +34,7 @@ export type SendRefs = {
    * commit of its previous result, so the next message travels while that result is written
    * and a relay, which accepts a message only at its end, never holds two unrecorded ones from
    * one lane. If it rejects, the connection is dropped before the end: the message is not
-   * accepted (docs/architecture.md §11).
+   * accepted (docs/decisions/delivery-engine.md).
    */
   acceptAfter?: Promise<unknown> | undefined;
 };
@@ -112,7 +112,7 @@ function faultText(command: string, text: string) {
 }
 
 /**
- * nodemailer's error → outcome, by stage (`command`) and code (docs/architecture.md §11):
+ * nodemailer's error → outcome, by stage (`command`) and code (docs/decisions/delivery-engine.md):
  * 5xx to RCPT TO, or at DATA with the recipient's address in the answer, is that recipient's
  * hard bounce; any other 5xx, a refused login, a TLS failure (certificates do not fix
  * themselves) is a server fault; 4xx and network errors are temporary.

@@ -13,7 +13,7 @@ function isUtf8(bytes: Uint8Array, complete: boolean): boolean {
 }
 
 /**
- * The encoding of a file from its first bytes (docs/architecture.md §4): a BOM decides, else valid UTF-8,
+ * The encoding of a file from its first bytes (docs/decisions/api-choices.md): a BOM decides, else valid UTF-8,
  * else windows-1252 (a superset of ISO-8859-1, the usual spreadsheet export), which the
  * person can override. The server checks UTF-8 over the whole file; the Check step does too.
  */

@@ -10,7 +10,7 @@ import { buildPreviewDocument, looksLikeHtml } from '../layout/preview-document'
 import { LayoutPreview } from './layout-preview';
 import { DeliveryTimes, MailingFacts } from './mailing-facts';
 
-/** Images of stored layouts are served by the service under this path (docs/architecture.md §4). */
+/** Images of stored layouts are served by the service under this path (docs/decisions/api-choices.md). */
 const mediaSource = () => `${window.location.origin}/media/layouts/`;
 
 /** A mailing as the service returns it: its fields, then each variant with its layout. */

@@ -34,7 +34,7 @@ export const isZipSelection = (paths: readonly string[]) =>
   paths.length === 1 && /\.zip$/i.test(paths[0]!);
 
 /**
- * Which files go into the layout zip, and where (docs/architecture.md §4: index.html at the root, images
+ * Which files go into the layout zip, and where (docs/decisions/api-choices.md: index.html at the root, images
  * under images/). A dropped folder is zipped from the folder holding index.html; images
  * chosen next to index.html go under images/. Anything else is left out and reported, so
  * the archive carries only what the service reads.
