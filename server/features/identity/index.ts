@@ -43,7 +43,7 @@ export type IdentityOptions = {
 };
 
 /**
- * Identity (docs/decisions/api-choices.md, §15): who calls and what it may do. The request hook
+ * Identity (docs/decisions/api-choices.md, docs/decisions/roles-and-access.md): who calls and what it may do. The request hook
  * that authenticates every /api/ route (authentication/), sign-in with its throttle and
  * device cookies (sign-in/), sessions, users, roles, API tokens, two-factor sign-in, and
  * the mailed invitation and password-reset links. Registered before the other features'

@@ -2,7 +2,7 @@
  * Sending: the delivery engine, its API extensions, the public links in messages and the
  * bounce webhook, as one Fastify plugin. Other features, app.ts, plugins/ and the benches
  * import only this file; its rooms (docs/architecture.md §2):
- * - engine/      claims due recipients, sends them, records each result (crash-safe, §11)
+ * - engine/      claims due recipients, sends them, records each result (crash-safe, docs/decisions/delivery-engine.md)
  * - message/     what one message is and how it leaves: render, personal fields, DKIM, VERP,
  *                the transport (SMTP or the embedded outbox), test messages
  * - links/       the links every message carries: signed tokens, click and open hits,
