@@ -1,0 +1,132 @@
+import {
+  Card,
+  Checkbox,
+  Group,
+  NumberInput,
+  Select,
+  Stack,
+  Switch,
+  TextInput,
+  type ComboboxItem,
+} from '@mantine/core';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import type { AutomationForm } from '../form-model';
+import { TimeZoneSelect } from './time-zone-select';
+
+/** What starts a run (with the fields of that trigger), its time zone and whether it repeats. */
+export function TriggerSection({
+  canManage,
+  segmentOptions,
+}: {
+  canManage: boolean;
+  segmentOptions: ComboboxItem[];
+}) {
+  const form = useFormContext<AutomationForm>();
+  const { errors } = form.formState;
+  const triggerType = useWatch({ control: form.control, name: 'triggerType' });
+  const timeZone = useWatch({ control: form.control, name: 'timeZone' });
+  return (
+    <Card withBorder component="section" aria-label="Trigger">
+      <Stack gap="sm">
+        <Controller
+          control={form.control}
+          name="triggerType"
+          render={({ field }) => (
+            <Select
+              label="Starts when"
+              disabled={!canManage}
+              allowDeselect={false}
+              data={[
+                { value: 'subscribed', label: 'A subscriber becomes active' },
+                { value: 'segment_entered', label: 'A subscriber enters a segment' },
+                { value: 'date_field', label: 'A date field is today' },
+              ]}
+              value={field.value}
+              onChange={(v) => field.onChange(v ?? 'subscribed')}
+            />
+          )}
+        />
+        {triggerType === 'subscribed' && (
+          <Controller
+            control={form.control}
+            name="includeImports"
+            render={({ field }) => (
+              <Checkbox
+                label="Also subscribers added by an import"
+                disabled={!canManage}
+                checked={field.value}
+                onChange={(e) => field.onChange(e.currentTarget.checked)}
+              />
+            )}
+          />
+        )}
+        {triggerType === 'segment_entered' && (
+          <Controller
+            control={form.control}
+            name="segment"
+            render={({ field }) => (
+              <Select
+                label="Segment"
+                disabled={!canManage}
+                data={segmentOptions}
+                value={field.value || null}
+                onChange={(v) => field.onChange(v ?? '')}
+                error={errors.segment?.message}
+              />
+            )}
+          />
+        )}
+        {triggerType === 'date_field' && (
+          <Group grow align="flex-start">
+            <TextInput
+              label="Date field"
+              description="date_of_birth or a date field of this list"
+              disabled={!canManage}
+              error={errors.field?.message}
+              {...form.register('field')}
+            />
+            <Controller
+              control={form.control}
+              name="hour"
+              render={({ field }) => (
+                <NumberInput
+                  label={`At hour (${timeZone})`}
+                  min={0}
+                  max={23}
+                  disabled={!canManage}
+                  value={field.value}
+                  onChange={(v) => field.onChange(Number(v) || 0)}
+                  error={errors.hour?.message}
+                />
+              )}
+            />
+          </Group>
+        )}
+        <Controller
+          control={form.control}
+          name="timeZone"
+          render={({ field }) => (
+            <TimeZoneSelect
+              disabled={!canManage}
+              value={field.value}
+              onChange={field.onChange}
+              error={errors.timeZone?.message}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="reenter"
+          render={({ field }) => (
+            <Switch
+              label="A subscriber may run through it again"
+              disabled={!canManage}
+              checked={field.value}
+              onChange={(e) => field.onChange(e.currentTarget.checked)}
+            />
+          )}
+        />
+      </Stack>
+    </Card>
+  );
+}
