@@ -11,7 +11,7 @@ import {
   prepareSubscriberPages,
   subscriberPagesPrepared,
 } from '../server/features/subscribers/page-blocks.js';
-import { anchorsBuilt } from '../server/features/subscribers/pages.js';
+import { anchorsBuilt } from '../server/features/subscribers/page-anchors.js';
 import { useOneStatementPages } from '../server/features/subscribers/page-statement.js';
 import { usersRepository } from '../server/features/identity/index.js';
 import { measureFirstScreen, type Download } from './support/first-screen.js';

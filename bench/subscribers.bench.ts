@@ -3,7 +3,7 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app.js';
 import { openDatabase, type Database } from '../server/db/client.js';
-import { anchorsBuilt } from '../server/features/subscribers/pages.js';
+import { anchorsBuilt } from '../server/features/subscribers/page-anchors.js';
 import {
   prepareSubscriberPages,
   subscriberPagesPrepared,

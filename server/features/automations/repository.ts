@@ -2,14 +2,13 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type {
   AutomationState,
   AutomationTrigger,
-  RunState,
-  StepStats,
   StoredStep,
 } from '../../../contract/automations.js';
 import type { Executor } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
-import { automationRuns, automations } from '../../db/schema/index.js';
-import { apiSteps } from './steps.js';
+import { automations } from '../../db/schema/index.js';
+import { automationStats } from './automation-stats.js';
+import { runsRepository } from './runs-repository.js';
 import { firstDateCheck } from './triggers.js';
 
 export type AutomationRow = typeof automations.$inferSelect;
@@ -21,18 +20,6 @@ export type AutomationValues = {
   reenter: boolean;
   timeZone: string;
 };
-
-const EMPTY: StepStats = {
-  entered: 0,
-  waiting: 0,
-  sent: 0,
-  opened: 0,
-  clicked: 0,
-  bounced: 0,
-  exited: 0,
-};
-
-const n = (v: unknown) => Number(v ?? 0);
 
 export function automationsRepository(db: Executor) {
   const inList = (listId: number, id: number) =>
@@ -150,105 +137,8 @@ export function automationsRepository(db: Executor) {
         .returning({ id: automations.id });
       return rows.length > 0;
     },
-
-    /** Runs per state, and per step: entered, waiting, sent, opened, clicked, bounced, exited. */
-    async stats(ids: number[]) {
-      const list = `{${ids.join(',')}}`;
-      const runs = await queryRows<{
-        automation_id: number;
-        state: string;
-        step_id: number | null;
-        n: unknown;
-      }>(
-        db,
-        sql`SELECT automation_id, state, step_id, count(*) AS n FROM automation_runs
-             WHERE automation_id = ANY(${list}::int[]) GROUP BY 1, 2, 3`,
-      );
-      const entered = await queryRows<{ automation_id: number; step_id: number; n: unknown }>(
-        db,
-        sql`SELECT automation_id, step_id, count(*) AS n FROM automation_run_steps
-             WHERE automation_id = ANY(${list}::int[]) GROUP BY 1, 2`,
-      );
-      const sends = await queryRows<{
-        automation_id: number;
-        step_id: number;
-        sent: unknown;
-        bounced: unknown;
-        opened: unknown;
-        clicked: unknown;
-      }>(
-        db,
-        sql`SELECT d.automation_id, d.automation_step AS step_id,
-                   sum((SELECT COALESCE(sum(c.n), 0) FROM delivery_counts c
-                         WHERE c.delivery_id = d.id AND c.state = 'sent')) AS sent,
-                   sum((SELECT COALESCE(sum(c.n), 0) FROM delivery_counts c
-                         WHERE c.delivery_id = d.id AND c.state = 'bounced')) AS bounced,
-                   sum((SELECT count(*) FROM stat_opens o WHERE o.delivery_id = d.id AND o.first)) AS opened,
-                   sum((SELECT count(DISTINCT k.email) FROM stat_clicks k
-                         WHERE k.delivery_id = d.id AND k.first)) AS clicked
-              FROM deliveries d WHERE d.automation_id = ANY(${list}::int[])
-             GROUP BY 1, 2`,
-      );
-      const result = new Map<
-        number,
-        { runs: Record<RunState, number>; steps: Map<number, StepStats> }
-      >();
-      const of = (automationId: number) => {
-        if (!result.has(automationId))
-          result.set(automationId, {
-            runs: { active: 0, finished: 0, exited: 0 },
-            steps: new Map(),
-          });
-        return result.get(automationId)!;
-      };
-      const step = (automationId: number, stepId: number) => {
-        const steps = of(automationId).steps;
-        if (!steps.has(stepId)) steps.set(stepId, { ...EMPTY });
-        return steps.get(stepId)!;
-      };
-      for (const r of runs) {
-        of(r.automation_id).runs[r.state as RunState] += n(r.n);
-        if (r.step_id === null) continue;
-        if (r.state === 'active') step(r.automation_id, r.step_id).waiting += n(r.n);
-        if (r.state === 'exited') step(r.automation_id, r.step_id).exited += n(r.n);
-      }
-      for (const e of entered) step(e.automation_id, e.step_id).entered += n(e.n);
-      for (const s of sends) {
-        const target = step(s.automation_id, s.step_id);
-        target.sent += n(s.sent);
-        target.bounced += n(s.bounced);
-        target.opened += n(s.opened);
-        target.clicked += n(s.clicked);
-      }
-      return (automationId: number) => of(automationId);
-    },
-
-    runCount: async (automationId: number, state?: RunState) =>
-      (
-        await db
-          .select({ n: count() })
-          .from(automationRuns)
-          .where(
-            and(
-              eq(automationRuns.automationId, automationId),
-              state ? eq(automationRuns.state, state) : undefined,
-            ),
-          )
-      )[0]!.n,
-
-    runPage: (automationId: number, state: RunState | undefined, limit: number, offset: number) =>
-      db
-        .select()
-        .from(automationRuns)
-        .where(
-          and(
-            eq(automationRuns.automationId, automationId),
-            state ? eq(automationRuns.state, state) : undefined,
-          ),
-        )
-        .orderBy(asc(automationRuns.id))
-        .limit(limit)
-        .offset(offset),
+    /** Runs per state, and per step (automation-stats.ts). */
+    stats: (ids: number[]) => automationStats(db, ids),
 
     /** Mailings and segments of the list among these ids (what steps may name). */
     async known(listId: number, mailings: number[], segments: number[]) {
@@ -264,27 +154,7 @@ export function automationsRepository(db: Executor) {
       );
       return { mailings: new Set(m.map((r) => r.id)), segments: new Set(s.map((r) => r.id)) };
     },
-
-    /** The automations a subscriber is in, and where (their history). */
-    subscriberRuns: (subscriberId: number) =>
-      queryRows<{
-        id: string | number;
-        automation_id: number;
-        name: string;
-        state: string;
-        step_id: number | null;
-        steps: StoredStep[];
-        due_datetime: string | null;
-        exit_reason: string;
-        start_datetime: string;
-        end_datetime: string | null;
-      }>(
-        db,
-        sql`SELECT r.id, r.automation_id, a.name, r.state, r.step_id, a.steps, r.due_datetime,
-                   r.exit_reason, r.start_datetime, r.end_datetime
-              FROM automation_runs r JOIN automations a ON a.id = r.automation_id
-             WHERE r.subscriber_id = ${subscriberId} ORDER BY r.id`,
-      ),
+    ...runsRepository(db),
   };
 }
 
@@ -293,48 +163,4 @@ function checkDueOf(trigger: AutomationTrigger, now: Date, timeZone: string): Da
   if (trigger.type === 'segment_entered') return now;
   if (trigger.type === 'date_field') return firstDateCheck(trigger.hour, now, timeZone);
   return null;
-}
-
-/** An automation as the API shows it, with its runs and per-step counts. */
-export function serializeAutomation(
-  row: AutomationRow,
-  stats: { runs: Record<RunState, number>; steps: Map<number, StepStats> },
-) {
-  const steps = apiSteps(row.steps).map((step) => ({
-    ...step,
-    stats: stats.steps.get(step.id!) ?? { ...EMPTY },
-  }));
-  const trigger =
-    row.trigger.type === 'subscribed'
-      ? { type: 'subscribed', include_imports: row.includeImports }
-      : row.trigger;
-  return {
-    id: row.id,
-    list: row.listId,
-    name: row.name,
-    state: row.state,
-    trigger,
-    steps,
-    reenter: row.reenter,
-    time_zone: row.timeZone,
-    runs: stats.runs,
-    create_datetime: row.createDatetime.toISOString(),
-    update_datetime: row.updateDatetime.toISOString(),
-  };
-}
-
-export function serializeRun(row: typeof automationRuns.$inferSelect, steps: StoredStep[]) {
-  const index = steps.findIndex((s) => s.id === row.stepId);
-  return {
-    id: row.id,
-    subscriber: row.subscriberId,
-    email: row.email,
-    entry: row.entry,
-    state: row.state,
-    step: index >= 0 ? index : null,
-    due_datetime: row.dueDatetime?.toISOString() ?? null,
-    exit_reason: row.exitReason,
-    start_datetime: row.startDatetime.toISOString(),
-    end_datetime: row.endDatetime?.toISOString() ?? null,
-  };
 }

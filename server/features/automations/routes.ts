@@ -15,12 +15,8 @@ import { paginate } from '../../lib/pagination.js';
 import { idParam, paginationQuery } from '../../lib/query.js';
 import { fieldsRepository } from '../fields/index.js';
 import { subscribersRepository } from '../subscribers/index.js';
-import {
-  automationsRepository,
-  serializeAutomation,
-  serializeRun,
-  type AutomationRow,
-} from './repository.js';
+import { automationsRepository, type AutomationRow } from './repository.js';
+import { serializeAutomation, serializeRun } from './serialize.js';
 import { storeSteps } from './steps.js';
 import { p } from '../../lib/route-access.js';
 

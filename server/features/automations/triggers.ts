@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
 import { inAnySegment } from '../segments/index.js';
 import { addLocalDays, localParts, zonedHour } from './local-time.js';
-import { at } from './runs.js';
+import { at } from './sql-instant.js';
 
 const HOUR = 60 * 60_000;
 

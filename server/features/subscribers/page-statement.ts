@@ -10,14 +10,8 @@ import type { OrderingTerm } from '../../lib/ordering.js';
 import { claimedPageEnvelope, readPageClaim, type Envelope } from '../../lib/pagination.js';
 import { fieldsVersionColumn, forgetFields, keptFields } from './list-fields.js';
 import { BLOCK_ROWS, cutIfUncut } from './page-blocks.js';
-import {
-  blockOrdering,
-  DIRECT_SKIP,
-  pageResults,
-  pageSelect,
-  positionKeys,
-  type PageRow,
-} from './pages.js';
+import { pageResults, pageSelect, positionKeys, type PageRow } from './page-select.js';
+import { blockOrdering, DIRECT_SKIP } from './pages.js';
 import { filterWhere, type SubscriberFilter } from './repository.js';
 import { subscriberRecord } from './serialize.js';
 

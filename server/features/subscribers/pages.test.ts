@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.js';
-import { ANCHOR_STEP, anchorsBuilt } from './pages.js';
+import { ANCHOR_STEP, anchorsBuilt } from './page-anchors.js';
 import { createList } from '../../test/lists.js';
 
 let t: TestContext;
