@@ -7,8 +7,8 @@ import { stepHelpers, walk } from './run-walk.js';
 import { at } from './sql-instant.js';
 
 /**
- * Advances up to `batch` due runs of active automations, in one transaction (docs/architecture.md
- * §17): claimed with FOR UPDATE SKIP LOCKED through the `automation_runs_due` index per active
+ * Advances up to `batch` due runs of active automations, in one transaction
+ * (docs/decisions/automations.md): claimed with FOR UPDATE SKIP LOCKED through the `automation_runs_due` index per active
  * automation (a paused automation's runs are never read), each run walked through its
  * instantaneous steps (send, condition) up to its next wait or its end, the send steps'
  * recipients appended to the step's delivery and every new state written before commit. A
