@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { buildApp, type App } from '../server/app.js';
-import { DASHBOARD_HEADER } from '../server/plugins/browser-requests.js';
+import { DASHBOARD_HEADER } from '../contract/dashboard-client.js';
 import { openDatabase, type Db } from '../server/db/client.js';
 import { compileVariant, renderMessage } from '../server/features/sending/index.js';
 import { queryRows } from '../server/db/query-rows.js';

@@ -16,7 +16,7 @@ import {
   pgliteJobOptions,
   runImportJobs,
 } from '../server/features/imports/worker.js';
-import { DASHBOARD_HEADER } from '../server/plugins/browser-requests.js';
+import { DASHBOARD_HEADER } from '../contract/dashboard-client.js';
 import { usersRepository } from '../server/features/identity/index.js';
 import {
   bareTableCopy,

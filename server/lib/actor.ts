@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { SubscriberChangeVia } from '../../contract/subscribers.js';
 import type { Executor } from '../db/client.js';
-import { DASHBOARD_HEADER } from '../plugins/browser-requests.js';
+import { DASHBOARD_CLIENT, DASHBOARD_HEADER } from '../../contract/dashboard-client.js';
 
 /** How a change came about, as the subscriber's history shows it. */
 export type Actor =
@@ -30,7 +30,7 @@ export async function withActor(tx: Executor, actor: Actor): Promise<void> {
 
 /** The dashboard labels its requests (X-Mailboard-Client); anything else is an API client. */
 export function requestActor(request: FastifyRequest): Actor {
-  const dashboard = request.headers[DASHBOARD_HEADER] === 'dashboard';
+  const dashboard = request.headers[DASHBOARD_HEADER] === DASHBOARD_CLIENT;
   return { userId: request.user.id, via: dashboard ? 'form' : 'api' };
 }
 

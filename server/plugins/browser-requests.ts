@@ -1,10 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../lib/http-errors.js';
 import { SESSION_COOKIE } from '../lib/browser-sessions.js';
+import { DASHBOARD_HEADER } from '../../contract/dashboard-client.js';
 
 /**
- * The header only the dashboard sends (src/api/client.ts), on every request. It does two
- * jobs (docs/decisions/api-choices.md):
+ * The header only the dashboard sends (contract/dashboard-client.ts), on every request. It
+ * does two jobs (docs/decisions/api-choices.md):
  * - CSRF defence: another site can make a browser send the session cookie (SameSite=Strict
  *   already stops that in current browsers), but it cannot add a custom header without a
  *   CORS preflight, which this server never grants. Cookie-authenticated writes without it
@@ -13,7 +14,6 @@ import { SESSION_COOKIE } from '../lib/browser-sessions.js';
  *   browser prompt, even for fetch and XHR. Requests with this header get a challenge
  *   of a scheme browsers do not prompt for; API clients still get the spec's Basic one.
  */
-export const DASHBOARD_HEADER = 'x-mailboard-client';
 
 export const fromDashboard = (request: FastifyRequest) =>
   request.headers[DASHBOARD_HEADER] !== undefined;

@@ -46,7 +46,7 @@ describe('request', () => {
     const headers = init.headers as Record<string, string>;
     // No credentials of its own: the HttpOnly session cookie goes along (same origin).
     expect(headers.Authorization).toBeUndefined();
-    expect(headers['X-Mailboard-Client']).toBe('dashboard');
+    expect(headers['x-mailboard-client']).toBe('dashboard');
     expect(headers['Content-Type']).toBe('application/json');
     expect(init.body).toBe('{"name":"A"}');
     expect(init.credentials).toBe('same-origin');

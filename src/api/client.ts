@@ -1,6 +1,7 @@
 import { ApiError, NetworkError, isApiError, SESSION_EXPIRED_MESSAGE } from './errors';
 import { session } from './session';
 import type { InferOutput, StandardResult, StandardSchemaV1 } from './standard-schema';
+import { DASHBOARD_CLIENT, DASHBOARD_HEADER } from '../../contract/dashboard-client';
 
 export * from './errors';
 
@@ -46,7 +47,7 @@ export function apiUrl(path: string, query?: Query): string {
  * write really comes from this page (the CSRF defence, docs/decisions/api-choices.md), and a 401 must not
  * carry `WWW-Authenticate: Basic`, which would open the browser's own credentials dialog.
  */
-const COMMON_HEADERS = { Accept: 'application/json', 'X-Mailboard-Client': 'dashboard' };
+const COMMON_HEADERS = { Accept: 'application/json', [DASHBOARD_HEADER]: DASHBOARD_CLIENT };
 
 /** Sends one request and returns the parsed JSON body (undefined for 204). */
 export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
