@@ -14,6 +14,8 @@ import { DASHBOARD_HEADER } from '../contract/dashboard-client.js';
 import { openDatabase, type Db } from '../server/db/client.js';
 import { compileVariant, renderMessage } from '../server/features/sending/index.js';
 import { queryRows } from '../server/db/query-rows.js';
+import type { RawRow } from '../server/db/raw-row.js';
+import type { deliveries, lists } from '../server/db/schema/index.js';
 import { usersRepository } from '../server/features/identity/index.js';
 import { bareLoops } from './support/bare-loop.js';
 import { cpuShare, perMessage } from './support/cpu-share.js';
@@ -223,7 +225,7 @@ async function createMailing(app: App, db: Db, list: number, name: string) {
     },
   });
   if (created.statusCode !== 201) throw new Error(`mailing not created: ${created.body}`);
-  const [delivery] = await queryRows<{ id: number }>(
+  const [delivery] = await queryRows<Pick<RawRow<typeof deliveries>, 'id'>>(
     db,
     sql`SELECT d.id FROM deliveries d JOIN variants v ON v.id = d.variant_id
          WHERE v.mailing_id = ${(created.json() as { id: number }).id}`,
@@ -232,7 +234,7 @@ async function createMailing(app: App, db: Db, list: number, name: string) {
 }
 
 async function setUp(app: App, db: Db) {
-  const [list] = await queryRows<{ id: number }>(
+  const [list] = await queryRows<Pick<RawRow<typeof lists>, 'id'>>(
     db,
     sql`INSERT INTO lists (name, default_from_name, default_from_email, languages)
         VALUES ('Bench', 'Acme', 'news@acme.example', '{en}') RETURNING id`,

@@ -9,6 +9,8 @@ import pg from 'pg';
 import { buildApp } from '../server/app.js';
 import { openDatabase, type Database } from '../server/db/client.js';
 import { queryRows } from '../server/db/query-rows.js';
+import type { RawRow } from '../server/db/raw-row.js';
+import type { imports } from '../server/db/schema/index.js';
 import { PGLITE_BATCH_SIZING } from '../server/features/imports/batch-sizing.js';
 import type { BatchProgress, ProcessOptions } from '../server/features/imports/process-options.js';
 import {
@@ -213,7 +215,9 @@ async function measure(
     const nodeCpu = (own.user + own.system) / 1e6;
     const cpu = nodeCpu + (meter.total() ?? 0);
 
-    const [result] = await queryRows<{ status: string; total_rows: number; created: number }>(
+    const [result] = await queryRows<
+      Pick<RawRow<typeof imports>, 'status' | 'total_rows' | 'created'>
+    >(
       database.db,
       sql`SELECT status, total_rows, created, skipped_duplicate, invalid FROM imports WHERE id = ${importId}`,
     );

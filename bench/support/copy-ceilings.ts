@@ -7,6 +7,8 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../../server/db/client.js';
 import { pgliteExtensions } from '../../server/db/pglite-extensions.js';
 import { queryRows } from '../../server/db/query-rows.js';
+import type { RawRow } from '../../server/db/raw-row.js';
+import type { lists } from '../../server/db/schema/index.js';
 
 /**
  * What the database's own bulk loader reaches with the rows an import bench loads, in the
@@ -37,7 +39,7 @@ export function describeCeiling(what: string, c: Ceiling) {
 
 /** A list for the rows, and defaults that give COPY's rows its id and a state (the file has neither). */
 async function prepareSubscribersTable(database: Database) {
-  const [list] = await queryRows<{ id: number }>(
+  const [list] = await queryRows<Pick<RawRow<typeof lists>, 'id'>>(
     database.db,
     sql`INSERT INTO lists (name, default_from_name, default_from_email, languages)
         VALUES ('Ceiling', 'Bench', 'b@example.com', '{en}') RETURNING id`,

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import { queryRows } from '../db/query-rows.js';
+import type { RawRow } from '../db/raw-row.js';
+import type { serviceSecrets } from '../db/schema/index.js';
 
 /**
  * A secret the service generates once and keeps in `service_secrets`, so every replica
@@ -13,7 +15,7 @@ export async function sharedSecret(db: Executor, name: string): Promise<string> 
         VALUES (${name}, ${randomBytes(32).toString('base64url')})
         ON CONFLICT (name) DO NOTHING`,
   );
-  const [row] = await queryRows<{ value: string }>(
+  const [row] = await queryRows<Pick<RawRow<typeof serviceSecrets>, 'value'>>(
     db,
     sql`SELECT value FROM service_secrets WHERE name = ${name}`,
   );

@@ -6,7 +6,12 @@ import type {
 } from '../../../contract/automations.js';
 import type { Executor } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
-import { automations } from '../../db/schema/index.js';
+import type { RawRow } from '../../db/raw-row.js';
+import {
+  automations,
+  type mailings as mailingsTable,
+  type segments as segmentsTable,
+} from '../../db/schema/index.js';
 import { automationStats } from './automation-stats.js';
 import { runsRepository } from './runs-repository.js';
 import { firstDateCheck } from './triggers.js';
@@ -142,12 +147,12 @@ export function automationsRepository(db: Executor) {
 
     /** Mailings and segments of the list among these ids (what steps may name). */
     async known(listId: number, mailings: number[], segments: number[]) {
-      const m = await queryRows<{ id: number }>(
+      const m = await queryRows<Pick<RawRow<typeof mailingsTable>, 'id'>>(
         db,
         sql`SELECT id FROM mailings WHERE list_id = ${listId}
                AND id = ANY(${`{${mailings.join(',')}}`}::int[])`,
       );
-      const s = await queryRows<{ id: number }>(
+      const s = await queryRows<Pick<RawRow<typeof segmentsTable>, 'id'>>(
         db,
         sql`SELECT id FROM segments WHERE list_id = ${listId}
                AND id = ANY(${`{${segments.join(',')}}`}::int[])`,

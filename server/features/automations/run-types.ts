@@ -1,4 +1,5 @@
-import type { StoredStep } from '../../../contract/automations.js';
+import type { RawRow } from '../../db/raw-row.js';
+import type { automations } from '../../db/schema/index.js';
 
 // What one batch of advanceDueRuns (runs.ts) carries from claiming its runs, through walking
 // their steps (run-walk.ts), to recording what happened (run-records.ts).
@@ -15,13 +16,10 @@ export type DueRun = {
   language: string | null;
 };
 
-export type Automation = {
-  id: number;
-  list_id: number;
-  name: string;
-  steps: StoredStep[];
-  time_zone: string;
-};
+export type Automation = Pick<
+  RawRow<typeof automations>,
+  'id' | 'list_id' | 'name' | 'steps' | 'time_zone'
+>;
 
 export type Entered = { stepId: number; outcome: string; send?: { deliveryId: number } };
 export type Outcome = {

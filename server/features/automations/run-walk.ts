@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { StoredStep } from '../../../contract/automations.js';
 import type { Executor } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
+import type { RawRow } from '../../db/raw-row.js';
+import type { deliveries as deliveriesTable } from '../../db/schema/index.js';
 import { inAnySegment } from '../segments/index.js';
 import type { Automation, DueRun, Entered, Outcome } from './run-types.js';
 import { at } from './sql-instant.js';
@@ -103,7 +105,7 @@ export function stepHelpers(tx: Executor, now: Date) {
           FROM automations a WHERE a.id = ${automationId}
         ON CONFLICT (automation_id, automation_step, variant_id, automation_entry)
            WHERE automation_id IS NOT NULL DO NOTHING`);
-      const [row] = await queryRows<{ id: number }>(
+      const [row] = await queryRows<Pick<RawRow<typeof deliveriesTable>, 'id'>>(
         tx,
         sql`SELECT id FROM deliveries WHERE automation_id = ${automationId}
                AND automation_step = ${step.id} AND variant_id = ${variant}

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { AutomationTrigger } from '../../../contract/automations.js';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
+import type { RawRow } from '../../db/raw-row.js';
+import type { automations } from '../../db/schema/index.js';
 import { inAnySegment } from '../segments/index.js';
 import { addLocalDays, localParts, zonedHour } from './local-time.js';
 import { at } from './sql-instant.js';
@@ -23,15 +24,12 @@ export function firstDateCheck(hour: number, now: Date, timeZone: string) {
  */
 export async function evaluateDueTrigger(db: Db, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [a] = await queryRows<{
-      id: number;
-      list_id: number;
-      trigger: AutomationTrigger;
-      time_zone: string;
-      reenter: boolean;
-      segment_seeded: boolean;
-      check_due: string;
-    }>(
+    const [a] = await queryRows<
+      Pick<
+        RawRow<typeof automations>,
+        'id' | 'list_id' | 'trigger' | 'time_zone' | 'reenter' | 'segment_seeded'
+      > & { check_due: string }
+    >(
       tx,
       sql`SELECT id, list_id, trigger, time_zone, reenter, segment_seeded, check_due FROM automations
            WHERE state = 'active' AND check_due <= ${at(now)}

@@ -6,6 +6,8 @@ import { withActor } from '../../lib/actor.js';
 import { subscriberInserter, type SubscriberInserter } from './insert-subscribers.js';
 import type { ImportUpkeep } from './upkeep.js';
 import { queryRows } from '../../db/query-rows.js';
+import type { RawRow } from '../../db/raw-row.js';
+import type { imports } from '../../db/schema/index.js';
 import type { SubscriberValues } from './rows.js';
 
 /** A job as a worker holds it. `lease` is the `locked_at` it wrote: every later write
@@ -39,20 +41,19 @@ const nextLease = sql.raw(
   `greatest(clock_timestamp(), coalesce(locked_at, '-infinity') + interval '1 millisecond')`,
 );
 
-type ClaimRow = {
-  id: number;
-  list_id: number;
-  create_user: number | null;
-  encoding: string;
-  delimiter: string;
-  has_header: boolean;
-  ignore_invalid_fields: boolean;
-  date_format: string;
-  fields: string[];
-  processed_rows: number;
-  stored_errors: number;
-  locked_at: Date;
-};
+type ClaimRow = Pick<
+  RawRow<typeof imports>,
+  | 'id'
+  | 'list_id'
+  | 'create_user'
+  | 'encoding'
+  | 'delimiter'
+  | 'has_header'
+  | 'ignore_invalid_fields'
+  | 'date_format'
+  | 'fields'
+  | 'processed_rows'
+> & { stored_errors: number; locked_at: Date };
 
 /**
  * Claims the oldest queued import, or a running one whose worker stopped writing for

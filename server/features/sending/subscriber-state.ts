@@ -3,6 +3,8 @@ import type { Executor } from '../../db/client.js';
 import type { SubscriberChangeVia } from '../../../contract/subscribers.js';
 import { withActor } from '../../lib/actor.js';
 import { queryRows } from '../../db/query-rows.js';
+import type { RawRow } from '../../db/raw-row.js';
+import type { subscribers } from '../../db/schema/index.js';
 
 /** Why a subscriber's state changed here (shown in the subscriber's history). */
 export type StateChangeVia = SubscriberChangeVia;
@@ -32,7 +34,7 @@ export async function changeSubscription(
     : sql`AND subscription <> 'deleted'`;
   return db.transaction(async (tx) => {
     await withActor(tx, { userId: null, via });
-    const rows = await queryRows<{ id: number }>(
+    const rows = await queryRows<Pick<RawRow<typeof subscribers>, 'id'>>(
       tx,
       sql`UPDATE subscribers SET subscription = ${to}, update_datetime = now()
            WHERE ${target} AND subscription <> ${to} ${from} RETURNING id`,

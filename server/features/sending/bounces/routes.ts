@@ -4,6 +4,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { HttpError, badRequest } from '../../../lib/http-errors.js';
 import { queryRows } from '../../../db/query-rows.js';
+import type { RawRow } from '../../../db/raw-row.js';
+import type { deliveryRecipients } from '../../../db/schema/index.js';
 import { recordBounce } from './record-bounce.js';
 import { parseDsn, type BounceReport } from './dsn.js';
 import type { SendingContext } from '../context.js';
@@ -70,7 +72,9 @@ async function findRecipient(ctx: SendingContext, verp: Verp | undefined, report
     : sql``;
   const find = async (where: SQL) =>
     (
-      await queryRows<{ delivery_id: number; email: string; message_id: string }>(
+      await queryRows<
+        Pick<RawRow<typeof deliveryRecipients>, 'delivery_id' | 'email' | 'message_id'>
+      >(
         ctx.db,
         sql`SELECT r.delivery_id, r.email, r.message_id FROM delivery_recipients r
              WHERE ${where} ${byMailing} ORDER BY r.id DESC LIMIT 1`,

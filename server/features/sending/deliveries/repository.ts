@@ -2,6 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DeliveryStatusRecord, RecipientState } from '../../../../contract/deliveries.js';
 import type { Executor } from '../../../db/client.js';
 import { queryRows } from '../../../db/query-rows.js';
+import type { RawRow } from '../../../db/raw-row.js';
+import type { deliveryRecipients } from '../../../db/schema/index.js';
 
 type DeliveryRow = {
   id: number;
@@ -122,17 +124,19 @@ export function deliveriesRepository(db: Executor) {
       limit: number,
       offset: number,
     ) =>
-      queryRows<{
-        email: string;
-        subscriber_id: number | null;
-        state: string;
-        attempts: number;
-        last_error: string;
-        message_id: string;
-        smtp_response: string;
-        sent_datetime: Date | string | null;
-        duplicate: boolean;
-      }>(
+      queryRows<
+        Pick<
+          RawRow<typeof deliveryRecipients>,
+          | 'email'
+          | 'subscriber_id'
+          | 'state'
+          | 'attempts'
+          | 'last_error'
+          | 'message_id'
+          | 'smtp_response'
+          | 'duplicate'
+        > & { sent_datetime: Date | string | null }
+      >(
         db,
         sql`SELECT email, subscriber_id, state, attempts, last_error, message_id, smtp_response,
                    sent_datetime, duplicate

@@ -11,6 +11,8 @@ import { badRequest, HttpError, notFound } from '../../../lib/http-errors.js';
 import { paginate } from '../../../lib/pagination.js';
 import { idParam, paginationQuery, queryFilter } from '../../../lib/query.js';
 import { queryRows } from '../../../db/query-rows.js';
+import type { RawRow } from '../../../db/raw-row.js';
+import type { deliveries } from '../../../db/schema/index.js';
 import { deliveriesRepository } from './repository.js';
 import { compileVariant, renderMessage } from '../message/render.js';
 import type { SendingContext } from '../context.js';
@@ -96,7 +98,7 @@ export async function deliveriesRoutes(
       const rule = ACTIONS[action];
       const refuse = () => new HttpError(400, { detail: rule.message });
       // A send step's delivery follows its automation (docs/decisions/automations.md).
-      const [owner] = await queryRows<{ automation_id: number | null }>(
+      const [owner] = await queryRows<Pick<RawRow<typeof deliveries>, 'automation_id'>>(
         db,
         sql`SELECT automation_id FROM deliveries WHERE id = ${id}`,
       );

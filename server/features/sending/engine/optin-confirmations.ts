@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
 import { queryRows } from '../../../db/query-rows.js';
+import type { RawRow } from '../../../db/raw-row.js';
+import type { optinConfirmations } from '../../../db/schema/index.js';
 import type { SendingContext } from '../context.js';
 import type { SendOutcome } from '../message/transport.js';
 import { escapeHtml } from '../../../../contract/escape-html.js';
@@ -100,7 +102,7 @@ async function recordOutcome(
         ? 'queued'
         : 'failed';
   const waitMs = options.retryBaseMs * 3 ** Math.max(0, r.attempts - 1);
-  const [written] = await queryRows<{ subscriber_id: number }>(
+  const [written] = await queryRows<Pick<RawRow<typeof optinConfirmations>, 'subscriber_id'>>(
     db,
     sql`UPDATE optin_confirmations
            SET state = ${state}, last_error = ${error}, locked_until = NULL,

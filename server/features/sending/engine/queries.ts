@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../../db/client.js';
 import { preparedRows } from '../../../db/prepared.js';
 import { queryRows } from '../../../db/query-rows.js';
+import type { RawRow } from '../../../db/raw-row.js';
+import type { deliveries } from '../../../db/schema/index.js';
 import { recipientSelection } from './recipients.js';
 
 /** Scheduled deliveries overdue by more than the grace period become `missed`. */
@@ -18,7 +20,7 @@ export async function markMissed(db: Executor, graceMs: number) {
  * SKIP LOCKED: two replicas never start the same one. Returns its id, or null.
  */
 export async function startDueDelivery(db: Executor): Promise<number | null> {
-  const [started] = await queryRows<{ id: number }>(
+  const [started] = await queryRows<Pick<RawRow<typeof deliveries>, 'id'>>(
     db,
     sql`UPDATE deliveries SET status = 'running', started_datetime = now(), populating = true,
                audience_after = 0

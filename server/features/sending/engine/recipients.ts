@@ -1,10 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
-import { subscribers } from '../../../db/schema/index.js';
+import { subscribers, type variants } from '../../../db/schema/index.js';
 import { queryRows } from '../../../db/query-rows.js';
+import type { RawRow } from '../../../db/raw-row.js';
 import { inAnySegment } from '../../segments/index.js';
 
-type VariantLanguages = { id: number; position: number; languages: string[] };
+type VariantLanguages = Pick<RawRow<typeof variants>, 'id' | 'position' | 'languages'>;
 
 /**
  * Which subscriber languages a variant serves. A subscriber gets the first variant (by

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
 import { queryRows } from '../../../db/query-rows.js';
+import type { RawRow } from '../../../db/raw-row.js';
+import type { sendRate } from '../../../db/schema/index.js';
 import type { RateBucket } from './token-bucket.js';
 
 /**
@@ -33,7 +35,7 @@ export function sharedRateBucket(
       ON CONFLICT (key) DO NOTHING`);
     await ready;
     for (;;) {
-      const [row] = await queryRows<{ granted: number; tokens: number }>(
+      const [row] = await queryRows<Pick<RawRow<typeof sendRate>, 'granted' | 'tokens'>>(
         db,
         sql`UPDATE send_rate
                SET granted = least(${want}, floor(${available}))::int,

@@ -2,6 +2,8 @@ import { createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from '
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
 import { queryRows } from '../../../db/query-rows.js';
+import type { RawRow } from '../../../db/raw-row.js';
+import type { serviceSecrets } from '../../../db/schema/index.js';
 
 /**
  * Signed tokens of the public links in messages (click, open, unsubscribe, opt-in): a key
@@ -128,7 +130,7 @@ export async function loadSecret(db: Executor, configured?: string): Promise<str
         VALUES ('tracking', ${randomBytes(32).toString('base64url')})
         ON CONFLICT (name) DO NOTHING`,
   );
-  const [row] = await queryRows<{ value: string }>(
+  const [row] = await queryRows<Pick<RawRow<typeof serviceSecrets>, 'value'>>(
     db,
     sql`SELECT value FROM service_secrets WHERE name = 'tracking'`,
   );

@@ -7,24 +7,25 @@ import { notFound } from '../../../lib/http-errors.js';
 import { paginate } from '../../../lib/pagination.js';
 import { idParam, paginationQuery } from '../../../lib/query.js';
 import { queryRows } from '../../../db/query-rows.js';
-import type { OutboxKind } from '../../../db/schema/index.js';
+import type { RawRow } from '../../../db/raw-row.js';
+import type { outboxMessages } from '../../../db/schema/index.js';
 import { redactTokens } from './redact.js';
 import { escapeLike } from '../../../lib/sql-like.js';
 import { scoped } from '../../../lib/route-access.js';
 
-type OutboxRow = {
-  id: number;
-  recipient: string;
-  subject: string;
-  mailing_id: number | null;
-  delivery_id: number | null;
-  create_datetime: Date | string;
-  kind: OutboxKind;
-  sender: string;
-  headers: Record<string, string>;
-  html: string;
-  text: string;
-};
+type OutboxRow = Pick<
+  RawRow<typeof outboxMessages>,
+  | 'id'
+  | 'recipient'
+  | 'subject'
+  | 'mailing_id'
+  | 'delivery_id'
+  | 'kind'
+  | 'sender'
+  | 'headers'
+  | 'html'
+  | 'text'
+> & { create_datetime: Date | string };
 
 const item = (r: OutboxRow) => ({
   id: r.id,
