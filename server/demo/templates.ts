@@ -4,7 +4,7 @@ import {
   type Block,
   type BlockDocument,
   type FooterBlock,
-  type Styles,
+  defaultStyles,
 } from '../../contract/block-document.js';
 import type { Executor } from '../db/client.js';
 import { templates } from '../db/schema/index.js';
@@ -15,17 +15,6 @@ import { templates } from '../db/schema/index.js';
  * a plain stand-in so the zip is a valid layout as it is; index.txt is its text part. Typed
  * against the composer's schema (contract/block-document.ts), so a change there shows here.
  */
-const styles: Styles = {
-  width: 600,
-  font: 'Arial',
-  textColor: '#1f2933',
-  backgroundColor: '#f1f3f5',
-  contentColor: '#ffffff',
-  linkColor: '#1c64d1',
-  buttonColor: '#1c64d1',
-  buttonTextColor: '#ffffff',
-  buttonRadius: 4,
-};
 const footer = (id: string): FooterBlock => ({
   id,
   kind: 'footer',
@@ -104,7 +93,12 @@ const html = (name: string) =>
 
 export async function seedTemplates(db: Executor): Promise<number> {
   for (const s of starters) {
-    const document: BlockDocument = { format: BLOCKS_FORMAT, version: 1, styles, blocks: s.blocks };
+    const document: BlockDocument = {
+      format: BLOCKS_FORMAT,
+      version: 1,
+      styles: defaultStyles,
+      blocks: s.blocks,
+    };
     const text = `${s.name}\n\nUnsubscribe: {{ unsubscribe_url }}`;
     const zip = zipSync({
       'index.html': strToU8(html(s.name)),
