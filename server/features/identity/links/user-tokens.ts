@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
 import { userTokens } from '../../../db/schema/index.js';
 import { hashSessionToken, newSessionToken } from '../../../lib/browser-sessions.js';
@@ -71,16 +71,6 @@ export function userTokensRepository(db: Executor) {
         .where(live(kind, token, now))
         .returning();
       return row;
-    },
-
-    /** Counts a wrong code against a challenge; returns the attempts so far. */
-    async countAttempt(id: number) {
-      const [row] = await db
-        .update(userTokens)
-        .set({ attempts: sql`${userTokens.attempts} + 1` })
-        .where(eq(userTokens.id, id))
-        .returning({ attempts: userTokens.attempts });
-      return row?.attempts ?? Infinity;
     },
   };
 }

@@ -9,7 +9,7 @@ export function CodeStepForm({
   onRestart,
 }: {
   onSignedIn: () => void;
-  /** The challenge ended (too many codes, or five minutes): back to the password. */
+  /** The challenge expired (five minutes): back to the password. Wrong codes wait, per user. */
   onRestart: (notice: string) => void;
 }) {
   const [code, setCode] = useState('');
