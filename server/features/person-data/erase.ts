@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../../db/client.js';
+import { suppressErased } from '../suppressions/index.js';
+import type { ErasureResult } from '../../../contract/person-data.js';
+import type { Subscription } from './person.js';
+import { addressPattern, type ErasedPerson } from './source.js';
+import { personDataSources } from './sources/index.js';
+
+/**
+ * Erases a person in one transaction (issue 53): every source deletes or de-identifies its
+ * rows, then the address goes on the suppression list as a salted hash only, so imports and
+ * the API refuse it. All or nothing: a failure leaves every row as it was.
+ */
+export async function erasePerson(
+  db: Db,
+  email: string,
+  subscriptions: Subscription[],
+): Promise<ErasureResult> {
+  const reference = `erased:${randomBytes(8).toString('hex')}`;
+  const person: ErasedPerson = {
+    email,
+    subscriberIds: subscriptions.map((s) => s.id),
+    listIds: null,
+    pseudonym: reference,
+  };
+  const removed: Record<string, number> = {};
+  await db.transaction(async (tx) => {
+    for (const source of personDataSources)
+      removed[source.section] = await source.erase(tx, person);
+    await suppressErased(tx, email, reference);
+  });
+  return { reference, lists: new Set(subscriptions.map((s) => s.listId)).size, removed };
+}
+
+/** The audit log's words for an erasure: the reason as typed, with the address taken out. */
+export function erasureDetail(email: string, result: ErasureResult, reason: string) {
+  const clean = reason.replace(new RegExp(addressPattern(email), 'gi'), '[erased]');
+  const lists = result.lists === 1 ? '1 list' : `${result.lists} lists`;
+  return `Erased a person from ${lists}, reference ${result.reference}. Reason: ${clean}`;
+}
