@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.js';
 import { suppressErased } from '../suppressions/index.js';
 import type { ErasureResult } from '../../../contract/person-data.js';
-import type { Subscription } from './person.js';
+import { subscriptionsOf, type Subscription } from './person.js';
 import { addressPattern, type ErasedPerson } from './source.js';
 import { personDataSources } from './sources/index.js';
 
@@ -14,22 +14,27 @@ import { personDataSources } from './sources/index.js';
 export async function erasePerson(
   db: Db,
   email: string,
-  subscriptions: Subscription[],
+  authorize: (subscriptions: Subscription[]) => void,
 ): Promise<ErasureResult> {
   const reference = `erased:${randomBytes(8).toString('hex')}`;
-  const person: ErasedPerson = {
-    email,
-    subscriberIds: subscriptions.map((s) => s.id),
-    listIds: null,
-    pseudonym: reference,
-  };
   const removed: Record<string, number> = {};
+  let lists = 0;
   await db.transaction(async (tx) => {
+    // Read and checked in the transaction that erases: what is checked is what goes.
+    const subscriptions = await subscriptionsOf(tx, email);
+    authorize(subscriptions);
+    lists = new Set(subscriptions.map((s) => s.listId)).size;
+    const person: ErasedPerson = {
+      email,
+      subscriberIds: subscriptions.map((s) => s.id),
+      listIds: null,
+      pseudonym: reference,
+    };
     for (const source of personDataSources)
       removed[source.section] = await source.erase(tx, person);
     await suppressErased(tx, email, reference);
   });
-  return { reference, lists: new Set(subscriptions.map((s) => s.listId)).size, removed };
+  return { reference, lists, removed };
 }
 
 /** The audit log's words for an erasure: the reason as typed, with the address taken out. */

@@ -7,10 +7,13 @@ import { personHtml } from './person-html.js';
 /** person.json's content: every source's section, read in one snapshot. */
 export async function collectPerson(db: Db, person: Person): Promise<PersonExport> {
   const out: PersonExport = { email: person.email, exported_at: new Date().toISOString() };
-  await db.transaction(async (tx) => {
-    for (const source of personDataSources)
-      if (source.export) out[source.section] = await source.export(tx, person);
-  });
+  await db.transaction(
+    async (tx) => {
+      for (const source of personDataSources)
+        if (source.export) out[source.section] = await source.export(tx, person);
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
   return out;
 }
 

@@ -56,9 +56,9 @@ export async function personDataRoutes(app: FastifyInstance, { db }: RouteOption
     },
     async (request) => {
       const { email } = request.params;
-      const subscriptions = await subscriptionsOf(db, email);
-      assertManagesAll(request, subscriptions);
-      const result = await erasePerson(db, email, subscriptions);
+      const result = await erasePerson(db, email, (subscriptions) =>
+        assertManagesAll(request, subscriptions),
+      );
       request.auditDetail = erasureDetail(email, result, request.body.reason);
       return result;
     },
