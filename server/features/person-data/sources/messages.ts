@@ -11,7 +11,8 @@ import {
 /**
  * The send log: every message sent to the address, with its mailing. Erasing keeps each row
  * under the erasure's pseudonym, since a delivery's counts (sent, failed, bounced) are
- * statistics that must not drop; the relay's answers lose the address.
+ * statistics that must not drop; the relay's answers lose the address. A message not sent
+ * yet is skipped (the delivery's counts move from queued to skipped).
  */
 export const messagesSource: PersonDataSource = {
   section: 'messages',
@@ -36,6 +37,9 @@ export const messagesSource: PersonDataSource = {
       sql`WITH kept AS (
             UPDATE delivery_recipients
                SET email = ${person.pseudonym}, subscriber_id = NULL,
+                   -- A delivery still running must not mail the pseudonym.
+                   state = CASE WHEN state IN ('queued', 'sending') THEN 'skipped' ELSE state END,
+                   locked_until = NULL, lease_token = NULL,
                    last_error = regexp_replace(last_error, ${address}, '[erased]', 'gi'),
                    smtp_response = regexp_replace(smtp_response, ${address}, '[erased]', 'gi')
              WHERE lower(email) = ${person.email}
