@@ -75,6 +75,21 @@ async function seed() {
       (delivery_id, subscriber_id, email, state, sent_datetime, smtp_response)
     VALUES (1, ${erinNews}, ${ERIN}, 'sent', '2024-05-01T08:01:00Z', ${`250 OK queued for <${ERIN}>`}),
            (1, ${keep}, 'keep@example.com', 'sent', '2024-05-01T08:01:00Z', '250 OK')`);
+  // A second delivery still running, whose message to Erin is not sent yet.
+  const later = await t.post('/api/v1/mailings', {
+    list: offers,
+    name: 'Summer news',
+    variants: [
+      {
+        subject: 'Summer',
+        layout: { text: 'Hello' },
+        deliveries: [{ scheduled_datetime: '2030-06-01T08:00:00Z' }],
+      },
+    ],
+  });
+  expect(later.statusCode, later.body).toBe(201);
+  await t.db.execute(sql`INSERT INTO delivery_recipients (delivery_id, subscriber_id, email, state)
+    VALUES (2, ${erinOffers}, ${ERIN.toLowerCase()}, 'queued')`);
   const open = (email: string, at: string) =>
     t.db.execute(sql`INSERT INTO stat_opens (delivery_id, mailing_id, email, datetime)
       VALUES (1, 1, ${email}, ${at}::timestamptz)`);
@@ -176,6 +191,14 @@ describe('GET /api/v1/people/{email}/export', () => {
         state: 'sent',
         sent_datetime: '2024-05-01T08:01:00.000Z',
       },
+      {
+        mailing: { id: 2, name: 'Summer news' },
+        subject: 'Summer',
+        delivery: 2,
+        email: ERIN.toLowerCase(),
+        state: 'queued',
+        sent_datetime: null,
+      },
     ]);
     const mailing = { id: 1, name: 'Spring news' };
     expect(json.opens).toEqual([
@@ -196,8 +219,11 @@ describe('GET /api/v1/people/{email}/export', () => {
     const reader = await supportUser([{ list: seeded.offers, access: 'read' }]);
     const { json } = await personJson(reader);
     expect(json.subscriptions).toEqual([expect.objectContaining({ id: seeded.erinOffers })]);
-    // The mailing went to News: neither it nor its hits are Offers' data.
-    expect([json.messages, json.opens, json.clicks]).toEqual([[], [], []]);
+    // Spring news went to News: neither it nor its hits are Offers' data.
+    expect(json.messages).toEqual([
+      expect.objectContaining({ mailing: { id: 2, name: 'Summer news' } }),
+    ]);
+    expect([json.opens, json.clicks]).toEqual([[], []]);
     const stranger = await supportUser([]);
     const res = await t.request({
       method: 'GET',
@@ -265,7 +291,7 @@ describe('POST /api/v1/people/{email}/erase', () => {
         opens: 2,
         clicks: 1,
         bounces: 1,
-        messages: 1,
+        messages: 2,
         outbox_messages: 2,
         automation_runs: 1,
         import_files: 1,
@@ -273,6 +299,12 @@ describe('POST /api/v1/people/{email}/erase', () => {
     });
     expect(result.removed.webhook_events).toBeGreaterThan(0);
     expect(await tracesOf(t.db, ERIN)).toEqual([]);
+    // The running delivery will not mail the pseudonym.
+    const queued = await queryRows<{ state: string }>(
+      t.db,
+      sql`SELECT state FROM delivery_recipients WHERE delivery_id = 2`,
+    );
+    expect(queued).toEqual([{ state: 'skipped' }]);
     expect(await totals()).toEqual(totalsBefore);
     // Gone for search and by id; the others stay.
     for (const query of ['search=erin', `email=${ERIN_PATH}`, 'search=erin&subscription=deleted'])
