@@ -8,6 +8,13 @@ import {
   subscriptionStatus,
 } from '../../contract/subscribers.js';
 import { webhook, webhookAttempt, webhookEventData } from '../../contract/webhooks.js';
+import {
+  clickRecord,
+  clientsReport,
+  hitFields,
+  openRecord,
+  reclassifyResult,
+} from '../../contract/statistics.js';
 import { operationKey } from './spec-surface.js';
 
 /**
@@ -74,6 +81,11 @@ export const componentSchemas: Record<string, Schema> = {
   Webhook: jsonSchema(webhook),
   WebhookAttempt: jsonSchema(webhookAttempt),
   WebhookQueued: jsonSchema(z.object({ event_id: z.string(), type: z.string() })),
+  // Issue 51: opens and clicks say who made them.
+  OpenRecord: jsonSchema(openRecord.extend(hitFields)),
+  ClickRecord: jsonSchema(clickRecord.extend(hitFields)),
+  StatisticsClients: jsonSchema(clientsReport),
+  Reclassified: jsonSchema(reclassifyResult),
 };
 const page = (item: string): Schema => ({
   ...jsonSchema(envelope(z.unknown())),
@@ -105,6 +117,10 @@ const successBodies: Record<string, Schema> = {
   'GET /api/v1/webhooks/{}/attempts': page('WebhookAttempt'),
   'POST /api/v1/webhooks/{}/test': ref('WebhookQueued'),
   'POST /api/v1/webhooks/{}/attempts/{}/replay': ref('WebhookQueued'),
+  'GET /api/v1/statistics/opens': page('OpenRecord'),
+  'GET /api/v1/statistics/clicks': page('ClickRecord'),
+  'GET /api/v1/statistics/clients': ref('StatisticsClients'),
+  'POST /api/v1/statistics/reclassify': ref('Reclassified'),
 };
 
 /** 409 with a `detail`: a change that would leave the team without what it needs (roles). */
@@ -135,6 +151,7 @@ const successOverrides: Record<string, number> = {
   'POST /api/v1/lists/{}/automations/{}/pause': 200,
   // A bounce report is recorded against existing deliveries: `{received, recorded}`.
   'POST /api/v1/bounces': 200,
+  'POST /api/v1/statistics/reclassify': 200,
   'POST /api/v1/webhooks/{}/test': 202,
   'POST /api/v1/mailings/{}/test': 202,
   'POST /api/v1/lists/{}/test-messages': 202,
