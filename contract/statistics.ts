@@ -113,8 +113,8 @@ export const hitFields = { class: z.enum(hitClasses), reasons: z.array(z.enum(hi
 
 /**
  * Extension: GET /api/v1/statistics/clients?mailing=…[&class=…] → opens and clicks by client
- * family (Apple Mail, Gmail, Outlook, …) and device type (desktop, mobile, proxy, machine,
- * unknown), most opens first.
+ * family (Apple Mail, Gmail, Outlook, …), device type (desktop, mobile, proxy, machine,
+ * unknown), class and machine reason, most hits first.
  */
 export const clientRow = z.object({
   name: z.string(),
@@ -124,6 +124,9 @@ export const clientRow = z.object({
 export const clientsReport = z.object({
   families: z.array(clientRow),
   devices: z.array(clientRow),
+  /** By class (`human`, `apple_proxy`, …), and machines' hits by reason ("why machine"). */
+  classes: z.array(clientRow),
+  reasons: z.array(clientRow),
 });
 export type ClientsReport = z.infer<typeof clientsReport>;
 

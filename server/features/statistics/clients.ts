@@ -3,8 +3,15 @@ import { UAParser } from 'ua-parser-js';
 import type { ClassFilter, ClientsReport } from '../../../contract/statistics.js';
 import type { Executor } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
+import { reasonNames } from '../sending/index.js';
 
-type Row = { kind: 'opens' | 'clicks'; agent: string | null; class: string; n: string | number };
+type Row = {
+  kind: 'opens' | 'clicks';
+  agent: string | null;
+  class: string;
+  reasons: number;
+  n: string | number;
+};
 
 /** The mail client or browser behind a user agent, as an analyst names it. */
 function familyOf(agent: string | null, hitClass: string): string {
@@ -30,8 +37,8 @@ function deviceOf(agent: string | null, hitClass: string): string {
 }
 
 /**
- * GET /statistics/clients (issue 51): a mailing's opens and clicks by client family and device
- * type. Counted per user agent in the database (one row per agent and class), parsed here.
+ * GET /statistics/clients (issue 51): a mailing's opens and clicks by client family, device
+ * type, class, and (machines') reason. Counted per user agent in the database (one row per agent and class), parsed here.
  */
 export async function clientsReport(
   db: Executor,
@@ -50,13 +57,15 @@ export async function clientsReport(
          (SELECT jsonb_array_elements_text(${JSON.stringify(lists)}::jsonb)::int))`
     : sql``;
   const of = (kind: 'opens' | 'clicks') =>
-    sql`SELECT ${kind} AS kind, a.agent, h.class, count(*) AS n
+    sql`SELECT ${kind} AS kind, a.agent, h.class, h.reasons, count(*) AS n
           FROM ${sql.raw(`stat_${kind}`)} h LEFT JOIN tracking_user_agents a ON a.id = h.agent_id
          WHERE h.mailing_id = ${mailing}::bigint ${onlyClass} ${visible}
-         GROUP BY a.agent, h.class`;
+         GROUP BY a.agent, h.class, h.reasons`;
   const rows = await queryRows<Row>(db, sql`${of('opens')} UNION ALL ${of('clicks')}`);
   const families = new Map<string, { opens: number; clicks: number }>();
   const devices = new Map<string, { opens: number; clicks: number }>();
+  const classes = new Map<string, { opens: number; clicks: number }>();
+  const reasons = new Map<string, { opens: number; clicks: number }>();
   const add = (map: typeof families, name: string, row: Row) => {
     const entry = map.get(name) ?? { opens: 0, clicks: 0 };
     entry[row.kind] += Number(row.n);
@@ -65,10 +74,18 @@ export async function clientsReport(
   for (const row of rows) {
     add(families, familyOf(row.agent, row.class), row);
     add(devices, deviceOf(row.agent, row.class), row);
+    add(classes, row.class, row);
+    // "Why machine": the reasons of machines' hits (a hit may have several).
+    if (row.class !== 'human') for (const r of reasonNames(row.reasons)) add(reasons, r, row);
   }
   const sorted = (map: typeof families) =>
     [...map]
       .map(([name, counts]) => ({ name, ...counts }))
       .sort((a, b) => b.opens + b.clicks - (a.opens + a.clicks) || a.name.localeCompare(b.name));
-  return { families: sorted(families), devices: sorted(devices) };
+  return {
+    families: sorted(families),
+    devices: sorted(devices),
+    classes: sorted(classes),
+    reasons: sorted(reasons),
+  };
 }

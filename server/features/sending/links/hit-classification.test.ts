@@ -122,7 +122,7 @@ describe('classified hits', () => {
     // Only people raise engagement events.
     const events = await queryRows<{ type: string; email: string }>(
       t.db,
-      sql`SELECT type, data->>'email' AS email FROM webhook_events ORDER BY id`,
+      sql`SELECT type, data->>'email' AS email FROM webhook_events ORDER BY type`,
     );
     expect(events).toEqual([
       { type: 'message.opened', email: 'bob@example.test' },
