@@ -125,8 +125,8 @@ describe('classified hits', () => {
       sql`SELECT type, data->>'email' AS email FROM webhook_events ORDER BY type`,
     );
     expect(events).toEqual([
-      { type: 'message.opened', email: 'bob@example.test' },
       { type: 'message.clicked', email: 'cyd@example.test' },
+      { type: 'message.opened', email: 'bob@example.test' },
     ]);
     // Nor put anyone in an engagement segment.
     const clicked = await t.post(`/api/v1/lists/${list}/segments/preview?page_size=10`, {
