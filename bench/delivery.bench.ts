@@ -137,6 +137,11 @@ function request(port: number, agent: http.Agent, path: string, headers: http.Ou
   });
 }
 
+const BROWSER = {
+  'user-agent':
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36',
+};
+
 /** CLICK_CLIENTS keep-alive clients for CLICK_SECONDS, each request the next path. */
 async function clicksRole() {
   process.on('message', async (m) => {
@@ -148,7 +153,8 @@ async function clicksRole() {
     await Promise.all(
       Array.from({ length: CLICK_CLIENTS }, async () => {
         while (performance.now() < end) {
-          const status = await request(port, agent, paths[sent++ % paths.length]!, {});
+          // A person's browser: every rule of issue 51's classification runs on its hits.
+          const status = await request(port, agent, paths[sent++ % paths.length]!, BROWSER);
           statuses[status] = (statuses[status] ?? 0) + 1;
         }
       }),
@@ -463,14 +469,35 @@ async function measureClicks(
       '',
       app.sending.signer,
     );
-    return [...message.html.matchAll(/href="([^"]*\/t\/c\/[^"]+)"/g)].map((m) => m[1]!);
+    // Not the trap link (issue 51), which no person clicks.
+    return [...message.html.matchAll(/href="([^"]*\/t\/c\/[^"]+)"(?! aria-hidden)/g)].map(
+      (m) => m[1]!,
+    );
   };
+  const pixelOf = (who: string) =>
+    /src="([^"]*\/t\/o\/[^"]+)"/.exec(
+      renderMessage(
+        template,
+        { who, email: '', subscriberId: null, deliveryId: delivery },
+        '',
+        app.sending.signer,
+      ).html,
+    )![1]!;
   const clicker = await ready('clicks');
   const clicksNow = async () =>
-    Number((await queryRows<{ n: string }>(db, sql`SELECT count(*) AS n FROM stat_clicks`))[0]!.n);
+    Number(
+      (
+        await queryRows<{ n: string }>(
+          db,
+          sql`SELECT (SELECT count(*) FROM stat_clicks) + (SELECT count(*) FROM stat_opens) AS n`,
+        )
+      )[0]!.n,
+    );
   for (const [label, paths] of [
     ['per person', recipients.flatMap((r) => linksOf(String(r.id)))],
     ['TRACKING=counts', linksOf(`d${delivery}`)],
+    // The open pixel (issue 51: the same target, ≥ 2,000 requests/s), one per person.
+    ['open pixel, per person', recipients.map((r) => pixelOf(String(r.id)))],
     // The floor without the database: signature check, hooks, a 404 page.
     [
       'tampered (404, records nothing)',
@@ -486,7 +513,7 @@ async function measureClicks(
     // The hits still buffered are this phase's: counted here, not in the next line.
     await app.trackingHits.flush();
     console.log(
-      `   click redirect, ${label}: ${(answered / CLICK_SECONDS).toFixed(0)} requests/s with ${CLICK_CLIENTS} clients (target ≥ 2,000); answers ${JSON.stringify(statuses)}, ${(await clicksNow()) - recordedBefore} clicks recorded`,
+      `   ${label.startsWith('open') ? '' : 'click redirect, '}${label}: ${(answered / CLICK_SECONDS).toFixed(0)} requests/s with ${CLICK_CLIENTS} clients (target ≥ 2,000); answers ${JSON.stringify(statuses)}, ${(await clicksNow()) - recordedBefore} hits recorded`,
     );
   }
   // PostgreSQL out of reach: every connection of the server's cut, new ones refused. The

@@ -76,3 +76,62 @@ export type TopUrl = z.infer<typeof topUrl>;
 export const topUrls = z.array(topUrl);
 export const TOP_URLS_DEFAULT_LIMIT = 10;
 export const TOP_URLS_MAX_LIMIT = 100;
+
+/**
+ * Extension (issue 51): who made an open or a click. `human`, or a machine: Apple's Mail
+ * Privacy Protection proxy, a scanner (secure gateway, link checker) or a prefetcher (link
+ * previews, known bots). Every open and click record carries `class` and `reasons`.
+ */
+export const hitClasses = ['human', 'apple_proxy', 'scanner', 'prefetch'] as const;
+export type HitClass = (typeof hitClasses)[number];
+
+/**
+ * Why a hit got its class. `legacy`: recorded before hits were classified (human);
+ * `image_proxy`: a proxy that fetches for a person who opens (Gmail, Yahoo), human.
+ * The order is the storage's bit order: append only.
+ */
+export const hitReasons = [
+  'legacy',
+  'apple_proxy',
+  'scanner_range',
+  'scanner_agent',
+  'head',
+  'early',
+  'burst',
+  'trap',
+  'bot',
+  'no_agent',
+  'image_proxy',
+] as const;
+export type HitReason = (typeof hitReasons)[number];
+
+/** `class` filter of opens and clicks: `machine` is every class but `human`; default `all`. */
+export const classFilters = ['human', 'machine', 'all'] as const;
+export type ClassFilter = (typeof classFilters)[number];
+
+export const hitFields = { class: z.enum(hitClasses), reasons: z.array(z.enum(hitReasons)) };
+
+/**
+ * Extension: GET /api/v1/statistics/clients?mailing=…[&class=…] → opens and clicks by client
+ * family (Apple Mail, Gmail, Outlook, …), device type (desktop, mobile, proxy, machine,
+ * unknown), class and machine reason, most hits first.
+ */
+export const clientRow = z.object({
+  name: z.string(),
+  opens: z.number().int(),
+  clicks: z.number().int(),
+});
+export const clientsReport = z.object({
+  families: z.array(clientRow),
+  devices: z.array(clientRow),
+  /** By class (`human`, `apple_proxy`, …), and machines' hits by reason ("why machine"). */
+  classes: z.array(clientRow),
+  reasons: z.array(clientRow),
+});
+export type ClientsReport = z.infer<typeof clientsReport>;
+
+/** Extension: POST /api/v1/statistics/reclassify → how many hits were looked at and changed. */
+export const reclassifyResult = z.object({
+  opens: z.object({ checked: z.number().int(), changed: z.number().int() }),
+  clicks: z.object({ checked: z.number().int(), changed: z.number().int() }),
+});

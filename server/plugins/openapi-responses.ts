@@ -9,6 +9,13 @@ import {
 } from '../../contract/subscribers.js';
 import { webhook, webhookAttempt, webhookEventData } from '../../contract/webhooks.js';
 import { erasureResult } from '../../contract/person-data.js';
+import {
+  clickRecord,
+  clientsReport,
+  hitFields,
+  openRecord,
+  reclassifyResult,
+} from '../../contract/statistics.js';
 import { operationKey } from './spec-surface.js';
 
 /**
@@ -76,6 +83,11 @@ export const componentSchemas: Record<string, Schema> = {
   WebhookAttempt: jsonSchema(webhookAttempt),
   WebhookQueued: jsonSchema(z.object({ event_id: z.string(), type: z.string() })),
   Erasure: jsonSchema(erasureResult),
+  // Issue 51: opens and clicks say who made them.
+  OpenRecord: jsonSchema(openRecord.extend(hitFields)),
+  ClickRecord: jsonSchema(clickRecord.extend(hitFields)),
+  StatisticsClients: jsonSchema(clientsReport),
+  Reclassified: jsonSchema(reclassifyResult),
 };
 const page = (item: string): Schema => ({
   ...jsonSchema(envelope(z.unknown())),
@@ -108,6 +120,10 @@ const successBodies: Record<string, Schema> = {
   'POST /api/v1/webhooks/{}/test': ref('WebhookQueued'),
   'POST /api/v1/webhooks/{}/attempts/{}/replay': ref('WebhookQueued'),
   'POST /api/v1/people/{}/erase': ref('Erasure'),
+  'GET /api/v1/statistics/opens': page('OpenRecord'),
+  'GET /api/v1/statistics/clicks': page('ClickRecord'),
+  'GET /api/v1/statistics/clients': ref('StatisticsClients'),
+  'POST /api/v1/statistics/reclassify': ref('Reclassified'),
 };
 
 /** 409 with a `detail`: a change that would leave the team without what it needs (roles). */
@@ -140,6 +156,7 @@ const successOverrides: Record<string, number> = {
   'POST /api/v1/bounces': 200,
   // An erasure acts on a person: `{reference, lists, removed}`.
   'POST /api/v1/people/{}/erase': 200,
+  'POST /api/v1/statistics/reclassify': 200,
   'POST /api/v1/webhooks/{}/test': 202,
   'POST /api/v1/mailings/{}/test': 202,
   'POST /api/v1/lists/{}/test-messages': 202,

@@ -119,6 +119,7 @@ const QUERIES: Record<string, string> = {
   '/api/v1/statistics/opens/series': '?interval=day',
   '/api/v1/statistics/clicks/series': '?interval=day',
   '/api/v1/statistics/bounces/series': '?interval=day',
+  '/api/v1/statistics/clients': '?mailing=1',
 };
 
 /**

@@ -2,9 +2,11 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  cidr,
   index,
   integer,
   pgTable,
+  serial,
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
@@ -33,7 +35,32 @@ const recordColumns = () => ({
   first: boolean('first').notNull().default(true),
 });
 
-export const opens = pgTable('stat_opens', recordColumns(), (t) => [
+/** Each user agent once; hits name it by id (migration 0045, issue 51). */
+export const trackingUserAgents = pgTable('tracking_user_agents', {
+  id: serial('id').primaryKey(),
+  agent: text('agent').notNull().unique(),
+});
+
+/**
+ * What an open or click tells and who made it (migration 0045, issue 51;
+ * server/features/sending/links/classify/). `reasons` is a bitmask (classify/reasons.ts).
+ */
+const hitColumns = () => ({
+  class: text('class', { enum: ['human', 'apple_proxy', 'scanner', 'prefetch'] })
+    .notNull()
+    .default('human'),
+  reasons: integer('reasons').notNull().default(0),
+  /** Seconds since the message was sent; null when unknown. */
+  seconds: integer('seconds'),
+  head: boolean('head').notNull().default(false),
+  agentId: integer('agent_id'),
+  /** The client's address block (/24 IPv4, /48 IPv6). */
+  clientBlock: cidr('client_block'),
+  /** The earliest human record of its key when a machine's came first (so it is not `first`). */
+  firstHuman: boolean('first_human').notNull().default(false),
+});
+
+export const opens = pgTable('stat_opens', { ...recordColumns(), ...hitColumns() }, (t) => [
   index('stat_opens_mailing_dt').on(t.mailingId, t.datetime),
   index('stat_opens_campaign_dt').on(t.campaign, t.datetime),
   index('stat_opens_dt').on(t.datetime),
@@ -42,11 +69,14 @@ export const opens = pgTable('stat_opens', recordColumns(), (t) => [
   index('stat_opens_first')
     .on(t.deliveryId, t.email)
     .where(sql`${t.first}`),
+  index('stat_opens_first_human')
+    .on(t.deliveryId, t.email)
+    .where(sql`${t.firstHuman}`),
 ]);
 
 export const clicks = pgTable(
   'stat_clicks',
-  { ...recordColumns(), url: text('url').notNull() },
+  { ...recordColumns(), ...hitColumns(), url: text('url').notNull() },
   (t) => [
     index('stat_clicks_mailing_dt').on(t.mailingId, t.datetime),
     index('stat_clicks_campaign_dt').on(t.campaign, t.datetime),
@@ -56,6 +86,12 @@ export const clicks = pgTable(
     index('stat_clicks_first')
       .on(t.deliveryId, t.email, t.url)
       .where(sql`${t.first}`),
+    index('stat_clicks_first_human')
+      .on(t.deliveryId, t.email, t.url)
+      .where(sql`${t.firstHuman}`),
+    index('stat_clicks_delivery_client')
+      .on(t.deliveryId, t.email, t.clientBlock, t.datetime)
+      .where(sql`${t.clientBlock} IS NOT NULL`),
   ],
 );
 

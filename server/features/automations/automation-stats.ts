@@ -47,9 +47,11 @@ export async function automationStats(db: Executor, ids: number[]) {
                      WHERE c.delivery_id = d.id AND c.state = 'sent')) AS sent,
                sum((SELECT COALESCE(sum(c.n), 0) FROM delivery_counts c
                      WHERE c.delivery_id = d.id AND c.state = 'bounced')) AS bounced,
-               sum((SELECT count(*) FROM stat_opens o WHERE o.delivery_id = d.id AND o.first)) AS opened,
+               sum((SELECT count(*) FROM stat_opens o WHERE o.delivery_id = d.id
+                     AND o.class = 'human' AND (o.first OR o.first_human))) AS opened,
                sum((SELECT count(DISTINCT k.email) FROM stat_clicks k
-                     WHERE k.delivery_id = d.id AND k.first)) AS clicked
+                     WHERE k.delivery_id = d.id AND k.class = 'human'
+                       AND (k.first OR k.first_human))) AS clicked
           FROM deliveries d WHERE d.automation_id = ANY(${list}::int[])
          GROUP BY 1, 2`,
   );

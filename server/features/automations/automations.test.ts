@@ -82,6 +82,10 @@ async function welcomeSequence(extra: Record<string, unknown> = {}) {
   return { list, base, automation, mailings: { welcome, tips, offer } };
 }
 
+/** A person's browser (the test client's own agent is a bot's). */
+const PERSON =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
+
 const subjectsTo = (email: string) =>
   sink.messages.filter((m) => m.to === email).map((m) => m.mail.subject);
 
@@ -248,7 +252,16 @@ describe('automation runs on the delivery engine', () => {
     const pixel = /src="http:\/\/mail\.example\.test(\/t\/o\/[^"]+)"/.exec(
       welcome.html as string,
     )![1]!;
-    expect((await t.app.inject({ method: 'GET', url: pixel })).statusCode).toBe(200);
+    // A person opens it an hour later, in a mail client (issue 51: machines open nothing).
+    await t.db.execute(
+      sql`UPDATE delivery_recipients SET sent_datetime = now() - interval '1 hour'`,
+    );
+    const open = await t.app.inject({
+      method: 'GET',
+      url: pixel,
+      headers: { 'user-agent': PERSON },
+    });
+    expect(open.statusCode).toBe(200);
     await t.app.trackingHits.flush();
     clock += 2 * DAY + 60_000;
     await settle();
@@ -261,6 +274,55 @@ describe('automation runs on the delivery engine', () => {
     expect(
       (await t.get(`/api/v1/statistics/opens?automation=${automation}&step=3`)).json().count,
     ).toBe(0);
+  });
+
+  it('takes the "clicked" branch for a person’s click, not for a scanner’s burst (issue 51)', async () => {
+    const list = await createList(t, { languages: ['en', 'de'] });
+    const news = await mailing(list, 'News', 'News');
+    const offer = await mailing(list, 'Offer', 'Offer');
+    const res = await t.post(`/api/v1/lists/${list}/automations`, {
+      name: 'Clickers get the offer',
+      trigger: { type: 'subscribed' },
+      steps: [
+        { type: 'send', mailing: news },
+        { type: 'wait', minutes: 24 * 60 },
+        { type: 'condition', if: { clicked: 0 }, else: 'stop' },
+        { type: 'send', mailing: offer },
+      ],
+    });
+    const base = `/api/v1/lists/${list}/automations/${res.json().id}`;
+    await t.post(`${base}/activate`);
+    for (const email of ['scanned@example.test', 'reader@example.test'])
+      await t.post(`/api/v1/lists/${list}/subscribers`, { email });
+    await settle();
+    const link = (to: string) =>
+      /href="http:\/\/mail\.example\.test(\/t\/c\/[^"]+)">Tips/.exec(
+        sink.messages.find((m) => m.to === to)!.mail.html as string,
+      )![1]!;
+    // Both messages pass a gateway: Safe Links fetches the link within seconds of delivery.
+    for (const to of ['scanned@example.test', 'reader@example.test'])
+      await t.app.inject({
+        method: 'GET',
+        url: link(to),
+        remoteAddress: '40.107.3.4',
+        headers: { 'user-agent': PERSON },
+      });
+    // The reader clicks it an hour later.
+    await t.db.execute(
+      sql`UPDATE delivery_recipients SET sent_datetime = now() - interval '1 hour'`,
+    );
+    const click = await t.app.inject({
+      method: 'GET',
+      url: link('reader@example.test'),
+      remoteAddress: '81.2.69.160',
+      headers: { 'user-agent': PERSON },
+    });
+    expect(click.statusCode).toBe(302);
+    await t.app.trackingHits.flush();
+    clock += DAY + 60_000;
+    await settle();
+    expect(subjectsTo('reader@example.test')).toEqual(['News', 'Offer']);
+    expect(subjectsTo('scanned@example.test')).toEqual(['News']);
   });
 
   it('holds runs while paused; an edit applies ahead of a run, never behind it', async () => {

@@ -141,6 +141,8 @@ export function stepHelpers(tx: Executor, now: Date) {
               SELECT 1 FROM automation_run_steps rs
                 JOIN delivery_recipients dr ON dr.id = rs.recipient_id
                 JOIN ${records} x ON x.delivery_id = dr.delivery_id AND x.email = dr.email
+                 -- Machines drive nothing (issue 51): a scanner's click takes no branch.
+                 AND x.class = 'human'
                WHERE rs.run_id = ${run.id} AND rs.step_id = ${target}) AS yes`,
       );
       return row?.yes === true;

@@ -135,6 +135,13 @@ type EngagementCondition = Extract<SegmentCondition, { field: 'engagement' }>;
 function engagementSql(c: EngagementCondition): SQL {
   const table = c.action === 'opened' ? opens : c.action === 'clicked' ? clicks : bounces;
   const url = c.action === 'clicked' && c.url ? sql` and ${clicks.url} = ${c.url}` : sql``;
+  // Machines drive nothing (issue 51): only people's opens and clicks put anyone in.
+  const human =
+    c.action === 'opened'
+      ? sql` and ${opens.class} = 'human'`
+      : c.action === 'clicked'
+        ? sql` and ${clicks.class} = 'human'`
+        : sql``;
   // Records carry the address they went to; subscribers match it case-insensitively.
-  return sql`lower(${subscribers.email}) in (select lower(${table.email}) from ${table} where ${table.mailingId} = ${c.mailing}${url})`;
+  return sql`lower(${subscribers.email}) in (select lower(${table.email}) from ${table} where ${table.mailingId} = ${c.mailing}${url}${human})`;
 }

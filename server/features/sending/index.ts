@@ -25,6 +25,7 @@ import { settingsRoutes } from './settings-routes.js';
 import { testMessageRoutes, testMediaRoutes } from './message/test-message-routes.js';
 import { createSigner, deriveKey, loadSecret } from './links/tokens.js';
 import { hitRecorder, type HitRecorder } from './links/hit-recorder.js';
+import { startBurstPass } from './links/classify/burst-pass.js';
 import { outboxTransport, smtpTransport } from './message/transport.js';
 import { createVerp } from './message/verp.js';
 import { startDeliveryWorker } from './engine/worker.js';
@@ -108,7 +109,9 @@ export const sendingPlugin = fp(async (app: FastifyInstance, plugin: SendingPlug
   app.decorate('trackingHits', hits);
   await app.register(publicRoutes, { sending, hits });
   const worker = plugin.worker ? startDeliveryWorker(sending, app.log) : undefined;
+  const bursts = plugin.worker ? startBurstPass(db, app.log) : undefined;
   app.addHook('onClose', async () => {
+    await bursts?.stop();
     await worker?.stop();
     await hits.close();
     transport.close();
@@ -120,5 +123,8 @@ export { defaultSendingOptions, type SendingOptions } from './options.js';
 export { compileVariant, renderMessage } from './message/render.js';
 export { createSigner } from './links/tokens.js';
 export { INVALID_LINK_PAGE } from './links/routes.js';
+/** Human or machine (issue 51): reasons' names, the reclassification, the client report's parse. */
+export { reasonNames } from './links/classify/reasons.js';
+export { reclassifyHits } from './links/classify/reclassify.js';
 /** One round of the delivery engine (tests and benches run rounds by hand). */
 export { sendRound } from './engine/sender.js';

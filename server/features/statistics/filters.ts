@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  classFilters,
+  type ClassFilter,
   TOP_URLS_DEFAULT_LIMIT,
   TOP_URLS_MAX_LIMIT,
   seriesIntervals,
@@ -27,9 +29,12 @@ const commonFilters = {
   to_datetime: queryFilter(queryDatetime),
 };
 
+/** Extension (issue 51): who made the hits counted; `all` by default, as the seed. */
+const hitClass = { class: queryFilter(z.enum(classFilters)) };
+
 const kindFilters = {
-  opens: {},
-  clicks: { url: queryFilter(z.url()) },
+  opens: hitClass,
+  clicks: { url: queryFilter(z.url()), ...hitClass },
   bounces: { hard: queryFilter(queryBoolean) },
 } as const;
 
@@ -44,6 +49,7 @@ export type Filters = {
   to_datetime?: string;
   url?: string;
   hard?: boolean;
+  class?: ClassFilter;
   /** Not a query parameter: the caller's lists (docs/decisions/roles-and-access.md); absent or null, all. */
   lists?: number[] | null;
 };

@@ -9,6 +9,8 @@ export type RecordRow = {
   datetime: Date | string;
   url?: string;
   hard?: boolean;
+  class?: string;
+  reasons?: number;
 };
 
 const tables: Record<StatisticKind, SQL> = {
@@ -17,8 +19,8 @@ const tables: Record<StatisticKind, SQL> = {
   bounces: sql.raw('stat_bounces'),
 };
 const extraColumn: Record<StatisticKind, SQL> = {
-  opens: sql``,
-  clicks: sql`, r.url`,
+  opens: sql`, r.class, r.reasons`,
+  clicks: sql`, r.url, r.class, r.reasons`,
   bounces: sql`, r.hard`,
 };
 
@@ -56,12 +58,36 @@ function where(kind: StatisticKind, f: Filters): SQL {
   }
   if (kind === 'clicks' && f.url !== undefined) conditions.push(sql`r.url = ${f.url}`);
   if (kind === 'bounces' && f.hard !== undefined) conditions.push(sql`r.hard = ${f.hard}`);
-  if (f.unique) conditions.push(sql`r.first`);
+  if (kind !== 'bounces') conditions.push(...classConditions(kind, f));
+  else if (f.unique) conditions.push(sql`r.first`);
   if (f.lists) {
     const ids = sql.join([...f.lists.map((id) => sql`${id}`), sql`NULL`], sql`, `);
     conditions.push(sql`r.mailing_id IN (SELECT id FROM mailings WHERE list_id IN (${ids}))`);
   }
   return conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
+}
+
+/**
+ * `class` (issue 51) and `unique` together. Unique with `all` keeps the seed's earliest
+ * record; with `human` the earliest human one (`first`, or `first_human` when a machine's
+ * came before it, kept by the insert triggers); with `machine` the earliest machine one,
+ * looked up (machine-only unique counts are rare).
+ */
+function classConditions(kind: 'opens' | 'clicks', f: Filters): SQL[] {
+  const human = f.class === 'human';
+  const machine = f.class === 'machine';
+  const conditions: SQL[] = [];
+  if (human) conditions.push(sql`r.class = 'human'`);
+  if (machine) conditions.push(sql`r.class <> 'human'`);
+  if (!f.unique) return conditions;
+  if (human) conditions.push(sql`(r.first OR r.first_human)`);
+  else if (machine) {
+    const sameUrl = kind === 'clicks' ? sql`AND e.url = r.url` : sql``;
+    conditions.push(sql`NOT EXISTS (SELECT 1 FROM ${tables[kind]} e
+                         WHERE e.delivery_id = r.delivery_id AND e.email = r.email ${sameUrl}
+                           AND e.class <> 'human' AND (e.datetime, e.id) < (r.datetime, r.id))`);
+  } else conditions.push(sql`r.first`);
+  return conditions;
 }
 
 /** Offsets such as +02:00 are normalized, so the database never sees a local time. */

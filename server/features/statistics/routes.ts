@@ -1,13 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { statisticKinds } from '../../../contract/statistics.js';
+import { classFilters, statisticKinds } from '../../../contract/statistics.js';
+import { z } from 'zod';
+import { reclassifyHits } from '../sending/index.js';
+import { queryFilter, queryInt } from '../../lib/query.js';
+import { clientsReport } from './clients.js';
 import { visibleLists } from '../identity/index.js';
 import { paginate } from '../../lib/pagination.js';
 import type { RouteOptions } from '../../lib/route-options.js';
 import { pageQuery, seriesQuery, topUrlsQuery } from './filters.js';
 import { statisticsRepository } from './repository.js';
 import { serializeBucket, serializeRecord } from './serialize.js';
-import { scoped } from '../../lib/route-access.js';
+import { p, scoped } from '../../lib/route-access.js';
 
 /**
  * GET /statistics/{opens|clicks|bounces} (spec), plus the chart extensions of docs/decisions/api-choices.md:
@@ -66,5 +70,26 @@ export async function statisticsRoutes(app: FastifyInstance, { db }: RouteOption
         }),
       );
     },
+  );
+
+  api.get(
+    '/statistics/clients',
+    {
+      config: { access: scoped('filtered', 'statistics:read') },
+      schema: {
+        querystring: z.object({
+          mailing: queryInt,
+          class: queryFilter(z.enum(classFilters)),
+        }),
+      },
+    },
+    async (request) =>
+      clientsReport(db, request.query.mailing, request.query.class ?? 'all', visibleLists(request)),
+  );
+
+  // Recomputes every open's and click's class with the current rules (issue 51 item 6);
+  // admins only, and the audit log records it as for every write.
+  api.post('/statistics/reclassify', { config: { access: p('settings:manage') } }, async () =>
+    reclassifyHits(db),
   );
 }

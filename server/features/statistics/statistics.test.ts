@@ -110,6 +110,9 @@ async function opens(query: string): Promise<number[]> {
   );
 }
 
+/** Records written before or without classification signals: people, for no reason given. */
+const human = { class: 'human', reasons: [] };
+
 describe('GET /api/v1/statistics/opens', () => {
   it('returns the spec shape, ordered by datetime then id, paginated', async () => {
     const res = await t.get('/api/v1/statistics/opens?page_size=3&mailing=1');
@@ -118,9 +121,9 @@ describe('GET /api/v1/statistics/opens', () => {
       next: '/api/v1/statistics/opens?page_size=3&mailing=1&page=2',
       previous: null,
       results: [
-        { mailing: 1, email: 'a@x.example', datetime: '2024-05-01T10:00:00.000Z' },
-        { mailing: 1, email: 'a@x.example', datetime: '2024-05-01T12:00:00.000Z' },
-        { mailing: 1, email: 'b@x.example', datetime: '2024-05-02T09:00:00.000Z' },
+        { ...human, mailing: 1, email: 'a@x.example', datetime: '2024-05-01T10:00:00.000Z' },
+        { ...human, mailing: 1, email: 'a@x.example', datetime: '2024-05-01T12:00:00.000Z' },
+        { ...human, mailing: 1, email: 'b@x.example', datetime: '2024-05-02T09:00:00.000Z' },
       ],
     });
     expect(await opens('')).toEqual([1, 2, 3, 5, 6, 4, 7, 7]);
@@ -190,6 +193,7 @@ describe('clicks and bounces', () => {
       email: 'a@x.example',
       datetime: '2024-05-02T11:00:00.000Z',
       url: U2,
+      ...human,
     });
     expect(
       (await clicks(`url=${encodeURIComponent(U1)}`)).map((c: { datetime: string }) => c.datetime),

@@ -1,4 +1,16 @@
-import { keepPreviousData, queryOptions, type QueryKey } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
+import {
+  getHitClients,
+  getLinksByClass,
+  reclassifyHits,
+  type ClassFilter,
+} from '../../api/hit-classes';
 import { getAutomations } from '../../api/automations';
 import { getAllCampaigns, getCampaignComparison } from '../../api/campaigns';
 import { getMailing, getMailings } from '../../api/mailings';
@@ -157,6 +169,17 @@ export const statisticsQueries = {
         ),
       placeholderData: keepPreviousData,
     }),
+  /** Human or machine (extension, issue 51): one mailing's hits by class, reason and client. */
+  hitClients: (mailing: number, hitClass: ClassFilter) =>
+    queryOptions({
+      queryKey: [...statisticsQueries.all(), 'hit-clients', mailing, hitClass] as const,
+      queryFn: ({ signal }) => getHitClients(mailing, hitClass, signal),
+    }),
+  linksByClass: (mailing: number, hitClass: ClassFilter) =>
+    queryOptions({
+      queryKey: [...statisticsQueries.all(), 'links-by-class', mailing, hitClass] as const,
+      queryFn: ({ signal }) => getLinksByClass(mailing, hitClass, signal),
+    }),
   records: (kind: StatisticKind, query: RecordsQuery) =>
     queryOptions({
       queryKey: [...statisticsQueries.all(), 'records', kind, query] as const,
@@ -173,4 +196,13 @@ export function recordsView<T extends ChartFilters>(kind: StatisticKind, query: 
     ...(kind === 'clicks' && url !== undefined ? { url } : {}),
     ...(kind === 'bounces' && hard !== undefined ? { hard } : {}),
   };
+}
+
+/** Recomputes hits' classes; every statistic may change, so all of them are read again. */
+export function useReclassifyHits() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: reclassifyHits,
+    onSuccess: () => client.invalidateQueries({ queryKey: statisticsQueries.all() }),
+  });
 }

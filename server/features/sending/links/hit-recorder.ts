@@ -1,8 +1,21 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
+import { reasonsOf, EARLY_SECONDS, TRAP_URL } from './classify/classify.js';
+import { bit, classSql } from './classify/reasons.js';
+import { blockOf } from './classify/address.js';
 
-/** One hit of a tracked link (with its original URL) or of the open pixel (without). */
-type Hit = { who: string; url?: string };
+/**
+ * One hit of a tracked link (with its original URL) or of the open pixel (without), with
+ * what it tells of its client (issue 51): the address (classified, then kept only as its
+ * block: classify/address.ts), the user agent, whether it was a HEAD request.
+ */
+export type Hit = {
+  who: string;
+  url?: string;
+  address?: string;
+  agent?: string | null;
+  head?: boolean;
+};
 
 type Logger = { warn(obj: object, msg: string): void };
 
@@ -130,14 +143,41 @@ function batcher(db: Executor, kind: 'opens' | 'clicks', log?: Logger) {
   };
 }
 
-/** One INSERT for a batch of hits; a hit whose recipient or delivery is gone records nothing. */
+/**
+ * One INSERT for a batch of hits; a hit whose recipient or delivery is gone records nothing.
+ * The rules that look at the hit alone run here (classify/); the time since the message was
+ * sent comes from the send log in the same statement, and with it the `early` rule; the
+ * user agents go into their dictionary in the same statement too.
+ */
 async function insertHits(db: Executor, kind: 'opens' | 'clicks', hits: Hit[]) {
-  type Row = { n: number; recipient: number | null; delivery: number | null; url: string };
+  type Row = {
+    n: number;
+    recipient: number | null;
+    delivery: number | null;
+    url: string;
+    agent: string | null;
+    block: string | null;
+    head: boolean;
+    reasons: number;
+  };
+  const signals = (h: Hit) => ({
+    url: h.url ?? '',
+    agent: h.agent ?? null,
+    block: blockOf(h.address),
+    head: h.head ?? false,
+    reasons: reasonsOf({
+      address: h.address ?? null,
+      agent: h.agent ?? null,
+      head: h.head ?? false,
+      seconds: null,
+      trap: h.url === TRAP_URL,
+    }),
+  });
   const rows = hits.flatMap((h, n): Row[] =>
     /^\d{1,15}$/.test(h.who)
-      ? [{ n, recipient: Number(h.who), delivery: null, url: h.url ?? '' }]
+      ? [{ n, recipient: Number(h.who), delivery: null, ...signals(h) }]
       : /^d\d{1,9}$/.test(h.who)
-        ? [{ n, recipient: null, delivery: Number(h.who.slice(1)), url: h.url ?? '' }]
+        ? [{ n, recipient: null, delivery: Number(h.who.slice(1)), ...signals(h) }]
         : [],
   );
   if (rows.length === 0) return;
@@ -145,27 +185,66 @@ async function insertHits(db: Executor, kind: 'opens' | 'clicks', hits: Hit[]) {
   const columns = kind === 'opens' ? sql`` : sql`, url`;
   const value = kind === 'opens' ? sql`` : sql`, url`;
   const sameUrl = kind === 'opens' ? sql`` : sql`AND e.url = x.url`;
-  // `first` is set here for the usual case (a repeat of an earlier record), so the trigger
-  // of migration 0002/0010 finds nothing to correct: correcting means an UPDATE, whose new
-  // row version goes into every index. The trigger still settles concurrent writers.
+  const early = sql.raw(String(bit('early')));
+  // `first` (and `first_human`) are set here for the usual case (a repeat of an earlier
+  // record), so the trigger of migration 0002/0010 finds nothing to correct: correcting
+  // means an UPDATE, whose new row version goes into every index. The trigger still
+  // settles concurrent writers.
   await db.execute(sql`
     WITH relaxed AS (SELECT set_config('synchronous_commit', 'off', true)),
-    x AS (
-      SELECT d.id AS delivery_id, m.id AS mailing_id, m.campaign,
-             coalesce(r.email, '') AS email, h.url, h.n
-        FROM relaxed,
+    h AS (
+      SELECT h.* FROM relaxed,
              jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-               AS h(n int, recipient bigint, delivery int, url text)
+               AS h(n int, recipient bigint, delivery int, url text, agent text, block text,
+                    head boolean, reasons int)
+    ),
+    new_agents AS (
+      INSERT INTO tracking_user_agents (agent)
+      SELECT DISTINCT agent FROM h WHERE agent IS NOT NULL
+      ON CONFLICT (agent) DO NOTHING RETURNING id, agent
+    ),
+    agents AS (
+      SELECT id, agent FROM new_agents
+      UNION ALL SELECT a.id, a.agent FROM tracking_user_agents a WHERE a.agent IN (SELECT agent FROM h)
+    ),
+    timed AS (
+      SELECT d.id AS delivery_id, m.id AS mailing_id, m.campaign,
+             coalesce(r.email, '') AS email, h.url, h.n, h.head, h.block::cidr AS block,
+             (SELECT a.id FROM agents a WHERE a.agent = h.agent LIMIT 1) AS agent_id,
+             greatest(0, extract(epoch FROM now() - coalesce(r.sent_datetime, d.started_datetime)))::int
+               AS seconds,
+             h.reasons
+        FROM h
         LEFT JOIN delivery_recipients r ON r.id = h.recipient
         JOIN deliveries d ON d.id = coalesce(r.delivery_id, h.delivery)
         JOIN variants v ON v.id = d.variant_id JOIN mailings m ON m.id = v.mailing_id
+    ),
+    x AS (
+      SELECT t.*, ${classSql(sql`t.all_reasons`)} AS class
+        FROM (SELECT timed.*,
+                     reasons | CASE WHEN seconds < ${EARLY_SECONDS} THEN ${early} ELSE 0 END
+                       AS all_reasons
+                FROM timed) t
+    ),
+    y AS (
+      SELECT x.*,
+             row_number() OVER (PARTITION BY delivery_id, email ${columns} ORDER BY n) = 1
+             AND NOT EXISTS (SELECT 1 FROM ${table} e
+                              WHERE e.delivery_id = x.delivery_id AND e.email = x.email ${sameUrl}
+                                AND e.datetime <= now()) AS first,
+             row_number() OVER (PARTITION BY delivery_id, email ${columns}, class = 'human'
+                                ORDER BY n) = 1
+             AND NOT EXISTS (SELECT 1 FROM ${table} e
+                              WHERE e.delivery_id = x.delivery_id AND e.email = x.email ${sameUrl}
+                                AND e.class = 'human' AND e.datetime <= now()) AS first_of_humans
+        FROM x
     )
-    INSERT INTO ${table} (delivery_id, mailing_id, campaign, email, datetime, first ${columns})
-    SELECT delivery_id, mailing_id, campaign, email, now(),
-           row_number() OVER (PARTITION BY delivery_id, email ${columns} ORDER BY n) = 1
-           AND NOT EXISTS (SELECT 1 FROM ${table} e
-                            WHERE e.delivery_id = x.delivery_id AND e.email = x.email ${sameUrl}
-                              AND e.datetime <= now())
+    INSERT INTO ${table} (delivery_id, mailing_id, campaign, email, datetime, first,
+                          class, reasons, seconds, head, agent_id, client_block, first_human
+                          ${columns})
+    SELECT delivery_id, mailing_id, campaign, email, now(), first,
+           class, all_reasons, seconds, head, agent_id, block,
+           class = 'human' AND first_of_humans AND NOT first
            ${value}
-      FROM x ORDER BY n`);
+      FROM y ORDER BY n`);
 }

@@ -1,10 +1,18 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../../db/query-rows.js';
 import { confirmForm, message, unsubscribeForm } from './pages.js';
 import type { SendingContext } from '../context.js';
 import { changeSubscription } from '../subscriber-state.js';
 import type { HitRecorder } from './hit-recorder.js';
+import { TRAP_URL } from './classify/classify.js';
+
+/** What a hit tells of its client (issue 51): the address (through TRUST_PROXY), agent, method. */
+const clientOf = (request: FastifyRequest) => ({
+  address: request.ip,
+  agent: request.headers['user-agent'] ?? null,
+  head: request.method === 'HEAD',
+});
 
 /**
  * The URL as a `Location` header can carry it: an IRI (`https://example.jp/記事`, an IDN host)
@@ -54,14 +62,16 @@ export async function publicRoutes(
     const p = signer.verify(request.params.token);
     if (p?.kind !== 'k') return html(reply, 404, INVALID_LINK_PAGE);
     // Answered from the token alone; the record is written later (hit-recorder.ts).
-    hits.record({ who: p.who, url: p.url });
+    hits.record({ who: p.who, url: p.url, ...clientOf(request) });
+    // The trap link leads nowhere: only machines follow it (message/render.ts).
+    if (p.url === TRAP_URL) return reply.code(204).header('cache-control', 'no-store').send();
     return reply.code(302).header('cache-control', 'no-store').redirect(locationOf(p.url));
   });
 
   app.get<{ Params: { token: string } }>('/t/o/:token', tracking, async (request, reply) => {
     const p = signer.verify(request.params.token);
     if (p?.kind !== 'o') return reply.code(404).send();
-    hits.record({ who: p.who });
+    hits.record({ who: p.who, ...clientOf(request) });
     return reply
       .header('content-type', 'image/gif')
       .header('cache-control', 'no-store')

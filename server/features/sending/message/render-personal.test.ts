@@ -57,12 +57,20 @@ describe('personalised messages', () => {
     expect(fallback.html).toContain('<h1>Hi there</h1>');
   });
 
-  it('puts the open pixel just before </body>, or at the end without one; none in a test', () => {
+  it('puts the open pixel and the trap link just before </body>, or at the end without one; none in a test', () => {
     const recipient = { who: '9', email: 'b@example.com', subscriberId: 4, deliveryId: 5 };
-    const pixel = /<img src="https:\/\/mail\.example\/t\/o\/[^"]+"[^>]*>/;
+    // The trap link: hidden, out of the accessibility tree and the tab order, with no text.
+    const pixel =
+      /<img src="https:\/\/mail\.example\/t\/o\/[^"]+"[^>]*><a href="https:\/\/mail\.example\/t\/c\/[^"]+" aria-hidden="true" tabindex="-1" style="display:none;[^"]*"><\/a>/;
     const m = renderMessage(template, recipient, base, signer);
     expect(m.html).toMatch(new RegExp(`${pixel.source}</body></html>$`));
     expect(m.html.match(/\/t\/o\//g)).toHaveLength(1);
+    const trap = /href="https:\/\/mail\.example\/t\/c\/([^"]+)" aria-hidden/.exec(m.html)![1]!;
+    expect(signer.verify(trap)).toEqual({
+      kind: 'k',
+      who: '9',
+      url: 'https://mailboard.invalid/trap',
+    });
     const bare = compileVariant(
       {
         fromName: 'A',

@@ -7,6 +7,8 @@ import {
   type TemplatePart,
 } from '../../../../contract/personalization.js';
 import type { Signer } from '../links/tokens.js';
+import { trapLink } from '../links/trap.js';
+import { TRAP_URL } from '../links/classify/classify.js';
 import { escapeHtml } from '../../../../contract/escape-html.js';
 
 /** A variant as the sender needs it, compiled once per delivery (mailings are immutable). */
@@ -208,10 +210,12 @@ export function renderMessage(
     delivery: r.deliveryId,
   })}`;
   const values = { ...r.fields, [UNSUBSCRIBE_TAG]: unsubscribeUrl };
+  // The open pixel, and the trap link that only machines follow (links/trap.ts).
   const pixel = () =>
     test
       ? ''
-      : `<img src="${baseUrl}/t/o/${signer.sign({ kind: 'o', who: r.who })}" width="1" height="1" alt="" style="display:block;width:1px;height:1px;border:0">`;
+      : `<img src="${baseUrl}/t/o/${signer.sign({ kind: 'o', who: r.who })}" width="1" height="1" alt="" style="display:block;width:1px;height:1px;border:0">` +
+        trapLink(escapeHtml(link(TRAP_URL)));
   const fill = (parts: Part[], html: boolean) =>
     parts
       .map((p) =>

@@ -3,7 +3,8 @@
 -- insert by statement-level triggers with transition tables: a bulk insert of a million
 -- records costs one set-based update of the repeats, not a million row triggers. Records
 -- are never updated (migration 0002).
--- History: migration 0002, changed in 0010, 0026; since 0032 this file is the definition.
+-- History: migration 0002, changed in 0010, 0026; since 0032 this file is the definition; first_human since
+-- 0045.
 -- The `first` triggers (migration 0010) took one advisory lock per key of a statement
 -- (delivery, email[, url]), held to commit. PostgreSQL's shared lock table holds about
 -- max_locks_per_transaction × max_connections entries (~7,000 by default) for the whole
@@ -25,6 +26,17 @@ BEGIN
       SELECT 1 FROM "stat_opens" e
       WHERE e.delivery_id = s.delivery_id AND e.email = s.email
         AND (e.datetime, e.id) < (s.datetime, s.id));
+  -- The earliest human record of a key is `first`, or else `first_human` (migration 0045,
+  -- issue 51: a machine's record came before it). The hit recorder sets it for the usual
+  -- case; this settles concurrent writers, touching only rows whose flag is wrong.
+  UPDATE "stat_opens" s SET first_human = coalesce(s.id = fh.id, false) AND NOT s."first"
+  FROM (SELECT DISTINCT delivery_id, email FROM inserted) AS k
+  LEFT JOIN LATERAL (SELECT e.id FROM "stat_opens" e
+                      WHERE e.delivery_id = k.delivery_id AND e.email = k.email AND e.class = 'human'
+                      ORDER BY e.datetime, e.id LIMIT 1) AS fh ON true
+  WHERE s.delivery_id = k.delivery_id AND s.email = k.email
+    AND (s.first_human OR s.id = fh.id)
+    AND s.first_human <> (coalesce(s.id = fh.id, false) AND NOT s."first");
   RETURN NULL;
 END $$;
 --> statement-breakpoint

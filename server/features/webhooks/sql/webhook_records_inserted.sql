@@ -1,6 +1,7 @@
 -- Statistics records as GET /api/v1/statistics/{kind} shows them, plus `delivery`.
 -- TG_ARGV[0] is the event type.
--- History: migration 0018, changed in 0030; since 0032 this file is the definition.
+-- History: migration 0018, changed in 0030; since 0032 this file is the definition;
+-- human hits only since issue 51.
 -- A fix of migration 0018's: `'message:' || r->>'delivery_id'` reads as `('message:' || r) ->> …`
 -- (`||` and `->>` bind alike, left to right), a jsonb concatenation whose text is no JSON, so
 -- every open, click or bounce failed to be recorded while an endpoint wanted `message.*`.
@@ -12,7 +13,10 @@ BEGIN
          jsonb_strip_nulls(jsonb_build_object('mailing', r->'mailing_id', 'delivery', r->'delivery_id',
            'email', r->'email', 'datetime', webhook_iso((r->>'datetime')::timestamptz),
            'url', r->'url', 'hard', r->'hard'))
-    FROM (SELECT to_jsonb(n) AS r, n.id FROM new_rows n) x ORDER BY x.id
+    FROM (SELECT to_jsonb(n) AS r, n.id FROM new_rows n) x
+   -- Machines drive nothing (issue 51): opens and clicks of a machine raise no event.
+   WHERE coalesce(r->>'class', 'human') = 'human'
+   ORDER BY x.id
     RETURNING id, type, resource)
   -- One message per enabled endpoint that wants the event (the same transaction).
   INSERT INTO webhook_messages (endpoint_id, event_id, resource)

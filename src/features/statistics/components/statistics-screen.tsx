@@ -9,6 +9,7 @@ import { ChartsSection } from './charts-section';
 import { DataSourceNotice } from './data-source-notice';
 import { FiltersPanel } from './filters-panel';
 import { HeadlineNumbers } from './headline-numbers';
+import { HumanMachineSection } from './human-machine-section';
 import { PeopleLinks } from './people-links';
 import { RecordsSection } from './records-section';
 
@@ -68,6 +69,7 @@ export function StatisticsScreen() {
           update(url === view.url ? { url: undefined } : { url, records: 'clicks' })
         }
       />
+      {view.mailings.length === 1 && <HumanMachineSection mailing={view.mailings[0]!} />}
       <CampaignComparison />
       <PeopleLinks mailings={view.mailings} names={data.names} urls={topUrls.map((u) => u.url)} />
       <RecordsSection
