@@ -90,9 +90,16 @@ async function seed() {
   expect(later.statusCode, later.body).toBe(201);
   await t.db.execute(sql`INSERT INTO delivery_recipients (delivery_id, subscriber_id, email, state)
     VALUES (2, ${erinOffers}, ${ERIN.toLowerCase()}, 'queued')`);
+  // What a hit tells of its client (issue 51): an address block and a user agent.
+  const [{ id: agent }] = (await queryRows<{ id: number }>(
+    t.db,
+    sql`INSERT INTO tracking_user_agents (agent) VALUES ('Mozilla/5.0 (iPhone)')
+        ON CONFLICT (agent) DO UPDATE SET agent = excluded.agent RETURNING id`,
+  )) as [{ id: number }];
   const open = (email: string, at: string) =>
-    t.db.execute(sql`INSERT INTO stat_opens (delivery_id, mailing_id, email, datetime)
-      VALUES (1, 1, ${email}, ${at}::timestamptz)`);
+    t.db.execute(sql`INSERT INTO stat_opens
+        (delivery_id, mailing_id, email, datetime, client_block, agent_id)
+      VALUES (1, 1, ${email}, ${at}::timestamptz, '198.51.100.0/24', ${agent})`);
   await open(ERIN, '2024-05-01T09:00:00Z');
   await open(ERIN, '2024-05-02T09:00:00Z');
   await open('keep@example.com', '2024-05-01T10:00:00Z');
@@ -202,11 +209,16 @@ describe('GET /api/v1/people/{email}/export', () => {
     ]);
     const mailing = { id: 1, name: 'Spring news' };
     expect(json.opens).toEqual([
-      { mailing, datetime: '2024-05-01T09:00:00.000Z' },
-      { mailing, datetime: '2024-05-02T09:00:00.000Z' },
+      { mailing, datetime: '2024-05-01T09:00:00.000Z', class: 'human' },
+      { mailing, datetime: '2024-05-02T09:00:00.000Z', class: 'human' },
     ]);
     expect(json.clicks).toEqual([
-      { mailing, datetime: '2024-05-01T09:05:00.000Z', url: 'https://shop.example/spring' },
+      {
+        mailing,
+        datetime: '2024-05-01T09:05:00.000Z',
+        url: 'https://shop.example/spring',
+        class: 'human',
+      },
     ]);
     expect(json.bounces).toEqual([{ mailing, datetime: '2024-05-03T00:00:00.000Z', hard: false }]);
     // The readable copy escapes what the person typed.
@@ -299,6 +311,17 @@ describe('POST /api/v1/people/{email}/erase', () => {
     });
     expect(result.removed.webhook_events).toBeGreaterThan(0);
     expect(await tracesOf(t.db, ERIN)).toEqual([]);
+    // Her hits keep their class for the statistics, not where they came from.
+    const signals = await queryRows<{ email: string; located: boolean }>(
+      t.db,
+      sql`SELECT email, client_block IS NOT NULL OR agent_id IS NOT NULL AS located
+          FROM stat_opens ORDER BY id`,
+    );
+    expect(signals.map((r) => [r.email.startsWith('erased:'), r.located])).toEqual([
+      [true, false],
+      [true, false],
+      [false, true],
+    ]);
     // The running delivery will not mail the pseudonym.
     const queued = await queryRows<{ state: string }>(
       t.db,

@@ -20,6 +20,8 @@ function trackingSource(
   section: string,
   table: 'stat_opens' | 'stat_clicks' | 'stat_bounces',
   extra: SQL,
+  /** What else a row says of the person: a hit's client address block and user agent (issue 51). */
+  forget: SQL = sql``,
 ): PersonDataSource {
   const sent = (person: Person) =>
     sql`SELECT delivery_id, email FROM delivery_recipients WHERE lower(email) = ${person.email}`;
@@ -44,13 +46,24 @@ function trackingSource(
     erase: (tx, person) =>
       touched(
         tx,
-        sql`WITH kept AS (UPDATE ${sql.identifier(table)} t SET email = ${person.pseudonym}
+        sql`WITH kept AS (UPDATE ${sql.identifier(table)} t SET email = ${person.pseudonym}${forget}
                            WHERE ${matches(person)} RETURNING 1)
             SELECT count(*)::int AS n FROM kept`,
       ),
   };
 }
 
-export const opensSource = trackingSource('opens', 'stat_opens', sql``);
-export const clicksSource = trackingSource('clicks', 'stat_clicks', sql`, 'url', t.url`);
+const hitSignals = sql`, client_block = NULL, agent_id = NULL`;
+export const opensSource = trackingSource(
+  'opens',
+  'stat_opens',
+  sql`, 'class', t.class`,
+  hitSignals,
+);
+export const clicksSource = trackingSource(
+  'clicks',
+  'stat_clicks',
+  sql`, 'url', t.url, 'class', t.class`,
+  hitSignals,
+);
 export const bouncesSource = trackingSource('bounces', 'stat_bounces', sql`, 'hard', t.hard`);
