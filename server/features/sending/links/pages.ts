@@ -1,19 +1,12 @@
 import { escapeHtml } from '../../../../contract/escape-html.js';
+import { publicPage } from '../../../lib/public-page.js';
 
 /**
- * The small pages behind the links in messages: plain HTML with a form, no scripts (they
- * render under the server's CSP), in the recipient's language-neutral English.
+ * The small pages behind the links in messages: plain HTML with a form, no scripts, in the
+ * public page shell (server/lib/public-page.ts), in English.
  */
 
-export function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;line-height:1.5}
-button{font:inherit;padding:.5rem 1rem;margin:.25rem 0;cursor:pointer}</style>
-</head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
-}
+const page = (title: string, body: string) => publicPage({ language: 'en', title, body });
 
 export function unsubscribeForm(action: string, email: string, listName: string): string {
   return page(

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../../db/query-rows.js';
+import { sendPublicPage } from '../../../lib/public-page.js';
 import { confirmForm, message, unsubscribeForm } from './pages.js';
 import type { SendingContext } from '../context.js';
 import { changeSubscription } from '../subscriber-state.js';
@@ -19,11 +20,7 @@ function locationOf(url: string): string {
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
 const html = (reply: FastifyReply, status: number, body: string) =>
-  reply
-    .code(status)
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .send(body);
+  sendPublicPage(reply, status, body);
 
 /** A link that is not one Mailboard signed (also any path under a link prefix: errors plugin). */
 export const INVALID_LINK_PAGE = message(
