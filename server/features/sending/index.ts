@@ -122,3 +122,5 @@ export { createSigner } from './links/tokens.js';
 export { INVALID_LINK_PAGE } from './links/routes.js';
 /** One round of the delivery engine (tests and benches run rounds by hand). */
 export { sendRound } from './engine/sender.js';
+/** One round of opt-in confirmation mails (tests and benches send them by hand). */
+export { sendOptinConfirmations } from './engine/optin-confirmations.js';
