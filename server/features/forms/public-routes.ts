@@ -13,13 +13,18 @@ import { handleSubmission, type SubmissionContext } from './submission.js';
 
 const BODY_LIMIT = 16 * 1024;
 
-/** The ALTCHA widget, served from our origin (no third-party request); read on first use. */
-let widget: string | undefined;
-const widgetSource = () =>
-  (widget ??= readFileSync(
-    path.join(path.dirname(createRequire(import.meta.url).resolve('altcha')), 'altcha.min.js'),
-    'utf8',
-  ));
+/** The ALTCHA widget and its stylesheet, served from our origin; read on first use. */
+const widgetFiles = new Map<string, string>();
+const widgetFile = (file: string) => {
+  let text = widgetFiles.get(file);
+  if (text === undefined) {
+    // Resolves dist/main/altcha.umd.cjs; the stylesheet is the one the widget would inline.
+    const main = path.dirname(createRequire(import.meta.url).resolve('altcha'));
+    text = readFileSync(path.join(main, file), 'utf8');
+    widgetFiles.set(file, text);
+  }
+  return text;
+};
 
 /** The optional script of the snippet: adds the invisible proof-of-work to its form. */
 const formScript = (
@@ -28,6 +33,12 @@ const formScript = (
 const base = new URL(import.meta.url);
 const form = document.querySelector('form[action$="/f/${id}"]');
 if (form) {
+  // The widget skips inlining its styles (which a strict CSP refuses) when this element exists.
+  const css = document.createElement('link');
+  css.id = 'altcha-css';
+  css.rel = 'stylesheet';
+  css.href = new URL('/f/assets/altcha.css', base).href;
+  document.head.append(css);
   await import(new URL('/f/assets/altcha.js', base).href);
   const widget = document.createElement('altcha-widget');
   widget.setAttribute('challenge', new URL('/f/${id}/challenge', base).href);
@@ -166,6 +177,12 @@ export async function formPublicRoutes(
     crossOrigin(reply)
       .header('content-type', 'text/javascript; charset=utf-8')
       .header('cache-control', 'public, max-age=86400')
-      .send(widgetSource()),
+      .send(widgetFile('altcha.min.js')),
+  );
+  app.get('/f/assets/altcha.css', { config }, async (_request, reply) =>
+    crossOrigin(reply)
+      .header('content-type', 'text/css; charset=utf-8')
+      .header('cache-control', 'public, max-age=86400')
+      .send(widgetFile('../external/altcha.css')),
   );
 }
