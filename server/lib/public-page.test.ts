@@ -10,7 +10,7 @@ describe('public page shell', () => {
     const style = /<style>([\s\S]*?)<\/style>/.exec(html)![1]!;
     const hash = createHash('sha256').update(style).digest('base64');
     const csp = publicPageCsp(['https://example.com']);
-    expect(csp).toContain(`style-src 'sha256-${hash}'`);
+    expect(csp).toContain(`style-src 'self' 'sha256-${hash}'`);
     expect(csp).toContain("default-src 'none'");
     expect(csp).toContain("form-action 'self' https://example.com");
     expect(csp).not.toMatch(/unsafe/);
