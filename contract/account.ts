@@ -77,4 +77,6 @@ export type AuditEntry = {
   resource_id: string | null;
   address: string;
   status: number;
+  /** What the write did in words where route and resource do not say (an erasure, issue 53). */
+  detail?: string | null;
 };

@@ -25,6 +25,7 @@ import { auditPlugin, auditTrail } from './features/audit/index.js';
 import { identityPlugin, type FailedAttemptThrottle } from './features/identity/index.js';
 import { listsPlugin } from './features/lists/index.js';
 import { subscribersPlugin } from './features/subscribers/index.js';
+import { personDataPlugin } from './features/person-data/index.js';
 import { fieldsPlugin } from './features/fields/index.js';
 import { regionsPlugin } from './features/regions/index.js';
 import { languagesPlugin } from './features/languages/index.js';
@@ -161,6 +162,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(segmentsPlugin, { db });
   await app.register(campaignsPlugin, { db });
   await app.register(auditPlugin, { db });
+  await app.register(personDataPlugin, { db });
   await app.register(sendingPlugin, {
     database,
     options: options.sending,

@@ -8,6 +8,7 @@ import {
   subscriptionStatus,
 } from '../../contract/subscribers.js';
 import { webhook, webhookAttempt, webhookEventData } from '../../contract/webhooks.js';
+import { erasureResult } from '../../contract/person-data.js';
 import { form } from '../../contract/forms.js';
 import { operationKey } from './spec-surface.js';
 
@@ -75,6 +76,7 @@ export const componentSchemas: Record<string, Schema> = {
   Webhook: jsonSchema(webhook),
   WebhookAttempt: jsonSchema(webhookAttempt),
   WebhookQueued: jsonSchema(z.object({ event_id: z.string(), type: z.string() })),
+  Erasure: jsonSchema(erasureResult),
   Form: jsonSchema(form),
   FormSubmission: jsonSchema(z.object({ status: z.literal('pending') })),
 };
@@ -108,6 +110,7 @@ const successBodies: Record<string, Schema> = {
   'GET /api/v1/webhooks/{}/attempts': page('WebhookAttempt'),
   'POST /api/v1/webhooks/{}/test': ref('WebhookQueued'),
   'POST /api/v1/webhooks/{}/attempts/{}/replay': ref('WebhookQueued'),
+  'POST /api/v1/people/{}/erase': ref('Erasure'),
   'GET /api/v1/forms': page('Form'),
   'POST /api/v1/forms': ref('Form'),
   'GET /api/v1/forms/{}': ref('Form'),
@@ -143,6 +146,8 @@ const successOverrides: Record<string, number> = {
   'POST /api/v1/lists/{}/automations/{}/pause': 200,
   // A bounce report is recorded against existing deliveries: `{received, recorded}`.
   'POST /api/v1/bounces': 200,
+  // An erasure acts on a person: `{reference, lists, removed}`.
+  'POST /api/v1/people/{}/erase': 200,
   'POST /api/v1/webhooks/{}/test': 202,
   'POST /api/v1/mailings/{}/test': 202,
   'POST /api/v1/lists/{}/test-messages': 202,

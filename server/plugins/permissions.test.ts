@@ -110,6 +110,8 @@ const NO_FIXTURE = new Set([
   'GET /api/v1/templates/:id',
   'GET /api/v1/lists/:list_id/automations/:id',
   'GET /api/v1/lists/:list_id/automations/:id/runs',
+  // An address on no list.
+  'GET /api/v1/people/:email/export',
 ]);
 
 // Required query parameters.
@@ -149,6 +151,7 @@ function urlOf(method: string, url: string, self: number, rows: Fixtures = listA
     .replace(':token_id', '999')
     .replace(':action', 'pause')
     .replace(':code', 'DE')
+    .replace(':email', 'nobody%40example.com')
     .replace(':name', url.includes('/roles/') ? 'nobody' : 'plan');
 }
 

@@ -65,4 +65,6 @@ export const auditLog = pgTable('audit_log', {
   resourceId: text('resource_id'),
   address: text('address').notNull(),
   status: integer('status').notNull(),
+  /** What the write did in words, where route and resource do not say (migration 0038). */
+  detail: text('detail'),
 });

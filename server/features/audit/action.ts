@@ -45,10 +45,12 @@ export function auditedAction(
   const resourceIndex =
     isAct || last.startsWith(':') ? segments.lastIndexOf(lastParam ?? '') - 1 : -1;
   const resourceType = resourceIndex >= 0 ? segments[resourceIndex]! : (nameParts.at(-1) ?? null);
-  // A mailed link's token is a credential: never recorded.
-  const idParam = lastParam && lastParam !== ':token' ? lastParam.slice(1) : undefined;
+  // A mailed link's token is a credential, and a person's address is what an erasure must
+  // not leave behind (issue 53): neither is recorded.
+  const idParam = lastParam && !UNRECORDED.has(lastParam) ? lastParam.slice(1) : undefined;
   const resourceId = (isAct || last.startsWith(':')) && idParam ? (params[idParam] ?? null) : null;
   return { action: [...nameParts, verb].join('.'), resourceType, resourceId };
 }
 
+const UNRECORDED = new Set([':token', ':email']);
 const KNOWN_ACTS = new Set(['confirm', 'resend', 'pause', 'resume', 'cancel', 'retry']);

@@ -53,6 +53,7 @@ const serialize = (r: typeof auditLog.$inferSelect): AuditEntry => ({
   resource_id: r.resourceId,
   address: r.address,
   status: r.status,
+  detail: r.detail,
 });
 
 /**

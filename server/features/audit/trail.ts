@@ -9,6 +9,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The API token the caller authenticated with (set by token authentication, issue 29 part 5). */
     apiToken?: { id: number; name: string };
+    /** What the write did in words, set by a route whose route and resource do not say. */
+    auditDetail?: string;
   }
   interface FastifyInstance {
     /** Resolves once every audit row of answered requests is written (tests, shutdown). */
@@ -116,6 +118,7 @@ export const auditTrail = fp(async (app: FastifyInstance, { db }: { db: Db }) =>
       // Undefined once the socket is gone; the column requires a value.
       address: request.ip ?? '',
       status: reply.statusCode,
+      detail: request.auditDetail ?? null,
     });
   });
 

@@ -98,6 +98,7 @@ export function AuditScreen() {
                     <Text size="xs" c="dimmed">
                       {e.method} {e.route}
                     </Text>
+                    {e.detail && <Text size="sm">{e.detail}</Text>}
                   </td>
                   <td>
                     {e.resource_type ?? '—'}

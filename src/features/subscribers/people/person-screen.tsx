@@ -2,7 +2,7 @@ import { Breadcrumbs } from '../../../components/breadcrumbs';
 import { Anchor, Button, Group, Text } from '@mantine/core';
 import { IconMailOff, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   activateSubscriber,
@@ -27,11 +27,17 @@ const perform = (s: PersonSubscription, change: Change) =>
       : deleteSubscriber(s.list.id, s.id);
 const lists = (n: number) => (n === 1 ? '1 list' : `${n} lists`);
 
+type Props = {
+  email: string;
+  /** More actions beside the header's, given the subscriptions shown (composed in src/app). */
+  moreActions?: (subscriptions: PersonSubscription[]) => ReactNode;
+};
+
 /**
  * One address in every list: its state and dates there, per-list activate and unsubscribe,
  * and unsubscribe or delete (the API's soft delete) everywhere in one step.
  */
-export function PersonScreen({ email }: { email: string }) {
+export function PersonScreen({ email, moreActions }: Props) {
   const queryClient = useQueryClient();
   const query = useQuery(peopleQueries.person(email));
   const [everywhere, setEverywhere] = useState<'unsubscribe' | 'delete' | null>(null);
@@ -88,6 +94,8 @@ export function PersonScreen({ email }: { email: string }) {
             >
               Delete everywhere
             </Button>
+            {/* Also with no subscription shown: deleted ones are still held. */}
+            {result && moreActions?.(subscriptions)}
           </>
         }
       />
