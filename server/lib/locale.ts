@@ -49,9 +49,13 @@ const RANGE = /^([A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*|\*)$/;
 /**
  * The best supported locale for an `Accept-Language` header (RFC 9110 §12.5.4): ranges by
  * descending q-value (ties keep header order), matched on their primary language subtag;
- * `*` stands for the default. Anything unusable falls back to English.
+ * `*` stands for the default. Anything unusable falls back to English. `among` narrows the
+ * locales to choose from (public pages have texts in fewer languages).
  */
-export function negotiateLocale(header: string | undefined): Locale {
+export function negotiateLocale(
+  header: string | undefined,
+  among: readonly Locale[] = SUPPORTED_LOCALES,
+): Locale {
   if (!header) return DEFAULT_LOCALE;
   const ranges: { tag: string; q: number; index: number }[] = [];
   header
@@ -72,9 +76,8 @@ export function negotiateLocale(header: string | undefined): Locale {
   for (const { tag } of ranges) {
     if (tag === '*') return DEFAULT_LOCALE;
     const primary = tag.split('-')[0]!;
-    if (supported.has(primary)) return primary as Locale;
-    const alias = aliases[primary];
-    if (alias) return alias;
+    const match = supported.has(primary) ? (primary as Locale) : aliases[primary];
+    if (match && among.includes(match)) return match;
   }
   return DEFAULT_LOCALE;
 }

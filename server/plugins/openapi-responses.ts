@@ -16,6 +16,7 @@ import {
   openRecord,
   reclassifyResult,
 } from '../../contract/statistics.js';
+import { form } from '../../contract/forms.js';
 import { operationKey } from './spec-surface.js';
 
 /**
@@ -88,6 +89,8 @@ export const componentSchemas: Record<string, Schema> = {
   ClickRecord: jsonSchema(clickRecord.extend(hitFields)),
   StatisticsClients: jsonSchema(clientsReport),
   Reclassified: jsonSchema(reclassifyResult),
+  Form: jsonSchema(form),
+  FormSubmission: jsonSchema(z.object({ status: z.literal('pending') })),
 };
 const page = (item: string): Schema => ({
   ...jsonSchema(envelope(z.unknown())),
@@ -124,6 +127,11 @@ const successBodies: Record<string, Schema> = {
   'GET /api/v1/statistics/clicks': page('ClickRecord'),
   'GET /api/v1/statistics/clients': ref('StatisticsClients'),
   'POST /api/v1/statistics/reclassify': ref('Reclassified'),
+  'GET /api/v1/forms': page('Form'),
+  'POST /api/v1/forms': ref('Form'),
+  'GET /api/v1/forms/{}': ref('Form'),
+  'PATCH /api/v1/forms/{}': ref('Form'),
+  'POST /f/{}': ref('FormSubmission'),
 };
 
 /** 409 with a `detail`: a change that would leave the team without what it needs (roles). */
@@ -161,9 +169,11 @@ const successOverrides: Record<string, number> = {
   'POST /api/v1/mailings/{}/test': 202,
   'POST /api/v1/lists/{}/test-messages': 202,
   'POST /api/v1/webhooks/{}/attempts/{}/replay': 202,
+  // A sign-up form's submission: JSON 202 `{status: "pending"}`, a form post 303 (issue 50).
+  'POST /f/{}': 202,
 };
 
-export const extraSuccessStatuses: Record<string, number[]> = {};
+export const extraSuccessStatuses: Record<string, number[]> = { 'POST /f/{}': [303] };
 
 /**
  * Request bodies of routes that validate in the handler (a subscriber's custom fields are

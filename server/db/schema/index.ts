@@ -16,3 +16,4 @@ export * from './two-factor-failures.js';
 export * from './roles.js';
 export * from './automations.js';
 export * from './suppressions.js';
+export * from './forms.js';

@@ -128,3 +128,5 @@ export { reasonNames } from './links/classify/reasons.js';
 export { reclassifyHits } from './links/classify/reclassify.js';
 /** One round of the delivery engine (tests and benches run rounds by hand). */
 export { sendRound } from './engine/sender.js';
+/** One round of opt-in confirmation mails (tests and benches send them by hand). */
+export { sendOptinConfirmations } from './engine/optin-confirmations.js';

@@ -5,7 +5,7 @@ import type { RawRow } from '../../../db/raw-row.js';
 import type { optinConfirmations } from '../../../db/schema/index.js';
 import type { SendingContext } from '../context.js';
 import type { SendOutcome } from '../message/transport.js';
-import { escapeHtml } from '../../../../contract/escape-html.js';
+import { optinMail } from './optin-texts.js';
 
 /**
  * Double opt-in: a `pending` subscriber of a double-opt-in list created in the last day
@@ -33,7 +33,9 @@ export async function sendOptinConfirmations(ctx: SendingContext, limit = 100) {
     id: number;
     list_id: number;
     email: string;
+    language: string;
     name: string;
+    also_lists: string[];
     from_name: string;
     from_email: string;
     attempts: number;
@@ -54,23 +56,27 @@ export async function sendOptinConfirmations(ctx: SendingContext, limit = 100) {
         FROM due WHERE c.subscriber_id = due.subscriber_id
       RETURNING c.subscriber_id, c.attempts, c.message_id, c.locked_until
     )
-    SELECT s.id, s.list_id, s.email, l.name, l.default_from_name AS from_name,
+    SELECT s.id, s.list_id, s.email, s.language, l.name, l.default_from_name AS from_name,
            l.default_from_email AS from_email, c.attempts, c.message_id,
-           c.locked_until::text AS lease
+           c.locked_until::text AS lease,
+           ARRAY(SELECT o.name FROM optin_confirmations oc JOIN subscribers os ON os.id = ANY (oc.also_subscribers)
+                   JOIN lists o ON o.id = os.list_id
+                  WHERE oc.subscriber_id = s.id ORDER BY o.id) AS also_lists
       FROM claimed c JOIN subscribers s ON s.id = c.subscriber_id JOIN lists l ON l.id = s.list_id`,
   );
   const base = ctx.baseUrl();
   for (const r of rows) {
     const url = `${base}/c/${ctx.signer.sign({ kind: 'a', subscriber: r.id })}`;
-    const text = `Please confirm that you want to receive "${r.name}":\n\n${url}\n\nIf you did not ask for this, ignore this message.`;
-    const html = `<!doctype html><html><body><p>Please confirm that you want to receive <strong>${escapeHtml(r.name)}</strong>:</p><p><a href="${escapeHtml(url)}">Confirm my subscription</a></p><p>If you did not ask for this, ignore this message.</p></body></html>`;
+    // A form's submission for several lists: one mail confirms them all (also_lists).
+    const mail = optinMail(r.language, [r.name, ...r.also_lists], url);
     const outcome = await ctx.transport.send(
       {
         from: { name: r.from_name, address: r.from_email },
         to: r.email,
-        subject: `Please confirm your subscription to ${r.name}`,
-        html,
-        text,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        language: mail.language,
         messageId: r.message_id,
         unsubscribeUrl: `${base}/u/${ctx.signer.sign({ kind: 'u', subscriber: r.id, delivery: 0 })}`,
       },

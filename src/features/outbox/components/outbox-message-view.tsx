@@ -63,6 +63,7 @@ function MessageBody({ message }: { message: OutboxMessage }) {
     ['Message-ID', header(message, 'Message-ID')],
     ['List-Unsubscribe', header(message, 'List-Unsubscribe')],
     ['List-Unsubscribe-Post', header(message, 'List-Unsubscribe-Post')],
+    ['Content-Language', header(message, 'Content-Language')],
   ];
   return (
     <Stack gap="md">
