@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope } from '../../contract/common.js';
+import { importRecord } from '../../contract/imports.js';
 import { list } from '../../contract/lists.js';
 import {
   subscriber,
@@ -69,6 +70,7 @@ export const componentSchemas: Record<string, Schema> = {
   // empty, a broken multipart form) or an action the resource's state refuses, one `detail`.
   BadRequest: { anyOf: [ref('Detail'), ref('ValidationErrors')] },
   List: jsonSchema(list),
+  Import: jsonSchema(importRecord),
   Subscriber: jsonSchema(subscriber),
   SubscriptionStatus: jsonSchema(subscriptionStatus),
   Webhook: jsonSchema(webhook),
@@ -97,6 +99,8 @@ const successBodies: Record<string, Schema> = {
   'PATCH /api/v1/lists/{}/subscribers/{}': ref('Subscriber'),
   'POST /api/v1/lists/{}/subscribers/{}/activate': ref('SubscriptionStatus'),
   'POST /api/v1/lists/{}/subscribers/{}/unsubscribe': ref('SubscriptionStatus'),
+  'GET /api/v1/lists/{}/imports/{}': ref('Import'),
+  'POST /api/v1/lists/{}/imports/{}/undo': ref('Import'),
   'GET /api/v1/webhooks': page('Webhook'),
   'POST /api/v1/webhooks': ref('Webhook'),
   'GET /api/v1/webhooks/{}': ref('Webhook'),
@@ -109,6 +113,8 @@ const successBodies: Record<string, Schema> = {
 
 /** 409 with a `detail`: a change that would leave the team without what it needs (roles). */
 const detailConflicts: Record<string, string> = {
+  'POST /api/v1/lists/{}/imports/{}/undo':
+    'The import has not finished, or is already undone (an undo runs once).',
   'PATCH /api/v1/users/{}': 'The last active admin cannot be demoted or deactivated.',
   'DELETE /api/v1/users/{}': 'The last active admin cannot be removed.',
   'DELETE /api/v1/roles/{}': 'The role is still given to users.',
@@ -139,6 +145,8 @@ const successOverrides: Record<string, number> = {
   'POST /api/v1/mailings/{}/test': 202,
   'POST /api/v1/lists/{}/test-messages': 202,
   'POST /api/v1/webhooks/{}/attempts/{}/replay': 202,
+  // The undo runs as a job; the Import record shows its progress (issue 53).
+  'POST /api/v1/lists/{}/imports/{}/undo': 202,
 };
 
 export const extraSuccessStatuses: Record<string, number[]> = {};

@@ -29,6 +29,8 @@ export type SubscriberValues = {
   language: string;
   region: string;
   custom: Record<string, unknown>;
+  /** Fields whose values were invalid and dropped (`ignore_invalid_fields`): an update keeps the subscriber's own. */
+  ignored?: string[];
 };
 
 /** A subscriber with only an address: every other column empty, as a row without them imports. */
