@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/query-rows.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
+import { suppressAddress, suppressErased, suppressionMessage } from '../suppressions/index.js';
 import { createList, importFile, postImport } from '../../test/imports.js';
 import { runImportJobs } from './worker.js';
 
@@ -126,6 +127,18 @@ describe('update mode and undo', () => {
     const csv = await t.get(url(listId, record.id, '/undo-conflicts.csv'));
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body).toBe(`\uFEFFid,email\r\n${a!.id},a@x.org\r\n${d!.id},d@x.org\r\n`);
+  });
+
+  it('refuses rows whose address is suppressed, an erased one whatever its case', async () => {
+    const listId = await createList(t);
+    await suppressErased(t.db, 'gone@x.org', 'erasure');
+    await suppressAddress(t.db, { email: 'spam@x.org', reason: 'complaint', source: 'test' });
+    const record = await importFile(t, listId, 'email\nok@x.org\nGONE@x.org\nspam@x.org\n');
+    expect(record).toMatchObject({ created: 1, invalid: 2, total_rows: 3 });
+    expect(record.errors).toEqual([
+      { row: 3, field: 'email', message: suppressionMessage('erased') },
+      { row: 4, field: 'email', message: suppressionMessage('complaint') },
+    ]);
   });
 
   it('refuses a bad on_existing and an undo of an unfinished or unknown import', async () => {

@@ -5,6 +5,8 @@ import type { ImportRowError } from '../../db/schema/imports.js';
 import { withActor } from '../../lib/actor.js';
 import { subscriberInserter, type SubscriberInserter } from './insert-subscribers.js';
 import { updateExisting } from './update-subscribers.js';
+import { refuseSuppressed } from './refuse-suppressed.js';
+import { IMPORT_MAX_ERRORS } from '../../../contract/imports.js';
 import type { ImportUpkeep } from './upkeep.js';
 import { queryRows } from '../../db/query-rows.js';
 import type { RawRow } from '../../db/raw-row.js';
@@ -168,13 +170,14 @@ export async function commitBatch(
     await withActor(tx, { userId: job.createUser, via: 'import', importId: job.id });
     let created = 0;
     let updated = 0;
-    if (batch.candidates.length > 0) {
+    const { accepted, refused } = await refuseSuppressed(tx, batch.candidates);
+    if (accepted.length > 0) {
       await upkeep?.prepare(tx);
       const target = { listId: job.listId, userId: job.createUser, subscription };
-      let fresh = batch.candidates;
+      let fresh = accepted;
       if (job.onExisting === 'update') {
         const update = { ...target, importId: job.id, fields: job.fields };
-        const outcome = await updateExisting(tx, update, batch.candidates);
+        const outcome = await updateExisting(tx, update, accepted);
         updated = outcome.updated;
         // The rest are new (COPY's way in stays open), unless added meanwhile.
         if (outcome.existing.size)
@@ -182,14 +185,18 @@ export async function commitBatch(
       }
       if (fresh.length > 0) created = await insert(tx, copyCsv, target, fresh);
     }
-    const skippedExisting = batch.candidates.length - created - updated;
+    const skippedExisting = accepted.length - created - updated;
+    const invalid = batch.invalid + refused.length;
     const failure = batch.final?.failure;
-    const errors = failure ? [...batch.errors, failure] : batch.errors;
+    // Refused rows' errors join the kept ones, in row order, up to IMPORT_MAX_ERRORS in all.
+    const room = Math.max(0, IMPORT_MAX_ERRORS - job.storedErrors);
+    const kept = [...batch.errors, ...refused].sort((a, b) => a.row - b.row).slice(0, room);
+    const errors = failure ? [...kept, failure] : kept;
     const done = batch.final
       ? sql`, status = ${failure ? 'failed' : 'done'}, finished_at = now(), locked_at = NULL,
             total_rows = created + skipped_existing + skipped_duplicate + invalid
               + updated
-              + ${created + updated + skippedExisting + batch.skippedDuplicate + batch.invalid}`
+              + ${created + updated + skippedExisting + batch.skippedDuplicate + invalid}`
       : sql`, locked_at = ${nextLease}`;
     const [committed] = await queryRows<{ locked_at: Date | null }>(
       tx,
@@ -200,7 +207,7 @@ export async function commitBatch(
         updated = updated + ${updated},
         skipped_existing = skipped_existing + ${skippedExisting},
         skipped_duplicate = skipped_duplicate + ${batch.skippedDuplicate},
-        invalid = invalid + ${batch.invalid},
+        invalid = invalid + ${invalid},
         errors = errors || ${JSON.stringify(errors)}::jsonb,
         update_datetime = now()
         ${done}
@@ -211,7 +218,7 @@ export async function commitBatch(
     if (!committed) throw new LeaseLostError(job.id);
     if (committed.locked_at) job.lease = new Date(committed.locked_at);
     job.processedRows = batch.processedRows;
-    job.storedErrors += batch.errors.length;
+    job.storedErrors += kept.length;
     return { created, updated, skippedExisting };
   });
 }
