@@ -33,13 +33,16 @@ export async function updateExisting(
   const customJson = rows.map((r) => JSON.stringify(r.custom));
   const ignored = rows.map((r) => (r.ignored ?? []).join(','));
   const written = UPDATABLE.filter((f) => target.fields.includes(f));
-  // Each written column: the row's value unless the row dropped it.
+  // Each written column: the row's value unless the row dropped it; `matched` carries it
+  // to the UPDATE as `r_<column>`.
   const next = (f: string) =>
     sql.raw(`CASE WHEN '${f}' = ANY (string_to_array(r.ignored, ',')) THEN s.${f} ELSE r.${f} END`);
-  const assignments: SQL[] = written.map((f) => sql`${sql.raw(f)} = ${next(f)}`);
   const changed: SQL[] = written.map((f) => sql`s.${sql.raw(f)} IS DISTINCT FROM ${next(f)}`);
-  assignments.push(sql`custom = s.custom || r.custom`);
   changed.push(sql`s.custom IS DISTINCT FROM s.custom || r.custom`);
+  const newValues: SQL[] = written.map((f) => sql`${next(f)} AS ${sql.raw(`r_${f}`)}`);
+  newValues.push(sql`r.custom AS r_custom`);
+  const assignments: SQL[] = written.map((f) => sql`${sql.raw(f)} = ${sql.raw(`m.r_${f}`)}`);
+  assignments.push(sql`custom = s.custom || m.r_custom`);
 
   const [result] = await queryRows<{ updated: number | string; existing: string[] | null }>(
     tx,
@@ -54,6 +57,7 @@ export async function updateExisting(
     ),
     matched AS (
       SELECT s.id, lower(s.email) AS address, (${sql.join(changed, sql` OR `)}) AS changes,
+             ${sql.join(newValues, sql`, `)},
              jsonb_build_object('subscription', s.subscription, 'first_name', s.first_name,
                'last_name', s.last_name, 'gender', s.gender, 'date_of_birth', s.date_of_birth,
                'language', s.language, 'region', s.region, 'custom', s.custom,
@@ -62,10 +66,12 @@ export async function updateExisting(
          FOR UPDATE OF s
     ),
     written AS (
+      -- Joined on the id alone: the new values travel in \`matched\` (a join with \`r\` on
+      -- the address ran as a nested loop of the two, 10,000 × 10,000 per batch).
       UPDATE subscribers s SET ${sql.join(assignments, sql`, `)},
              update_datetime = now(), update_user = ${target.userId}
-        FROM r, matched m
-       WHERE m.changes AND s.id = m.id AND lower(r.email) = m.address
+        FROM matched m
+       WHERE m.changes AND s.id = m.id
       RETURNING s.id
     ),
     kept AS (
