@@ -51,7 +51,17 @@ export type ImportParams = {
   ignore_invalid_fields?: boolean;
   date_format?: string;
   fields?: readonly string[];
+  /** Our extension (issue 53): what a row whose address the list already has does. */
+  on_existing?: ImportOnExisting;
 };
+
+/**
+ * `skip` (the default, the seed's behaviour) leaves an existing subscriber alone; `update`
+ * writes the row's mapped columns (names, custom fields, language, …) over theirs, never
+ * the address or the subscription state.
+ */
+export const importOnExisting = ['skip', 'update'] as const;
+export type ImportOnExisting = (typeof importOnExisting)[number];
 
 /**
  * The form fields to append after `file`, in order: `fields` as one JSON array (so empty
@@ -66,6 +76,7 @@ export function importFormEntries(params: ImportParams): [string, string][] {
     entries.push(['ignore_invalid_fields', String(params.ignore_invalid_fields)]);
   if (params.date_format) entries.push(['date_format', params.date_format]);
   if (params.fields) entries.push(['fields', JSON.stringify(params.fields)]);
+  if (params.on_existing) entries.push(['on_existing', params.on_existing]);
   return entries;
 }
 
@@ -93,6 +104,37 @@ export type ImportRowError = z.infer<typeof importRowError>;
  * `skipped_existing`: the email was already in the list (any state; never re-subscribed);
  * `skipped_duplicate`: an earlier row of the same file had it (the first one counts).
  */
+/** An undo's state: queued until a worker takes it, running, then done (or failed). */
+export const importUndoStatuses = ['queued', 'running', 'done', 'failed'] as const;
+
+/** How many conflicting rows the Import record lists; `undo-conflicts.csv` lists them all. */
+export const IMPORT_UNDO_LISTED_CONFLICTS = 100;
+
+/**
+ * The undo of an import (our extension, issue 53): `deleted` subscribers it had created,
+ * `restored` ones it had updated, `kept_mailed` created ones left because a mailing reached
+ * them since (unless `remove_mailed`), and `conflict_count` rows left because they changed
+ * since the import; `conflicts` names the first of those.
+ */
+export const importUndo = z.object({
+  status: z.enum(importUndoStatuses),
+  remove_mailed: z.boolean(),
+  requested_datetime: datetime,
+  finished_datetime: datetime.nullable(),
+  deleted: z.number().int(),
+  restored: z.number().int(),
+  kept_mailed: z.number().int(),
+  conflict_count: z.number().int(),
+  conflicts: z.array(z.object({ id: z.number().int(), email: z.string() })),
+});
+export type ImportUndo = z.infer<typeof importUndo>;
+
+/** The body of `POST …/imports/{id}/undo`. */
+export const importUndoRequest = z.object({
+  /** Also remove subscribers the import created who were mailed since. */
+  remove_mailed: z.boolean().optional().default(false),
+});
+
 export const importRecord = z.looseObject({
   id: z.number().int(),
   file: z.string(),
@@ -110,6 +152,11 @@ export const importRecord = z.looseObject({
   invalid: z.number().int().optional(),
   errors: z.array(importRowError).optional(),
   create_datetime: datetime.optional(),
+  on_existing: z.enum(importOnExisting).optional(),
+  /** Existing subscribers an `update` import changed (the rest count as `skipped_existing`). */
+  updated: z.number().int().optional(),
+  /** Null until an undo is asked for. */
+  undo: importUndo.nullable().optional(),
 });
 export type ImportRecord = z.infer<typeof importRecord>;
 

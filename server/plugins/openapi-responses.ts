@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope } from '../../contract/common.js';
+import { importRecord } from '../../contract/imports.js';
 import { list } from '../../contract/lists.js';
 import {
   subscriber,
@@ -78,6 +79,7 @@ export const componentSchemas: Record<string, Schema> = {
   // empty, a broken multipart form) or an action the resource's state refuses, one `detail`.
   BadRequest: { anyOf: [ref('Detail'), ref('ValidationErrors')] },
   List: jsonSchema(list),
+  Import: jsonSchema(importRecord),
   Subscriber: jsonSchema(subscriber),
   SubscriptionStatus: jsonSchema(subscriptionStatus),
   Webhook: jsonSchema(webhook),
@@ -114,6 +116,8 @@ const successBodies: Record<string, Schema> = {
   'PATCH /api/v1/lists/{}/subscribers/{}': ref('Subscriber'),
   'POST /api/v1/lists/{}/subscribers/{}/activate': ref('SubscriptionStatus'),
   'POST /api/v1/lists/{}/subscribers/{}/unsubscribe': ref('SubscriptionStatus'),
+  'GET /api/v1/lists/{}/imports/{}': ref('Import'),
+  'POST /api/v1/lists/{}/imports/{}/undo': ref('Import'),
   'GET /api/v1/webhooks': page('Webhook'),
   'POST /api/v1/webhooks': ref('Webhook'),
   'GET /api/v1/webhooks/{}': ref('Webhook'),
@@ -136,6 +140,8 @@ const successBodies: Record<string, Schema> = {
 
 /** 409 with a `detail`: a change that would leave the team without what it needs (roles). */
 const detailConflicts: Record<string, string> = {
+  'POST /api/v1/lists/{}/imports/{}/undo':
+    'The import has not finished, or is already undone (an undo runs once).',
   'PATCH /api/v1/users/{}': 'The last active admin cannot be demoted or deactivated.',
   'DELETE /api/v1/users/{}': 'The last active admin cannot be removed.',
   'DELETE /api/v1/roles/{}': 'The role is still given to users.',
@@ -171,6 +177,8 @@ const successOverrides: Record<string, number> = {
   'POST /api/v1/webhooks/{}/attempts/{}/replay': 202,
   // A sign-up form's submission: JSON 202 `{status: "pending"}`, a form post 303 (issue 50).
   'POST /f/{}': 202,
+  // The undo runs as a job; the Import record shows its progress (issue 53).
+  'POST /api/v1/lists/{}/imports/{}/undo': 202,
 };
 
 export const extraSuccessStatuses: Record<string, number[]> = { 'POST /f/{}': [303] };

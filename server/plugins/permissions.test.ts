@@ -102,6 +102,7 @@ afterAll(() => t.close());
 const NO_FIXTURE = new Set([
   'GET /api/v1/lists/:list_id/imports/:id',
   'GET /api/v1/lists/:list_id/imports/:id/errors.csv',
+  'GET /api/v1/lists/:list_id/imports/:id/undo-conflicts.csv',
   'GET /api/v1/outbox/:id',
   'GET /api/v1/invitations/:id',
   'GET /api/v1/webhooks/:id',

@@ -58,3 +58,11 @@ export const getImportErrorsCsv = (listId: number, id: number) =>
       notFoundMeansUnsupported: false,
     },
   );
+
+/** Extension (issue 53): queues the undo of a finished import; answers its record. */
+export const undoImport = (listId: number, id: number, body: { remove_mailed: boolean }) =>
+  requestParsed(importRecord, `${base(listId)}/${id}/undo`, { method: 'POST', body });
+
+/** Extension: the rows an undo left because they changed since the import, as CSV. */
+export const getImportUndoConflictsCsv = (listId: number, id: number) =>
+  request<Blob>(`${base(listId)}/${id}/undo-conflicts.csv`, { responseType: 'blob' });

@@ -2,7 +2,9 @@ import {
   DEFAULT_DATE_FORMAT,
   dateFormatProblem,
   importDelimiters,
+  importOnExisting,
   type ImportDelimiter,
+  type ImportOnExisting,
 } from '../../../contract/imports.js';
 import type { DrfErrors } from '../../lib/http-errors.js';
 import { canonicalEncoding } from './encoding.js';
@@ -18,6 +20,7 @@ export type ImportParameters = {
   ignoreInvalidFields: boolean;
   dateFormat: string;
   fields?: string[];
+  onExisting: ImportOnExisting;
 };
 
 const MAX_COLUMNS = 1000;
@@ -94,7 +97,11 @@ export function parseImportForm(
   knownFields: ReadonlySet<string>,
 ): { params: ImportParameters; errors: DrfErrors } {
   const errors: Record<string, string[]> = {};
-  const params: ImportParameters = { ignoreInvalidFields: false, dateFormat: DEFAULT_DATE_FORMAT };
+  const params: ImportParameters = {
+    ignoreInvalidFields: false,
+    dateFormat: DEFAULT_DATE_FORMAT,
+    onExisting: 'skip',
+  };
 
   const encoding = lastText(form, 'encoding')?.trim();
   if (encoding) {
@@ -133,6 +140,13 @@ export function parseImportForm(
     const problem = dateFormatProblem(dateFormat);
     if (problem) errors.date_format = [problem];
     else params.dateFormat = dateFormat;
+  }
+
+  const onExisting = lastText(form, 'on_existing')?.trim();
+  if (onExisting) {
+    if ((importOnExisting as readonly string[]).includes(onExisting))
+      params.onExisting = onExisting as ImportOnExisting;
+    else errors.on_existing = [`"${onExisting}" is not a valid choice. Use "skip" or "update".`];
   }
 
   const fieldValues = form.get('fields');

@@ -37,6 +37,9 @@ describe('POST /api/v1/lists/{list_id}/imports', () => {
       invalid: 0,
       errors: [],
       create_datetime: expect.stringMatching(/Z$/),
+      on_existing: 'skip',
+      updated: 0,
+      undo: null,
     });
     const again = await t.get(`/api/v1/lists/${listId}/imports/${body.id}`);
     expect(again.json()).toEqual(body);

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.js';
 import type { RequestActivity } from '../../plugins/request-activity.js';
 import { prepareSubscriberPages } from '../subscribers/index.js';
 import { importsRoutes } from './routes.js';
+import { importUndoRoutes } from './undo-routes.js';
 import { startImportWorker } from './worker.js';
 
 // What other parts of the server use of imports (tests run the job queue by hand); nothing
@@ -21,6 +22,7 @@ export type ImportsPluginOptions = {
 export async function importsPlugin(app: FastifyInstance, options: ImportsPluginOptions) {
   const { database, requests } = options;
   await app.register(importsRoutes, { db: database.db, prefix: '/api/v1' });
+  await app.register(importUndoRoutes, { db: database.db, prefix: '/api/v1' });
   if (!options.worker) return;
   const worker = startImportWorker(database, {
     log: app.log,

@@ -4,6 +4,9 @@ import { transactionWithCopy } from '../../db/copy.js';
 import type { ImportRowError } from '../../db/schema/imports.js';
 import { withActor } from '../../lib/actor.js';
 import { subscriberInserter, type SubscriberInserter } from './insert-subscribers.js';
+import { updateExisting } from './update-subscribers.js';
+import { refuseSuppressed } from './refuse-suppressed.js';
+import { IMPORT_MAX_ERRORS } from '../../../contract/imports.js';
 import type { ImportUpkeep } from './upkeep.js';
 import { queryRows } from '../../db/query-rows.js';
 import type { RawRow } from '../../db/raw-row.js';
@@ -22,6 +25,7 @@ export type ClaimedJob = {
   ignoreInvalidFields: boolean;
   dateFormat: string;
   fields: string[];
+  onExisting: 'skip' | 'update';
   processedRows: number;
   storedErrors: number;
   lease: Date;
@@ -52,6 +56,7 @@ type ClaimRow = Pick<
   | 'ignore_invalid_fields'
   | 'date_format'
   | 'fields'
+  | 'on_existing'
   | 'processed_rows'
 > & { stored_errors: number; locked_at: Date };
 
@@ -79,7 +84,7 @@ export async function claimJob(
     UPDATE imports AS i SET status = 'running', locked_at = ${nextLease}
       FROM next WHERE i.id = next.id
     RETURNING i.id, i.list_id, i.create_user, i.encoding, i.delimiter, i.has_header,
-      i.ignore_invalid_fields, i.date_format, i.fields, i.processed_rows,
+      i.ignore_invalid_fields, i.date_format, i.fields, i.on_existing, i.processed_rows,
       jsonb_array_length(i.errors) AS stored_errors, i.locked_at`,
   );
   if (!row) return undefined;
@@ -93,6 +98,7 @@ export async function claimJob(
     ignoreInvalidFields: row.ignore_invalid_fields,
     dateFormat: row.date_format,
     fields: row.fields,
+    onExisting: row.on_existing,
     processedRows: row.processed_rows,
     storedErrors: Number(row.stored_errors),
     lease: new Date(row.locked_at),
@@ -158,33 +164,50 @@ export async function commitBatch(
   subscription: 'active' | 'pending',
   batch: BatchOutcome,
   options: { upkeep?: Pick<ImportUpkeep, 'prepare'>; insert?: SubscriberInserter } = {},
-): Promise<{ created: number; skippedExisting: number }> {
+): Promise<{ created: number; updated: number; skippedExisting: number }> {
   const { upkeep, insert = subscriberInserter() } = options;
   return transactionWithCopy(db, async (tx, copyCsv) => {
     await withActor(tx, { userId: job.createUser, via: 'import', importId: job.id });
     let created = 0;
-    if (batch.candidates.length > 0) {
+    let updated = 0;
+    const { accepted, refused } = await refuseSuppressed(tx, batch.candidates);
+    if (accepted.length > 0) {
       await upkeep?.prepare(tx);
       const target = { listId: job.listId, userId: job.createUser, subscription };
-      created = await insert(tx, copyCsv, target, batch.candidates);
+      let fresh = accepted;
+      if (job.onExisting === 'update') {
+        const update = { ...target, importId: job.id, fields: job.fields };
+        const outcome = await updateExisting(tx, update, accepted);
+        updated = outcome.updated;
+        // The rest are new (COPY's way in stays open), unless added meanwhile.
+        if (outcome.existing.size)
+          fresh = fresh.filter((row) => !outcome.existing.has(row.email.toLowerCase()));
+      }
+      if (fresh.length > 0) created = await insert(tx, copyCsv, target, fresh);
     }
-    const skippedExisting = batch.candidates.length - created;
+    const skippedExisting = accepted.length - created - updated;
+    const invalid = batch.invalid + refused.length;
     const failure = batch.final?.failure;
-    const errors = failure ? [...batch.errors, failure] : batch.errors;
+    // Refused rows' errors join the kept ones, in row order, up to IMPORT_MAX_ERRORS in all.
+    const room = Math.max(0, IMPORT_MAX_ERRORS - job.storedErrors);
+    const kept = [...batch.errors, ...refused].sort((a, b) => a.row - b.row).slice(0, room);
+    const errors = failure ? [...kept, failure] : kept;
     const done = batch.final
       ? sql`, status = ${failure ? 'failed' : 'done'}, finished_at = now(), locked_at = NULL,
             total_rows = created + skipped_existing + skipped_duplicate + invalid
-              + ${created + skippedExisting + batch.skippedDuplicate + batch.invalid}`
+              + updated
+              + ${created + updated + skippedExisting + batch.skippedDuplicate + invalid}`
       : sql`, locked_at = ${nextLease}`;
-    const [updated] = await queryRows<{ locked_at: Date | null }>(
+    const [committed] = await queryRows<{ locked_at: Date | null }>(
       tx,
       sql`
       UPDATE imports SET
         processed_rows = ${batch.processedRows},
         created = created + ${created},
+        updated = updated + ${updated},
         skipped_existing = skipped_existing + ${skippedExisting},
         skipped_duplicate = skipped_duplicate + ${batch.skippedDuplicate},
-        invalid = invalid + ${batch.invalid},
+        invalid = invalid + ${invalid},
         errors = errors || ${JSON.stringify(errors)}::jsonb,
         update_datetime = now()
         ${done}
@@ -192,10 +215,10 @@ export async function commitBatch(
       RETURNING locked_at`,
     );
     // Rolls the whole batch back: another worker owns the job now.
-    if (!updated) throw new LeaseLostError(job.id);
-    if (updated.locked_at) job.lease = new Date(updated.locked_at);
+    if (!committed) throw new LeaseLostError(job.id);
+    if (committed.locked_at) job.lease = new Date(committed.locked_at);
     job.processedRows = batch.processedRows;
-    job.storedErrors += batch.errors.length;
-    return { created, skippedExisting };
+    job.storedErrors += kept.length;
+    return { created, updated, skippedExisting };
   });
 }

@@ -133,6 +133,8 @@ export async function processJob(
             batch.skippedDuplicate++;
           } else {
             seen.add(result.key);
+            result.values.fileRow = row;
+            if (result.dropped.length) result.values.ignored = result.dropped.map((p) => p.field);
             batch.candidates.push(result.values);
             for (const p of result.dropped)
               batches.addError({

@@ -1,14 +1,30 @@
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
-import { DEFAULT_DATE_FORMAT } from '../../../contract/imports.js';
+import {
+  DEFAULT_DATE_FORMAT,
+  IMPORT_UNDO_LISTED_CONFLICTS,
+  type ImportRecord,
+} from '../../../contract/imports.js';
 import type { Executor } from '../../db/client.js';
-import { customFields, imports, lists } from '../../db/schema/index.js';
+import {
+  customFields,
+  importUndoConflicts,
+  imports,
+  lists,
+  subscribers,
+} from '../../db/schema/index.js';
 import type { ImportCustomField } from './rows.js';
+import { serializeImport, type ImportRow, type UndoConflict } from './serialize.js';
 
-export type ImportRow = typeof imports.$inferSelect;
 export type ListInfo = { id: number; languages: string[]; doubleOptIn: boolean };
 export type QueueValues = Pick<
   ImportRow,
-  'encoding' | 'delimiter' | 'hasHeader' | 'ignoreInvalidFields' | 'dateFormat' | 'fields'
+  | 'encoding'
+  | 'delimiter'
+  | 'hasHeader'
+  | 'ignoreInvalidFields'
+  | 'dateFormat'
+  | 'fields'
+  | 'onExisting'
 >;
 
 /** An import the API may show: not one whose upload is still streaming in. */
@@ -59,6 +75,25 @@ export function importsRepository(db: Executor) {
         .from(imports)
         .where(and(visible(listId), eq(imports.id, id)));
       return row;
+    },
+
+    /** The rows an undo left (changed since the import), in id order; `limit` for the record. */
+    undoConflicts(importId: number, limit?: number): Promise<UndoConflict[]> {
+      const query = db
+        .select({ id: subscribers.id, email: subscribers.email })
+        .from(importUndoConflicts)
+        .innerJoin(subscribers, eq(subscribers.id, importUndoConflicts.subscriberId))
+        .where(eq(importUndoConflicts.importId, importId))
+        .orderBy(asc(subscribers.id))
+        .$dynamic();
+      return limit === undefined ? query : query.limit(limit);
+    },
+
+    /** The record of an import as the API shows it (with the first conflicts of its undo). */
+    async record(row: ImportRow): Promise<ImportRecord> {
+      const conflicts =
+        row.undoConflicts > 0 ? await this.undoConflicts(row.id, IMPORT_UNDO_LISTED_CONFLICTS) : [];
+      return serializeImport(row, conflicts);
     },
 
     /** The row the upload's chunks hang on; workers ignore it until `queue`. */

@@ -66,6 +66,7 @@ export function resolveImport(
       ignoreInvalidFields: params.ignoreInvalidFields,
       dateFormat: params.dateFormat,
       fields,
+      onExisting: params.onExisting,
     },
   };
 }

@@ -11,7 +11,6 @@ import { errorsCsv } from './errors-csv.js';
 import { parseImportForm, type FormValues } from './form.js';
 import { importsRepository } from './repository.js';
 import { resolveImport } from './resolve.js';
-import { serializeImport } from './serialize.js';
 import { storeUpload, type StoredUpload } from './upload.js';
 import { notifyImportQueued } from './worker.js';
 import { p } from '../../lib/route-access.js';
@@ -102,7 +101,7 @@ export async function importsRoutes(app: FastifyInstance, options: ImportsRouteO
         throw error;
       }
       notifyImportQueued();
-      return reply.code(201).send(serializeImport((await repo.get(listId, importId))!));
+      return reply.code(201).send(await repo.record((await repo.get(listId, importId))!));
     },
   );
 
@@ -118,7 +117,8 @@ export async function importsRoutes(app: FastifyInstance, options: ImportsRouteO
       return paginate(
         request,
         () => repo.count(listId),
-        async ({ limit, offset }) => (await repo.page(listId, limit, offset)).map(serializeImport),
+        async ({ limit, offset }) =>
+          Promise.all((await repo.page(listId, limit, offset)).map((row) => repo.record(row))),
       );
     },
   );
@@ -129,7 +129,7 @@ export async function importsRoutes(app: FastifyInstance, options: ImportsRouteO
     async (request) => {
       const row = await repo.get(request.params.list_id, request.params.id);
       if (!row) throw notFound();
-      return serializeImport(row);
+      return repo.record(row);
     },
   );
 

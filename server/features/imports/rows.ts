@@ -29,6 +29,10 @@ export type SubscriberValues = {
   language: string;
   region: string;
   custom: Record<string, unknown>;
+  /** Fields whose values were invalid and dropped (`ignore_invalid_fields`): an update keeps the subscriber's own. */
+  ignored?: string[];
+  /** The record's row number in the file (a refusal names it). */
+  fileRow?: number;
 };
 
 /** A subscriber with only an address: every other column empty, as a row without them imports. */

@@ -1,8 +1,34 @@
-import type { ImportRecord, ImportStatus } from '../../../contract/imports.js';
-import type { ImportRow } from './repository.js';
+import type { ImportRecord, ImportStatus, ImportUndo } from '../../../contract/imports.js';
+import type { imports } from '../../db/schema/index.js';
 
-/** The Import record: the spec's members, then our outcome extension (docs/decisions/api-choices.md). */
-export function serializeImport(row: ImportRow): ImportRecord {
+export type ImportRow = typeof imports.$inferSelect;
+/** A subscriber an undo left because it changed since the import. */
+export type UndoConflict = { id: number; email: string };
+
+/** The undo's part of the record, null until one is asked for. */
+function serializeUndo(row: ImportRow, conflicts: readonly UndoConflict[]): ImportUndo | null {
+  if (!row.undoStatus || !row.undoRequestedAt) return null;
+  return {
+    status: row.undoStatus,
+    remove_mailed: row.undoRemoveMailed,
+    requested_datetime: row.undoRequestedAt.toISOString(),
+    finished_datetime: row.undoFinishedAt?.toISOString() ?? null,
+    deleted: row.undoDeleted,
+    restored: row.undoRestored,
+    kept_mailed: row.undoKeptMailed,
+    conflict_count: row.undoConflicts,
+    conflicts: [...conflicts],
+  };
+}
+
+/**
+ * The Import record: the spec's members, then our outcome extension (docs/decisions/api-choices.md)
+ * and the update mode and undo (issue 53); `conflicts` are the first rows an undo left.
+ */
+export function serializeImport(
+  row: ImportRow,
+  conflicts: readonly UndoConflict[] = [],
+): ImportRecord {
   return {
     id: row.id,
     file: row.file,
@@ -21,5 +47,8 @@ export function serializeImport(row: ImportRow): ImportRecord {
     invalid: row.invalid,
     errors: row.errors,
     create_datetime: row.createDatetime.toISOString(),
+    on_existing: row.onExisting,
+    updated: row.updated,
+    undo: serializeUndo(row, conflicts),
   };
 }

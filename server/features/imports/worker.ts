@@ -8,6 +8,7 @@ import { claimJob } from './job-queries.js';
 import { processJob } from './process-job.js';
 import type { ProcessOptions } from './process-options.js';
 import { importsRepository } from './repository.js';
+import { runUndoJobs } from './undo-job.js';
 
 export type ImportJobOptions = Partial<ProcessOptions> & {
   /** A running job whose worker wrote nothing for this long is taken over. */
@@ -62,8 +63,21 @@ const DEFAULT_STALE_AFTER_MS = 120_000;
 export async function runImportJobs(db: Db, options: ImportJobOptions = {}): Promise<number> {
   let finished = 0;
   while (!options.shouldStop?.()) {
-    const job = await claimJob(db, options.staleAfterMs ?? DEFAULT_STALE_AFTER_MS);
-    if (!job) break;
+    const staleAfterMs = options.staleAfterMs ?? DEFAULT_STALE_AFTER_MS;
+    const job = await claimJob(db, staleAfterMs);
+    if (!job) {
+      // Undos run once no import waits (they are rarer, and an import may be undone next).
+      finished += await runUndoJobs(db, {
+        ...options,
+        batchSize: options.batchSize ?? DEFAULT_BATCH_SIZE,
+        staleAfterMs,
+        afterJob: async (listId) => {
+          await maintainAfterImport(db, options.beforeBatch);
+          options.afterJob?.(listId);
+        },
+      });
+      break;
+    }
     const outcome = await processJob(db, job, {
       ...options,
       batchSize: options.batchSize ?? DEFAULT_BATCH_SIZE,

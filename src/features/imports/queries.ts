@@ -5,11 +5,12 @@ import {
   getImport,
   getImports,
   startImport,
+  undoImport,
   type ImportParams,
   type UploadProgress,
 } from '../../api/imports';
 import type { PageParams } from '../../api/pagination';
-import { getSubscriberFields } from '../../api/subscribers';
+import { getSubscriberFields, getSubscribers } from '../../api/subscribers';
 
 /** While an import runs, its record is read again this often. */
 export const IMPORT_POLL_MS = 1000;
@@ -38,6 +39,21 @@ export const importQueries = {
           : false;
       },
     }),
+  /**
+   * The list's subscribers with the sample's addresses (one exact `email` filter each), for
+   * the preview of what an update-mode import would change; keyed by lower-cased address.
+   */
+  existing: (listId: number, emails: readonly string[]) =>
+    queryOptions({
+      queryKey: [...importQueries.all(), 'existing', listId, emails] as const,
+      queryFn: async ({ signal }) => {
+        const pages = await Promise.all(
+          emails.map((email) => getSubscribers(listId, { email, page_size: 1 }, signal)),
+        );
+        const found = pages.flatMap((p) => p.results);
+        return new Map(found.map((s) => [s.email.toLowerCase(), s as Record<string, unknown>]));
+      },
+    }),
   /** One import's record, read again every second until it is done or failed. */
   detail: (listId: number, id: number) =>
     queryOptions({
@@ -45,7 +61,9 @@ export const importQueries = {
       queryFn: ({ signal }) => getImport(listId, id, signal),
       refetchInterval: (query) => {
         const data = query.state.data;
-        return data?.supported && !isImportFinished(data.data.status) ? IMPORT_POLL_MS : false;
+        if (!data?.supported) return false;
+        const undoing = data.data.undo && !isImportFinished(data.data.undo.status);
+        return !isImportFinished(data.data.status) || undoing ? IMPORT_POLL_MS : false;
       },
       staleTime: 0,
     }),
@@ -66,6 +84,22 @@ export function useStartImport() {
       startImport(listId, file, file.name, params, { onProgress, signal }),
     onSuccess: (_, { listId }) =>
       queryClient.invalidateQueries({ queryKey: importQueries.histories(listId) }),
+  });
+}
+
+/** Queues the undo of an import; its record (polled while the undo runs) shows the rest. */
+export function useUndoImport(listId: number, importId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (removeMailed: boolean) =>
+      undoImport(listId, importId, { remove_mailed: removeMailed }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({
+          queryKey: importQueries.detail(listId, importId).queryKey,
+        }),
+        queryClient.invalidateQueries({ queryKey: importQueries.histories(listId) }),
+      ]),
   });
 }
 

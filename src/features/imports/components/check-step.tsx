@@ -5,6 +5,7 @@ import { formatBytes, formatCount } from '../../../lib/format';
 import { cancelCheck, startCheck, useCheckProgress } from '../wizard/check-runner';
 import type { WizardData } from '../wizard/use-wizard-data';
 import { CheckReportView } from './check-report';
+import { OnExistingChoice } from './on-existing-choice';
 import type { GoTo } from '../wizard/steps';
 import { StepNav } from './step-nav';
 
@@ -89,6 +90,9 @@ export function CheckStep({ data, goTo }: { data: WizardData; goTo: GoTo }) {
             </Button>
           </Stack>
         </Alert>
+      )}
+      {current && check.status === 'complete' && data.list.data && (
+        <OnExistingChoice data={data} listId={data.list.data.id} />
       )}
       {current && check.status === 'complete' && (
         <CheckReportView

@@ -25,9 +25,14 @@ import { importQueries, useRefreshAfterImport } from '../queries';
 import { AcceptedImport } from './accepted-import';
 import { ImportStatusBadge } from './import-status-badge';
 import { Figure } from './figure';
+import { ImportUndo } from './import-undo';
 
 const processed = (r: ImportRecord) =>
-  (r.created ?? 0) + (r.skipped_existing ?? 0) + (r.skipped_duplicate ?? 0) + (r.invalid ?? 0);
+  (r.created ?? 0) +
+  (r.updated ?? 0) +
+  (r.skipped_existing ?? 0) +
+  (r.skipped_duplicate ?? 0) +
+  (r.invalid ?? 0);
 
 /**
  * What an import did (our extension): live progress while the server's job runs (read
@@ -68,6 +73,7 @@ export function ImportOutcome({
   const total = record.total_rows ?? (finished ? done : undefined);
   const failure = record.errors?.find((e) => e.row === 0);
   const rowErrors = record.errors?.filter((e) => e.row !== 0) ?? [];
+  const updateMode = record.on_existing === 'update';
 
   return (
     <Stack gap="lg">
@@ -101,8 +107,9 @@ export function ImportOutcome({
         </Alert>
       )}
 
-      <SimpleGrid cols={{ base: 2, sm: 5 }}>
+      <SimpleGrid cols={{ base: 2, sm: updateMode ? 6 : 5 }}>
         <Figure label="Created" value={record.created ?? 0} color="teal" />
+        {updateMode && <Figure label="Updated" value={record.updated ?? 0} color="blue" />}
         <Figure label="Already in the list" value={record.skipped_existing ?? 0} />
         <Figure label="Repeated in the file" value={record.skipped_duplicate ?? 0} />
         <Figure
@@ -114,13 +121,16 @@ export function ImportOutcome({
       </SimpleGrid>
       {finished && total !== undefined && (
         <Text size="sm" c="dimmed">
-          {formatCount(record.created ?? 0)} + {formatCount(record.skipped_existing ?? 0)} +{' '}
-          {formatCount(record.skipped_duplicate ?? 0)} + {formatCount(record.invalid ?? 0)} ={' '}
-          {formatCount(done)} of {formatCount(total)} rows.
+          {formatCount(record.created ?? 0)} +{' '}
+          {updateMode ? `${formatCount(record.updated ?? 0)} + ` : ''}
+          {formatCount(record.skipped_existing ?? 0)} + {formatCount(record.skipped_duplicate ?? 0)}{' '}
+          + {formatCount(record.invalid ?? 0)} = {formatCount(done)} of {formatCount(total)} rows.
         </Text>
       )}
 
       {rowErrors.length > 0 && <FirstErrors errors={rowErrors} invalid={record.invalid ?? 0} />}
+
+      <ImportUndo listId={listId} record={record} />
 
       <Group gap="sm">
         {finished && (rowErrors.length > 0 || (record.invalid ?? 0) > 0) && (

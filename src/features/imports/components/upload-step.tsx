@@ -53,6 +53,7 @@ export function UploadStep({
           date_format: state.dateFormat,
           fields: mapping.fields,
           ignore_invalid_fields: state.ignoreInvalidFields,
+          on_existing: state.onExisting,
         },
         onProgress: setProgress,
         signal: abort.current.signal,
@@ -107,6 +108,14 @@ export function UploadStep({
               <Table.Th>Invalid values</Table.Th>
               <Table.Td>
                 {state.ignoreInvalidFields ? 'left out (the row is imported)' : 'reject the row'}
+              </Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th>Addresses in the list</Table.Th>
+              <Table.Td>
+                {state.onExisting === 'update'
+                  ? 'updated with the mapped columns (never their state)'
+                  : 'left as they are'}
               </Table.Td>
             </Table.Tr>
           </Table.Tbody>

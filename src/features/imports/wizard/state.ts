@@ -1,6 +1,7 @@
 import {
   DEFAULT_DATE_FORMAT,
   type ImportDelimiter,
+  type ImportOnExisting,
   type ImportRecord,
 } from '../../../../contract/imports';
 import type { CheckReport } from '../check/csv-check';
@@ -55,6 +56,8 @@ export type WizardState = {
   dateFormat: string;
   dateFormatTouched: boolean;
   ignoreInvalidFields: boolean;
+  /** What rows whose address the list has do: left alone, or update it (issue 53). */
+  onExisting: ImportOnExisting;
   check: CheckState;
   /** The accepted import (201) and the list it went to. */
   upload: { listId: number; record: ImportRecord; basis: string } | null;
@@ -71,6 +74,7 @@ export const initialWizardState: WizardState = {
   dateFormat: DEFAULT_DATE_FORMAT,
   dateFormatTouched: false,
   ignoreInvalidFields: false,
+  onExisting: 'skip',
   check: { status: 'idle' },
   upload: null,
 };
@@ -85,6 +89,7 @@ export type WizardAction =
   | { type: 'columnMapped'; index: number; field: string; dateFormat?: string }
   | { type: 'dateFormatChanged'; dateFormat: string }
   | { type: 'ignoreInvalidFieldsChanged'; value: boolean }
+  | { type: 'onExistingChanged'; value: ImportOnExisting }
   | { type: 'check'; check: CheckState }
   | { type: 'uploaded'; listId: number; record: ImportRecord; basis: string };
 
@@ -140,6 +145,8 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       return { ...state, dateFormat: action.dateFormat, dateFormatTouched: true };
     case 'ignoreInvalidFieldsChanged':
       return { ...state, ignoreInvalidFields: action.value };
+    case 'onExistingChanged':
+      return { ...state, onExisting: action.value };
     case 'check':
       return { ...state, check: action.check };
     case 'uploaded':
