@@ -37,6 +37,7 @@ import { campaignsPlugin } from './features/campaigns/index.js';
 import { INVALID_LINK_PAGE, sendingPlugin, type SendingOptions } from './features/sending/index.js';
 import { webhooksPlugin, type WebhookOptions } from './features/webhooks/index.js';
 import { automationsPlugin, type AutomationOptions } from './features/automations/index.js';
+import { overviewPlugin } from './features/overview/index.js';
 
 z.config({ customError: drfErrorMap });
 
@@ -173,6 +174,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     options: options.automations,
     worker: options.automationWorker,
   });
+  // After sending: the home's warnings read its health checks.
+  await app.register(overviewPlugin, { db });
 
   if (options.importWorker && database.kind === 'pglite') {
     // No autovacuum in PGlite: planner statistics follow row changes (db/maintenance.ts).

@@ -7,6 +7,7 @@ import {
   subscriberWrite,
   subscriptionStatus,
 } from '../../contract/subscribers.js';
+import { growthBucket, overview, unsubscribeEntry } from '../../contract/overview.js';
 import { webhook, webhookAttempt, webhookEventData } from '../../contract/webhooks.js';
 import { operationKey } from './spec-surface.js';
 
@@ -74,6 +75,9 @@ export const componentSchemas: Record<string, Schema> = {
   Webhook: jsonSchema(webhook),
   WebhookAttempt: jsonSchema(webhookAttempt),
   WebhookQueued: jsonSchema(z.object({ event_id: z.string(), type: z.string() })),
+  Overview: jsonSchema(overview),
+  GrowthBucket: jsonSchema(growthBucket),
+  Unsubscribe: jsonSchema(unsubscribeEntry),
 };
 const page = (item: string): Schema => ({
   ...jsonSchema(envelope(z.unknown())),
@@ -105,6 +109,9 @@ const successBodies: Record<string, Schema> = {
   'GET /api/v1/webhooks/{}/attempts': page('WebhookAttempt'),
   'POST /api/v1/webhooks/{}/test': ref('WebhookQueued'),
   'POST /api/v1/webhooks/{}/attempts/{}/replay': ref('WebhookQueued'),
+  'GET /api/v1/overview': ref('Overview'),
+  'GET /api/v1/lists/{}/growth': { type: 'array', items: ref('GrowthBucket') },
+  'GET /api/v1/lists/{}/unsubscribes': { type: 'array', items: ref('Unsubscribe') },
 };
 
 /** 409 with a `detail`: a change that would leave the team without what it needs (roles). */

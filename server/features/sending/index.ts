@@ -122,3 +122,6 @@ export { createSigner } from './links/tokens.js';
 export { INVALID_LINK_PAGE } from './links/routes.js';
 /** One round of the delivery engine (tests and benches run rounds by hand). */
 export { sendRound } from './engine/sender.js';
+/** The sending health checks (GET /settings/sending), which the home's warnings read. */
+export { sendingSettingsOf } from './settings-routes.js';
+export type { SendingContext } from './context.js';
