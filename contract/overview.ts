@@ -20,6 +20,8 @@ const listAudience = z.looseObject({
   name: z.string(),
   active: z.number(),
   change: activeChange,
+  /** The first UTC day its history records (null: none yet): where a chart of its life starts. */
+  since: storableDate.nullable(),
 });
 
 export const audienceCard = z.looseObject({
@@ -138,7 +140,6 @@ export const growthBucket = z.looseObject({
   active: z.number(),
 });
 export type GrowthBucket = z.infer<typeof growthBucket>;
-export const growthSeries = z.array(growthBucket);
 
 /**
  * GET /api/v1/lists/{id}/unsubscribes?date=YYYY-MM-DD (extension): who unsubscribed from the

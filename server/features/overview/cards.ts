@@ -28,6 +28,7 @@ export async function audienceCard(db: Executor, lists: Lists): Promise<Overview
     days_7: unknown;
     days_30: unknown;
     days_90: unknown;
+    since: string | null;
   }>(
     db,
     sql`SELECT l.id, l.name, c.active,
@@ -36,7 +37,8 @@ export async function audienceCard(db: Executor, lists: Lists): Promise<Overview
                (SELECT coalesce(sum(g.active_change) FILTER (WHERE g.day > ${today} - 30), 0) FROM list_growth_days g
                  WHERE g.list_id = l.id AND g.day > ${today} - 90) AS days_30,
                (SELECT coalesce(sum(g.active_change), 0) FROM list_growth_days g
-                 WHERE g.list_id = l.id AND g.day > ${today} - 90) AS days_90
+                 WHERE g.list_id = l.id AND g.day > ${today} - 90) AS days_90,
+               (SELECT min(g.day)::text FROM list_growth_days g WHERE g.list_id = l.id) AS since
           FROM lists l JOIN list_subscriber_counts c ON c.list_id = l.id
          WHERE ${visible(sql`l.id`, lists)}
          ORDER BY c.active DESC, l.id`,
@@ -46,6 +48,7 @@ export async function audienceCard(db: Executor, lists: Lists): Promise<Overview
     name: r.name,
     active: n(r.active),
     change: { days_7: n(r.days_7), days_30: n(r.days_30), days_90: n(r.days_90) },
+    since: r.since,
   }));
   const sum = (pick: (l: (typeof perList)[number]) => number) =>
     perList.reduce((total, l) => total + pick(l), 0);

@@ -11,3 +11,6 @@ import { overviewRoutes } from './routes.js';
 export async function overviewPlugin(app: FastifyInstance, { db }: { db: Db }) {
   await app.register(overviewRoutes, { db, sending: app.sending, prefix: '/api/v1' });
 }
+
+/** The demo plays its history in the past, then counts the growth days again. */
+export { rebuildGrowthDays } from './rebuild.js';

@@ -116,6 +116,7 @@ describe('growth: GET /api/v1/lists/{id}/growth and the audience card', () => {
       name: 'Hut news',
       active: counts.active,
       change: { days_7: 45 - 3 - 1, days_30: 45 - 3 - 1, days_90: 45 - 3 - 1 - 1 + 1 },
+      since: daysAgo(40),
     });
     expect(overview.audience.active).toBe(counts.active + 1);
   });
