@@ -42,13 +42,8 @@ export async function listGrowth(
   if (!counts) return undefined;
   const to = query.to ?? todayUtc();
   const from = query.from ?? addDays(to, -29);
-  const buckets = await queryRows<{ bucket: string }>(
-    db,
-    sql`SELECT b::date::text AS bucket
-          FROM generate_series(date_trunc(${query.interval}, ${from}::date), ${to}::date,
-                               ${`1 ${query.interval}`}::interval) AS b`,
-  );
-  // Every day from the period's start on: the later ones only move the active count back.
+  // Every day from the period's start on, newest first: the later ones only move the active
+  // count back.
   const days = await queryRows<DayRow>(
     db,
     sql`SELECT day::text AS day, subscribed, confirmed, unsubscribed, bounced, complained, deleted,
@@ -56,13 +51,14 @@ export async function listGrowth(
           FROM list_growth_days WHERE list_id = ${listId} AND day >= ${from}::date
          ORDER BY day DESC`,
   );
+  const starts = bucketStarts(from, to, query.interval);
   let active = Number(counts.active);
   let next = 0;
   const result: GrowthBucket[] = [];
-  for (let i = buckets.length - 1; i >= 0; i--) {
-    const start = buckets[i]!.bucket;
-    const end = i === buckets.length - 1 ? to : addDays(buckets[i + 1]!.bucket, -1);
-    // Undo the net change of every day after this bucket's end.
+  // One pass, newest bucket first: undo the days after its end, then count and undo its own.
+  for (let i = starts.length - 1; i >= 0; i--) {
+    const start = starts[i]!;
+    const end = i === starts.length - 1 ? to : addDays(starts[i + 1]!, -1);
     while (next < days.length && days[next]!.day > end) {
       active -= Number(days[next]!.active_change);
       next++;
@@ -77,13 +73,30 @@ export async function listGrowth(
       deleted: 0,
       active,
     };
-    for (const day of days) {
-      if (day.day < start || day.day > end || day.day < from) continue;
+    while (next < days.length && days[next]!.day >= start) {
+      const day = days[next]!;
       for (const key of COUNTED) bucket[key] += Number(day[key]);
+      active -= Number(day.active_change);
+      next++;
     }
     result.push(bucket);
   }
   return result.reverse();
+}
+
+/** The first day of each bucket from `from`'s to `to`'s (UTC; weeks start on Monday). */
+function bucketStarts(from: string, to: string, interval: Interval) {
+  const first = new Date(`${from}T00:00:00Z`);
+  if (interval === 'week') first.setUTCDate(first.getUTCDate() - ((first.getUTCDay() + 6) % 7));
+  if (interval === 'month') first.setUTCDate(1);
+  const starts: string[] = [];
+  for (const d = first; d.toISOString().slice(0, 10) <= to;) {
+    starts.push(d.toISOString().slice(0, 10));
+    if (interval === 'day') d.setUTCDate(d.getUTCDate() + 1);
+    else if (interval === 'week') d.setUTCDate(d.getUTCDate() + 7);
+    else d.setUTCMonth(d.getUTCMonth() + 1);
+  }
+  return starts;
 }
 
 /**

@@ -21,10 +21,13 @@ export async function rebuildGrowthDays(db: Executor) {
                  (SELECT f.old_value #>> '{}' FROM subscriber_history f
                    WHERE f.subscriber_id = s.id AND f.kind = 'state' ORDER BY f.at, f.id LIMIT 1),
                  s.subscription) = 'active') AS active_change
-          FROM subscriber_history h
-          JOIN subscribers s ON s.id = h.subscriber_id
-                             OR (h.created_ids IS NOT NULL AND h.created_ids @> s.id)
-         WHERE h.kind = 'created'
+          FROM (SELECT list_id, at, subscriber_id AS id FROM subscriber_history
+                 WHERE kind = 'created' AND subscriber_id IS NOT NULL
+                UNION ALL
+                SELECT list_id, at, generate_series(lower(r), upper(r) - 1)
+                  FROM subscriber_history, unnest(created_ids) AS r
+                 WHERE kind = 'created' AND created_ids IS NOT NULL) AS h
+          JOIN subscribers s ON s.id = h.id
          GROUP BY 1, 2
         UNION ALL
         SELECT list_id, (at AT TIME ZONE 'UTC')::date, 0,
