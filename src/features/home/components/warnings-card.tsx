@@ -27,7 +27,7 @@ export function WarningsCard({ warnings }: { warnings: Warning[] }) {
         {warnings.map((w, i) => (
           <List.Item key={i}>
             {w.message}{' '}
-            <Anchor component={Link} to={w.link} size="sm">
+            <Anchor component={Link} to={w.link} size="sm" c="inherit" underline="always" fw={600}>
               {ACTION[w.kind] ?? 'Open'}
             </Anchor>
           </List.Item>
