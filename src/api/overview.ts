@@ -21,10 +21,10 @@ export const getOverview = (signal?: AbortSignal) =>
 
 /** GET /api/v1/lists/{id}/growth (extension): a list's movement per day, week or month. */
 export const getListGrowth = (listId: number, query: GrowthQuery, signal?: AbortSignal) =>
-  extension(
-    'list-growth',
-    () => request<GrowthBucket[]>(`/lists/${listId}/growth`, { query, signal }),
-    { notFoundMeansUnsupported: false },
+  // A 404 is taken for a server without it (another deployment): a list the caller cannot
+  // see is never offered to choose.
+  extension('list-growth', () =>
+    request<GrowthBucket[]>(`/lists/${listId}/growth`, { query, signal }),
   );
 
 /** GET /api/v1/lists/{id}/unsubscribes?date= (extension): who unsubscribed that UTC day. */

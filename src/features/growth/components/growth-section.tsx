@@ -78,7 +78,9 @@ export function GrowthSection() {
   const everyList = useQuery(listQueries.everyList());
   const [who, setWho] = useState<{ listId: number; name: string; day: string }>();
   const known = everyList.data ?? [];
-  const chosen = view.lists.length > 0 ? view.lists : known.slice(0, 1).map((l) => l.id);
+  // Only lists the caller sees: another id in the URL is left out, not asked for.
+  const visible = view.lists.filter((id) => known.some((l) => l.id === id));
+  const chosen = visible.length > 0 ? visible : known.slice(0, 1).map((l) => l.id);
   const query: GrowthQuery = {
     from: DATE.test(view.from) ? view.from : day(29),
     to: DATE.test(view.to) ? view.to : day(0),
