@@ -7,24 +7,29 @@ BEGIN
   INSERT INTO list_growth_days AS g
          (list_id, day, subscribed, confirmed, unsubscribed, bounced, complained, deleted, active_change)
   SELECT h.list_id, (h.at AT TIME ZONE 'UTC')::date,
-         sum(c.created),
+         sum(one.created + many.created),
          count(*) FILTER (WHERE h.kind = 'state' AND h.old_value #>> '{}' = 'pending' AND h.new_value #>> '{}' = 'active'),
          count(*) FILTER (WHERE h.kind = 'state' AND h.new_value #>> '{}' = 'unsubscribed'),
          count(*) FILTER (WHERE h.kind = 'state' AND h.new_value #>> '{}' = 'bounced'),
          count(*) FILTER (WHERE h.kind = 'state' AND h.new_value #>> '{}' = 'complained'),
          count(*) FILTER (WHERE h.kind = 'state' AND h.new_value #>> '{}' = 'deleted'),
-         sum(c.active)
+         sum(one.active + many.active)
            + count(*) FILTER (WHERE h.kind = 'state' AND h.new_value #>> '{}' = 'active')
            - count(*) FILTER (WHERE h.kind = 'state' AND h.old_value #>> '{}' = 'active')
     FROM new_rows h
+   -- Two lookups by primary key, never a scan: the one subscriber a row names, or the id
+   -- ranges of a batch.
    CROSS JOIN LATERAL (
      SELECT count(*) AS created, count(*) FILTER (WHERE s.subscription = 'active') AS active
        FROM subscribers s
+      WHERE h.kind = 'created' AND s.id = h.subscriber_id
+   ) AS one
+   CROSS JOIN LATERAL (
+     SELECT count(*) AS created, count(*) FILTER (WHERE s.subscription = 'active') AS active
+       FROM unnest(h.created_ids) AS r
+       JOIN subscribers s ON s.id >= lower(r) AND s.id < upper(r)
       WHERE h.kind = 'created'
-        AND s.id = ANY (CASE WHEN h.subscriber_id IS NOT NULL THEN ARRAY[h.subscriber_id]
-                             ELSE ARRAY(SELECT generate_series(lower(r), upper(r) - 1)
-                                          FROM unnest(h.created_ids) AS r) END)
-   ) AS c
+   ) AS many
    WHERE h.kind IN ('created', 'state')
    GROUP BY 1, 2
   ON CONFLICT (list_id, day) DO UPDATE SET
