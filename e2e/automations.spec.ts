@@ -14,7 +14,7 @@ test.describe('automations', () => {
     });
 
     await signIn(page, `/lists/${list.id}`);
-    await page.getByRole('link', { name: 'Automations' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Automations' }).click();
     await expect(page.getByRole('heading', { name: 'Automations' })).toBeVisible();
     await page.getByRole('link', { name: 'New automation' }).click();
 
@@ -55,7 +55,7 @@ test.describe('automations', () => {
 
     await page.setViewportSize({ width: 390, height: 844 });
     await expectNoAxeViolations(page, 'automation builder at 390 px');
-    await page.getByRole('link', { name: 'Automations' }).first().click();
+    await page.getByRole('main').getByRole('link', { name: 'Automations' }).first().click();
     await expect(page.getByRole('table', { name: 'Automations' })).toContainText(
       'Welcome sequence',
     );

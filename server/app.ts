@@ -39,6 +39,7 @@ import { INVALID_LINK_PAGE, sendingPlugin, type SendingOptions } from './feature
 import { webhooksPlugin, type WebhookOptions } from './features/webhooks/index.js';
 import { automationsPlugin, type AutomationOptions } from './features/automations/index.js';
 import { formsPlugin } from './features/forms/index.js';
+import { overviewPlugin } from './features/overview/index.js';
 
 z.config({ customError: drfErrorMap });
 
@@ -179,6 +180,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     worker: options.automationWorker,
   });
   await app.register(formsPlugin, { db, ipBudget: options.formIpBudget });
+  // After sending: the home's warnings read its health checks.
+  await app.register(overviewPlugin, { db });
 
   if (options.importWorker && database.kind === 'pglite') {
     // No autovacuum in PGlite: planner statistics follow row changes (db/maintenance.ts).

@@ -199,6 +199,30 @@ describe('demo automation', () => {
 });
 
 describe('demo deliveries', () => {
+  it('counts its growth from the history it played: each subscriber joined once, active adds up', async () => {
+    const rows = await query<{
+      n: number;
+      subscribed: number;
+      active: number;
+      net: number;
+      months: number;
+    }>(sql`
+      SELECT (SELECT count(*)::int FROM subscribers s WHERE s.list_id = c.list_id) AS n,
+             (SELECT sum(subscribed)::int FROM list_growth_days g WHERE g.list_id = c.list_id) AS subscribed,
+             c.active::int AS active,
+             (SELECT sum(active_change)::int FROM list_growth_days g WHERE g.list_id = c.list_id) AS net,
+             (SELECT count(DISTINCT date_trunc('month', day))::int FROM list_growth_days g
+               WHERE g.list_id = c.list_id AND g.unsubscribed > 0) AS months
+        FROM list_subscriber_counts c ORDER BY c.list_id`);
+    expect(rows).toHaveLength(3);
+    for (const row of rows) {
+      expect(row.subscribed).toBe(row.n);
+      expect(row.net).toBe(row.active);
+      // Churn spread over the lists' lives, not one day of loading.
+      expect(row.months).toBeGreaterThan(3);
+    }
+  });
+
   it('shows the past ones as done (they have statistics) and the future ones as scheduled', async () => {
     const rows = await query<{ past: boolean; status: string }>(
       // Automation step deliveries follow their automation (running or paused), not a schedule.

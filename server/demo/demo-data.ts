@@ -1,12 +1,14 @@
 import { count } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { seedAudience, type DemoAudience } from './audience.js';
+import { spreadAudienceHistory } from './audience-history.js';
 import { seedAutomation } from './automations.js';
 import { scheduleLiveDelivery } from './live-delivery.js';
 import { seedMailings } from './mailings.js';
 import { seedCampaigns, seedSegments } from './segments.js';
 import { seedTemplates } from './templates.js';
 import { lists } from '../db/schema/index.js';
+import { rebuildGrowthDays } from '../features/overview/index.js';
 
 export type DemoOptions = {
   /** Schedule one small live delivery this many minutes after loading (live-delivery.ts). */
@@ -23,6 +25,7 @@ export async function loadDemoData(db: Db, options: DemoOptions = {}): Promise<s
   if (existing!.n > 0) return undefined;
   return db.transaction(async (tx) => {
     const audience = await seedAudience(tx);
+    await spreadAudienceHistory(tx);
     const parts = [describeAudience(audience)];
 
     // ── Mailings ─────────────────────────────────────────────────────────────────────
@@ -43,6 +46,8 @@ export async function loadDemoData(db: Db, options: DemoOptions = {}): Promise<s
     }
     // ─────────────────────────────────────────────────────────────────────────────────
 
+    // The history was played in the past: the home's growth days are counted from it.
+    await rebuildGrowthDays(tx);
     return parts.join('; ');
   });
 }

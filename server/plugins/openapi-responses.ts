@@ -8,6 +8,7 @@ import {
   subscriberWrite,
   subscriptionStatus,
 } from '../../contract/subscribers.js';
+import { growthBucket, overview, unsubscribeEntry } from '../../contract/overview.js';
 import { webhook, webhookAttempt, webhookEventData } from '../../contract/webhooks.js';
 import { erasureResult } from '../../contract/person-data.js';
 import {
@@ -93,6 +94,9 @@ export const componentSchemas: Record<string, Schema> = {
   Reclassified: jsonSchema(reclassifyResult),
   Form: jsonSchema(form),
   FormSubmission: jsonSchema(z.object({ status: z.literal('pending') })),
+  Overview: jsonSchema(overview),
+  GrowthBucket: jsonSchema(growthBucket),
+  Unsubscribe: jsonSchema(unsubscribeEntry),
 };
 const page = (item: string): Schema => ({
   ...jsonSchema(envelope(z.unknown())),
@@ -136,6 +140,9 @@ const successBodies: Record<string, Schema> = {
   'GET /api/v1/forms/{}': ref('Form'),
   'PATCH /api/v1/forms/{}': ref('Form'),
   'POST /f/{}': ref('FormSubmission'),
+  'GET /api/v1/overview': ref('Overview'),
+  'GET /api/v1/lists/{}/growth': { type: 'array', items: ref('GrowthBucket') },
+  'GET /api/v1/lists/{}/unsubscribes': { type: 'array', items: ref('Unsubscribe') },
 };
 
 /** 409 with a `detail`: a change that would leave the team without what it needs (roles). */

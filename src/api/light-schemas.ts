@@ -154,6 +154,98 @@ export const lightRegionDetail = object(
 );
 export const lightLanguage = object({ code: string, name: string }, true);
 
+/** zod's `number()`: the home's figures (kept counters, possibly beyond 2^31). */
+const number = leaf<number>('a number', (v) => typeof v === 'number' && Number.isFinite(v));
+const change = object({ days_7: number, days_30: number, days_90: number }, true);
+/**
+ * GET /api/v1/overview (contract/overview.ts), the first screen after signing in: each card
+ * checked to the level the home reads it, unknown members kept.
+ */
+export const lightOverview = object(
+  {
+    audience: optional(
+      object(
+        {
+          active: number,
+          change,
+          lists: array(
+            object(
+              { id: int, name: string, active: number, change, since: nullable(string) },
+              true,
+            ),
+          ),
+        },
+        true,
+      ),
+    ),
+    mailings: optional(
+      array(
+        object(
+          {
+            id: int,
+            name: string,
+            list: int,
+            sent_datetime: nullable(datetime),
+            sent: number,
+            opened: number,
+            clicked: number,
+            bounces: number,
+            human_opened: optional(number),
+            human_clicked: optional(number),
+            complaints: optional(number),
+          },
+          true,
+        ),
+      ),
+    ),
+    running: optional(
+      object(
+        {
+          deliveries: optional(
+            array(
+              object(
+                {
+                  id: int,
+                  mailing: int,
+                  mailing_name: string,
+                  status: string,
+                  scheduled_datetime: datetime,
+                  total: number,
+                  sent: number,
+                  failed: number,
+                  pause_reason: string,
+                },
+                true,
+              ),
+            ),
+          ),
+          automations: optional(
+            array(object({ id: int, name: string, list: int, waiting: number }, true)),
+          ),
+          imports: optional(
+            array(
+              object(
+                {
+                  id: int,
+                  list: int,
+                  file: string,
+                  status: string,
+                  processed_rows: number,
+                  total_rows: nullable(number),
+                },
+                true,
+              ),
+            ),
+          ),
+        },
+        true,
+      ),
+    ),
+    warnings: optional(array(object({ kind: string, message: string, link: string }, true))),
+  },
+  true,
+);
+
 // Compile-time parity: what these schemas produce is what the contract's types promise.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Output<S extends StandardSchemaV1> = InferOutput<S>;

@@ -1,4 +1,4 @@
-import { redirect, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { FullPageLoader } from './full-page-loader';
 import { RootError, RouteError } from './route-error';
 import { RootRoute } from './root-route';
@@ -25,7 +25,7 @@ export const routes: RouteObject[] = [
             // Errors of a screen render inside the shell, so navigation stays usable.
             ErrorBoundary: RouteError,
             children: [
-              { index: true, loader: () => redirect('/lists') },
+              { index: true, lazy: () => import('./routes/home') },
               { path: 'lists', lazy: () => import('./routes/lists') },
               { path: 'lists/new', lazy: () => import('./routes/list-new') },
               { path: 'lists/:listId', lazy: () => import('./routes/list-detail') },
@@ -65,6 +65,7 @@ export const routes: RouteObject[] = [
               },
               { path: 'lists/:listId/people', lazy: () => import('./routes/engaged-people') },
               { path: 'lists/:listId/forms', lazy: () => import('./routes/list-forms') },
+              { path: 'automations', lazy: () => import('./routes/all-automations') },
               { path: 'mailings', lazy: () => import('./routes/mailings') },
               { path: 'mailings/new', lazy: () => import('./routes/mailing-new') },
               { path: 'mailings/:mailingId', lazy: () => import('./routes/mailing-detail') },

@@ -39,5 +39,9 @@ export const subscriberHistory = pgTable(
     index('subscriber_history_batches')
       .on(t.listId)
       .where(sql`${t.subscriberId} IS NULL`),
+    // Migration 0047: the people behind a day's unsubscribes (the growth chart).
+    index('subscriber_history_unsubscribes')
+      .on(t.listId, t.at)
+      .where(sql`${t.kind} = 'state' AND ${t.newValue} = '"unsubscribed"'::jsonb`),
   ],
 );

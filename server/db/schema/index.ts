@@ -17,3 +17,4 @@ export * from './roles.js';
 export * from './automations.js';
 export * from './suppressions.js';
 export * from './forms.js';
+export * from './overview.js';

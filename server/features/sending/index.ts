@@ -130,3 +130,6 @@ export { reclassifyHits } from './links/classify/reclassify.js';
 export { sendRound } from './engine/sender.js';
 /** One round of opt-in confirmation mails (tests and benches send them by hand). */
 export { sendOptinConfirmations } from './engine/optin-confirmations.js';
+/** The sending health checks (GET /settings/sending), which the home's warnings read. */
+export { sendingSettingsOf } from './settings-routes.js';
+export type { SendingContext } from './context.js';

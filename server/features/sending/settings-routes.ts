@@ -28,7 +28,7 @@ function spfMechanism(smtpUrls: string[]) {
 }
 
 /** Builds the answer from this process's sending options and the lists' sender domains. */
-async function sendingSettingsOf(ctx: SendingContext): Promise<SendingSettings> {
+export async function sendingSettingsOf(ctx: SendingContext): Promise<SendingSettings> {
   const { options } = ctx;
   const dkim = options.dkim;
   const publicUrl = options.publicUrl;

@@ -82,7 +82,7 @@ export function Component() {
               aria-controls="main-navbar"
               aria-expanded={desktopOpened}
             />
-            <Anchor component={Link} to="/lists" c="inherit" underline="never" fw={700} fz="lg">
+            <Anchor component={Link} to="/" c="inherit" underline="never" fw={700} fz="lg">
               Mailboard
             </Anchor>
           </Group>

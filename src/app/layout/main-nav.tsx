@@ -1,18 +1,23 @@
 import {
   IconApi,
   IconChartBar,
+  IconChevronDown,
   IconFileImport,
   IconHistory,
+  IconHome,
   IconInbox,
+  IconKey,
   IconList,
   IconMail,
+  IconRobot,
   IconShieldCheck,
-  IconWebhook,
   IconShieldLock,
-  IconKey,
+  IconUserShield,
   IconUsersGroup,
+  IconWebhook,
   IconWorld,
 } from '@tabler/icons-react';
+import { useLocalStorage } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import type { Permission } from '../../../contract/permissions';
@@ -33,110 +38,188 @@ type Item = {
   me?: true;
 };
 
-const items: Item[] = [
-  { label: 'Lists', to: '/lists', icon: IconList, match: ['/lists'], needs: 'lists:read' },
+type Section = { id: string; title: string; items: Item[] };
+
+/**
+ * Two groups (issue 56): the day's work, then the settings and reference. A screen added
+ * later (forms, issue 50) is one more item of `work`.
+ */
+const sections: Section[] = [
   {
-    label: 'Mailings',
-    to: '/mailings',
-    icon: IconMail,
-    match: ['/mailings'],
-    needs: 'mailings:read',
-  },
-  // Only where the server keeps an outbox (no SMTP_URL); see `shown` below.
-  {
-    label: 'Outbox',
-    to: '/outbox',
-    icon: IconInbox,
-    match: ['/outbox'],
-    outbox: true,
-    needs: 'mailings:read',
-  },
-  {
-    label: 'Import',
-    to: '/import',
-    icon: IconFileImport,
-    match: ['/import'],
-    needs: 'imports:run',
-  },
-  {
-    label: 'Statistics',
-    to: '/statistics',
-    icon: IconChartBar,
-    match: ['/statistics'],
-    needs: 'statistics:read',
-  },
-  {
-    label: 'Regions & languages',
-    to: '/regions',
-    icon: IconWorld,
-    match: ['/regions', '/languages'],
-  },
-  {
-    label: 'Webhooks',
-    to: '/webhooks',
-    icon: IconWebhook,
-    match: ['/webhooks'],
-    needs: 'webhooks:manage',
-  },
-  { label: 'API reference', to: '/api-docs', icon: IconApi, match: ['/api-docs'] },
-  {
-    label: 'Sending setup',
-    to: '/settings/sending',
-    icon: IconShieldCheck,
-    match: ['/settings/sending'],
-    needs: 'settings:manage',
-  },
-  // Issue 29: the caller's own sign-in security, and the audit log of writes.
-  { label: 'Security', to: '/security', icon: IconShieldLock, match: ['/security'], me: true },
-  {
-    label: 'Audit log',
-    to: '/audit',
-    icon: IconHistory,
-    match: ['/audit'],
-    needs: 'users:manage',
-    me: true,
+    id: 'work',
+    title: 'Work',
+    items: [
+      { label: 'Home', to: '/', icon: IconHome, match: [] },
+      { label: 'Lists', to: '/lists', icon: IconList, match: ['/lists'], needs: 'lists:read' },
+      {
+        label: 'Mailings',
+        to: '/mailings',
+        icon: IconMail,
+        match: ['/mailings'],
+        needs: 'mailings:read',
+      },
+      {
+        label: 'Automations',
+        to: '/automations',
+        icon: IconRobot,
+        match: ['/automations'],
+        needs: 'automations:read',
+      },
+      {
+        label: 'Statistics',
+        to: '/statistics',
+        icon: IconChartBar,
+        match: ['/statistics'],
+        needs: 'statistics:read',
+      },
+      // Only where the server keeps an outbox (no SMTP_URL); see `shown` below.
+      {
+        label: 'Outbox',
+        to: '/outbox',
+        icon: IconInbox,
+        match: ['/outbox'],
+        outbox: true,
+        needs: 'mailings:read',
+      },
+      {
+        label: 'Import',
+        to: '/import',
+        icon: IconFileImport,
+        match: ['/import'],
+        needs: 'imports:run',
+      },
+    ],
   },
   {
-    label: 'Users',
-    to: '/users',
-    icon: IconUsersGroup,
-    match: ['/users', '/roles'],
-    needs: 'users:manage',
-    me: true,
+    id: 'settings',
+    title: 'Settings',
+    items: [
+      {
+        label: 'Users',
+        to: '/users',
+        icon: IconUsersGroup,
+        match: ['/users'],
+        needs: 'users:manage',
+        me: true,
+      },
+      {
+        label: 'Roles',
+        to: '/roles',
+        icon: IconUserShield,
+        match: ['/roles'],
+        needs: 'users:manage',
+        me: true,
+      },
+      { label: 'API tokens', to: '/tokens', icon: IconKey, match: ['/tokens'], me: true },
+      // The caller's own sign-in security, and the audit log of writes (issue 29).
+      { label: 'Security', to: '/security', icon: IconShieldLock, match: ['/security'], me: true },
+      {
+        label: 'Audit log',
+        to: '/audit',
+        icon: IconHistory,
+        match: ['/audit'],
+        needs: 'users:manage',
+        me: true,
+      },
+      {
+        label: 'Sending setup',
+        to: '/settings/sending',
+        icon: IconShieldCheck,
+        match: ['/settings/sending'],
+        needs: 'settings:manage',
+      },
+      {
+        label: 'Webhooks',
+        to: '/webhooks',
+        icon: IconWebhook,
+        match: ['/webhooks'],
+        needs: 'webhooks:manage',
+      },
+      {
+        label: 'Regions & languages',
+        to: '/regions',
+        icon: IconWorld,
+        match: ['/regions', '/languages'],
+      },
+      { label: 'API reference', to: '/api-docs', icon: IconApi, match: ['/api-docs'] },
+    ],
   },
-  { label: 'API tokens', to: '/tokens', icon: IconKey, match: ['/tokens'], me: true },
 ];
 
+const isActive = (item: Item, pathname: string) =>
+  item.to === '/'
+    ? pathname === '/'
+    : item.match.some((m) => pathname === m || pathname.startsWith(`${m}/`));
+
+/**
+ * The main navigation: each group's title is a button that folds it (remembered in this
+ * browser), so on a phone the settings can step aside; a group holding the current screen
+ * stays open.
+ */
 export function MainNav({ onNavigate }: { onNavigate: () => void }) {
   const { pathname } = useLocation();
   const { data: hasOutbox = false } = useQuery(outboxAvailability());
   const { data: me } = useQuery(meQuery());
-  const shown = items.filter(
-    (item) =>
-      (!item.outbox || hasOutbox) &&
-      (!item.needs || can(me, item.needs)) &&
-      (!item.me || (me !== null && me !== undefined)),
-  );
+  const [folded, setFolded] = useLocalStorage<string[]>({
+    key: 'mailboard-nav-folded',
+    defaultValue: [],
+  });
+  const shown = (items: Item[]) =>
+    items.filter(
+      (item) =>
+        (!item.outbox || hasOutbox) &&
+        (!item.needs || can(me, item.needs)) &&
+        (!item.me || (me !== null && me !== undefined)),
+    );
   return (
     <nav aria-label="Main navigation">
-      <ul className={classes.list}>
-        {shown.map(({ label, to, icon: Icon, match }) => {
-          const active = match.some((m) => pathname === m || pathname.startsWith(`${m}/`));
-          return (
-            <li key={to}>
-              <Link
-                to={to}
-                className={classes.link}
-                aria-current={active ? 'page' : undefined}
-                onClick={onNavigate}
-              >
-                <Icon size={18} stroke={1.5} aria-hidden />
-                {label}
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
+      {sections.map((section) => {
+        const items = shown(section.items);
+        if (items.length === 0) return null;
+        const open = !folded.includes(section.id) || items.some((item) => isActive(item, pathname));
+        const listId = `nav-${section.id}`;
+        return (
+          <div key={section.id} className={classes.section}>
+            <button
+              type="button"
+              className={classes.sectionTitle}
+              aria-expanded={open}
+              aria-controls={listId}
+              onClick={() =>
+                setFolded((now) =>
+                  open ? [...now, section.id] : now.filter((id) => id !== section.id),
+                )
+              }
+            >
+              {section.title}
+              <IconChevronDown
+                size={14}
+                aria-hidden
+                className={classes.chevron}
+                data-open={open || undefined}
+              />
+            </button>
+            <ul id={listId} className={classes.list} hidden={!open}>
+              {items.map((item) => {
+                const Icon = item.icon;
+                return (
+                  <li key={item.to}>
+                    <Link
+                      to={item.to}
+                      className={classes.link}
+                      aria-current={isActive(item, pathname) ? 'page' : undefined}
+                      onClick={onNavigate}
+                    >
+                      <Icon size={18} stroke={1.5} aria-hidden />
+                      {item.label}
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
+        );
+      })}
     </nav>
   );
 }

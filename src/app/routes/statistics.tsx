@@ -1,4 +1,5 @@
 import { PageHeader } from '../../components/page-header';
+import { GrowthSection } from '../../features/growth/components/growth-section';
 import { StatisticsScreen } from '../../features/statistics/components/statistics-screen';
 import { prefetch } from '../query-client';
 import { listQueries } from '../../api/shared-queries';
@@ -14,6 +15,8 @@ export function Component() {
         description="Opens, clicks and bounces over time, per mailing, unique or total. Times are UTC."
       />
       <StatisticsScreen />
+      {/* Issue 56: the analyst's growth and churn of lists over a period. */}
+      <GrowthSection />
     </>
   );
 }

@@ -1,0 +1,40 @@
+import { bigint, date, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { lists } from './lists.js';
+import { mailings } from './mailings.js';
+
+/**
+ * How each list's audience moved per day (UTC), kept by a statement trigger on
+ * subscriber_history inserts (migration 0047, server/features/overview/sql/), so the home and
+ * the growth chart never count subscribers or history rows.
+ */
+export const listGrowthDays = pgTable(
+  'list_growth_days',
+  {
+    listId: integer('list_id')
+      .notNull()
+      .references(() => lists.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    subscribed: bigint('subscribed', { mode: 'number' }).notNull().default(0),
+    confirmed: bigint('confirmed', { mode: 'number' }).notNull().default(0),
+    unsubscribed: bigint('unsubscribed', { mode: 'number' }).notNull().default(0),
+    bounced: bigint('bounced', { mode: 'number' }).notNull().default(0),
+    complained: bigint('complained', { mode: 'number' }).notNull().default(0),
+    deleted: bigint('deleted', { mode: 'number' }).notNull().default(0),
+    /** Net change of active subscribers that day. */
+    activeChange: bigint('active_change', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.listId, t.day] })],
+);
+
+/** Opens, clicks and bounces per mailing, kept by triggers on the statistics tables (0048). */
+export const mailingStatCounts = pgTable('mailing_stat_counts', {
+  mailingId: integer('mailing_id')
+    .primaryKey()
+    .references(() => mailings.id, { onDelete: 'cascade' }),
+  opens: bigint('opens', { mode: 'number' }).notNull().default(0),
+  /** Distinct addresses per delivery that opened. */
+  opened: bigint('opened', { mode: 'number' }).notNull().default(0),
+  clicks: bigint('clicks', { mode: 'number' }).notNull().default(0),
+  clicked: bigint('clicked', { mode: 'number' }).notNull().default(0),
+  bounces: bigint('bounces', { mode: 'number' }).notNull().default(0),
+});

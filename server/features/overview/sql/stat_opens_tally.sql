@@ -1,0 +1,22 @@
+-- After an INSERT into stat_opens: the mailing's kept counts (mailing_stat_counts, migration
+-- 0048) grow by the records inserted and by the addresses of a delivery seen for the first
+-- time. Named to run after stat_opens_mark_repeats, whose per-key lock makes a concurrent
+-- writer of the same address wait, so the address is counted once (the home's last mailings).
+CREATE OR REPLACE FUNCTION stat_opens_tally() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO mailing_stat_counts AS c (mailing_id, opens, opened)
+  SELECT n.mailing_id, n.records,
+         (SELECT count(*) FROM (SELECT DISTINCT i.delivery_id, i.email FROM inserted i WHERE i.mailing_id = n.mailing_id) AS k
+           WHERE NOT EXISTS (SELECT 1 FROM stat_opens s
+                              WHERE s.delivery_id = k.delivery_id AND s.email = k.email
+                                AND s.id NOT IN (SELECT id FROM inserted)))
+    FROM (SELECT mailing_id, count(*) AS records FROM inserted GROUP BY 1) AS n
+   WHERE EXISTS (SELECT 1 FROM mailings m WHERE m.id = n.mailing_id)
+  ON CONFLICT (mailing_id) DO UPDATE SET opens = c.opens + EXCLUDED.opens, opened = c.opened + EXCLUDED.opened;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS stat_opens_tally ON stat_opens;
+--> statement-breakpoint
+CREATE TRIGGER stat_opens_tally AFTER INSERT ON stat_opens
+  REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION stat_opens_tally();
