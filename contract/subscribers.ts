@@ -174,8 +174,16 @@ export type SubscribersIntrospection = z.infer<typeof subscribersIntrospection>;
  * how (`via`: form = the dashboard, api, import, or a recipient's unsubscribe / opt-in link or a
  * bounce; null when unknown) and when.
  */
-/** Changes made by a recipient through a message, or by a bounce report (sending). */
-export const subscriberChangeVias = ['unsubscribe-link', 'opt-in-link', 'bounce'] as const;
+/**
+ * Changes made by a recipient through a message (sending; `preference-centre`: the page
+ * behind a message's "Manage your subscription" link, issue 50), or by a bounce report.
+ */
+export const subscriberChangeVias = [
+  'unsubscribe-link',
+  'opt-in-link',
+  'bounce',
+  'preference-centre',
+] as const;
 export type SubscriberChangeVia = (typeof subscriberChangeVias)[number];
 
 export const historyEntry = z.looseObject({

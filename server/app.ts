@@ -37,6 +37,7 @@ import { campaignsPlugin } from './features/campaigns/index.js';
 import { INVALID_LINK_PAGE, sendingPlugin, type SendingOptions } from './features/sending/index.js';
 import { webhooksPlugin, type WebhookOptions } from './features/webhooks/index.js';
 import { automationsPlugin, type AutomationOptions } from './features/automations/index.js';
+import { preferencesPlugin } from './features/preferences/index.js';
 
 z.config({ customError: drfErrorMap });
 
@@ -163,6 +164,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     options: options.sending,
     worker: options.deliveryWorker,
   });
+  // After sending: its pages sign and mail links with sending's context.
+  await app.register(preferencesPlugin, { db });
   await app.register(webhooksPlugin, {
     db,
     options: options.webhooks,

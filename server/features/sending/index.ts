@@ -119,6 +119,11 @@ export const sendingPlugin = fp(async (app: FastifyInstance, plugin: SendingPlug
 export { defaultSendingOptions, type SendingOptions } from './options.js';
 export { compileVariant, renderMessage } from './message/render.js';
 export { createSigner } from './links/tokens.js';
+/** The preference centre's link (its feature serves the page, issue 50). */
+export { manageLink, manageUrl } from './message/manage-link.js';
+export type { SendingContext } from './context.js';
 export { INVALID_LINK_PAGE } from './links/routes.js';
 /** One round of the delivery engine (tests and benches run rounds by hand). */
 export { sendRound } from './engine/sender.js';
+/** One round of opt-in confirmation mails (tests run it by hand). */
+export { sendOptinConfirmations } from './engine/optin-confirmations.js';

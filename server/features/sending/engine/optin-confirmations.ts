@@ -6,6 +6,7 @@ import type { optinConfirmations } from '../../../db/schema/index.js';
 import type { SendingContext } from '../context.js';
 import type { SendOutcome } from '../message/transport.js';
 import { escapeHtml } from '../../../../contract/escape-html.js';
+import { manageLink, manageUrl } from '../message/manage-link.js';
 
 /**
  * Double opt-in: a `pending` subscriber of a double-opt-in list created in the last day
@@ -39,6 +40,7 @@ export async function sendOptinConfirmations(ctx: SendingContext, limit = 100) {
     attempts: number;
     message_id: string;
     lease: string;
+    language: string;
   }>(
     db,
     sql`
@@ -54,7 +56,7 @@ export async function sendOptinConfirmations(ctx: SendingContext, limit = 100) {
         FROM due WHERE c.subscriber_id = due.subscriber_id
       RETURNING c.subscriber_id, c.attempts, c.message_id, c.locked_until
     )
-    SELECT s.id, s.list_id, s.email, l.name, l.default_from_name AS from_name,
+    SELECT s.id, s.list_id, s.email, s.language, l.name, l.default_from_name AS from_name,
            l.default_from_email AS from_email, c.attempts, c.message_id,
            c.locked_until::text AS lease
       FROM claimed c JOIN subscribers s ON s.id = c.subscriber_id JOIN lists l ON l.id = s.list_id`,
@@ -62,8 +64,10 @@ export async function sendOptinConfirmations(ctx: SendingContext, limit = 100) {
   const base = ctx.baseUrl();
   for (const r of rows) {
     const url = `${base}/c/${ctx.signer.sign({ kind: 'a', subscriber: r.id })}`;
-    const text = `Please confirm that you want to receive "${r.name}":\n\n${url}\n\nIf you did not ask for this, ignore this message.`;
-    const html = `<!doctype html><html><body><p>Please confirm that you want to receive <strong>${escapeHtml(r.name)}</strong>:</p><p><a href="${escapeHtml(url)}">Confirm my subscription</a></p><p>If you did not ask for this, ignore this message.</p></body></html>`;
+    // Every message carries the preference centre's link (issue 50).
+    const manage = manageLink(manageUrl(base, ctx.signer, r.id), r.language);
+    const text = `Please confirm that you want to receive "${r.name}":\n\n${url}\n\nIf you did not ask for this, ignore this message.\n\n${manage.text}`;
+    const html = `<!doctype html><html><body><p>Please confirm that you want to receive <strong>${escapeHtml(r.name)}</strong>:</p><p><a href="${escapeHtml(url)}">Confirm my subscription</a></p><p>If you did not ask for this, ignore this message.</p><p>${manage.html}</p></body></html>`;
     const outcome = await ctx.transport.send(
       {
         from: { name: r.from_name, address: r.from_email },

@@ -119,8 +119,8 @@ export async function requeueExpiredLeases(db: Executor) {
  * Claims up to `limit` due queued recipients, shared round robin among the running
  * deliveries (scheduled order first), in recipient order along the (delivery, state, id)
  * index, so a claim costs the same at the first recipient and the millionth. A recipient
- * whose subscription is no longer `active` (or who was deleted) is `skipped` right there, with
- * the reason, instead of claimed: their turn is now. SKIP LOCKED lets replicas claim side by
+ * whose subscription is no longer `active` (or who was deleted, or who paused their mail) is
+ * `skipped` right there, with the reason, instead of claimed: their turn is now. SKIP LOCKED lets replicas claim side by
  * side.
  */
 // The limit and lease are written into the text (integers, from the options): as parameters
@@ -152,7 +152,9 @@ export async function claimRecipients(
                                          AND c.state = 'queued' AND c.n > 0))
        ORDER BY d.scheduled_datetime, d.id LIMIT ${sql.raw(String(Math.trunc(limit)))}
     ), picked AS (
-      SELECT x.id, live.domain, s.subscription
+      -- A subscriber who paused their mail (preference centre) is skipped as one who left.
+      SELECT x.id, live.domain,
+             CASE WHEN s.paused_until > now() THEN 'paused' ELSE s.subscription END AS subscription
         FROM live CROSS JOIN LATERAL (
           SELECT r.id, r.subscriber_id FROM delivery_recipients r
            WHERE r.delivery_id = live.id AND r.state = 'queued'
@@ -286,10 +288,13 @@ export async function deliveryMaterial(db: Executor, deliveryId: number) {
     subject: string;
     text: string;
     source: string;
+    language: string;
   }>(
     db,
     sql`SELECT m.id AS mailing_id, m.campaign, v.from_name, v.from_email, v.replyto_email,
-               v.subject, l.text, l.source
+               v.subject, l.text, l.source,
+               COALESCE(v.languages[1], (SELECT default_language FROM lists
+                                          WHERE lists.id = m.list_id), 'en') AS language
           FROM deliveries d JOIN variants v ON v.id = d.variant_id
           JOIN mailings m ON m.id = v.mailing_id JOIN layouts l ON l.variant_id = v.id
          WHERE d.id = ${deliveryId}`,

@@ -8,6 +8,7 @@ import {
 } from '../../../../contract/personalization.js';
 import type { Signer } from '../links/tokens.js';
 import { escapeHtml } from '../../../../contract/escape-html.js';
+import { manageLink, manageUrl } from './manage-link.js';
 
 /** A variant as the sender needs it, compiled once per delivery (mailings are immutable). */
 export type VariantTemplate = {
@@ -21,13 +22,20 @@ export type VariantTemplate = {
   subjectParts: TemplatePart[];
   /** Whether any part names a subscriber field: then the sender loads recipients' values. */
   personal: boolean;
+  /** The language of the manage link's label: the variant's first, else its list's. */
+  language: string;
 };
 
 /**
  * Literal text, a link to wrap in the click redirect (`escape`: inside an attribute), or a
  * personalisation tag filled in per recipient.
  */
-type Part = string | { url: string; escape: boolean } | { tag: Tag } | { pixel: true };
+type Part =
+  | string
+  | { url: string; escape: boolean }
+  | { tag: Tag }
+  | { pixel: true }
+  | { manage: 'html' | 'text' };
 
 const BODY_END = /<\/body>/i;
 
@@ -46,6 +54,50 @@ function withPixel(parts: Part[]): Part[] {
     { pixel: true },
     literal.slice(split),
     ...parts.slice(at + 1),
+  ];
+}
+
+const LINK_END = /<\/a\s*>/i;
+const isUnsubscribeTag = (p: Part) =>
+  typeof p !== 'string' && 'tag' in p && p.tag.name === UNSUBSCRIBE_TAG;
+
+/**
+ * Where the "Manage your subscription" link goes (issue 50): right after the unsubscribe
+ * link's `</a>` (HTML) or its line (text) wherever the layout has one, else at the end of
+ * the body. Placed once per variant, as the pixel is.
+ */
+function withManageLink(parts: Part[], html: boolean): Part[] {
+  const out = [...parts];
+  let placed = false;
+  for (let i = out.length - 1; i >= 0; i--) {
+    if (!isUnsubscribeTag(out[i]!)) continue;
+    const next = out[i + 1];
+    if (!html) {
+      out.splice(i + 1, 0, '\n', { manage: 'text' });
+      placed = true;
+    } else if (typeof next === 'string' && LINK_END.test(next)) {
+      const end = next.search(LINK_END) + next.match(LINK_END)![0].length;
+      out.splice(i + 1, 1, next.slice(0, end), ' · ', { manage: 'html' }, next.slice(end));
+      placed = true;
+    }
+  }
+  if (placed) return out;
+  if (!html) return [...out, '\n\n', { manage: 'text' }];
+  const at = out.findIndex((p) => typeof p === 'string' && BODY_END.test(p));
+  const footer: Part[] = [
+    '<p style="font-size:12px;text-align:center">',
+    { manage: 'html' },
+    '</p>',
+  ];
+  if (at < 0) return [...out, ...footer];
+  const literal = out[at] as string;
+  const split = literal.search(BODY_END);
+  return [
+    ...out.slice(0, at),
+    literal.slice(0, split),
+    ...footer,
+    literal.slice(split),
+    ...out.slice(at + 1),
   ];
 }
 
@@ -147,6 +199,8 @@ export function compileVariant(
     subject: string;
     layoutText: string;
     layoutSource: string;
+    /** The variant's language (the manage link's label); English when unsaid. */
+    language?: string;
   },
   baseUrl: string,
 ): VariantTemplate {
@@ -170,16 +224,18 @@ export function compileVariant(
     fromEmail: v.fromEmail,
     replytoEmail: v.replytoEmail,
     subject: v.subject,
-    html: withPixel(htmlParts),
-    text: textParts,
+    html: withPixel(withManageLink(htmlParts, true)),
+    text: withManageLink(textParts, false),
     subjectParts,
     personal: isPersonal(htmlParts) || isPersonal(textParts) || isPersonal(subjectParts),
+    language: v.language ?? 'en',
   };
 }
 
 /**
  * One recipient's message: every web link through the signed click redirect, an open pixel,
- * a unique Message-ID and the unsubscribe URL (List-Unsubscribe, RFC 8058).
+ * a unique Message-ID, the unsubscribe URL (List-Unsubscribe, RFC 8058) and the preference
+ * centre's link.
  */
 export function renderMessage(
   t: VariantTemplate,
@@ -208,6 +264,11 @@ export function renderMessage(
     delivery: r.deliveryId,
   })}`;
   const values = { ...r.fields, [UNSUBSCRIBE_TAG]: unsubscribeUrl };
+  // Like the unsubscribe link, a test message's names nobody (its page says so).
+  const manage = manageLink(
+    manageUrl(baseUrl, signer, test ? 0 : (r.subscriberId ?? 0)),
+    t.language,
+  );
   const pixel = () =>
     test
       ? ''
@@ -221,9 +282,11 @@ export function renderMessage(
             ? tagText(p.tag, values, html)
             : 'pixel' in p
               ? pixel()
-              : p.escape
-                ? escapeHtml(link(p.url))
-                : link(p.url),
+              : 'manage' in p
+                ? manage[p.manage]
+                : p.escape
+                  ? escapeHtml(link(p.url))
+                  : link(p.url),
       )
       .join('');
   const html = fill(t.html, true);
