@@ -108,6 +108,8 @@ export type SubscriberQuery = {
   subscription?: SubscriptionState;
   email?: string;
   search?: string;
+  /** Extension (issue 50): `true` lists only those whose mail is paused now. */
+  paused?: 'true';
   page?: number;
   page_size?: number;
   ordering?: string;

@@ -203,6 +203,8 @@ describe('the preference page', () => {
       results: { email: string }[];
     }>();
     expect(paused.count).toBe(1);
+    // What the dashboard's probe relies on: a value other than true/false is refused.
+    expect((await t.get(`/api/v1/lists/${news}/subscribers?paused=probe`)).statusCode).toBe(400);
     expect(paused.results.map((r) => r.email)).toEqual(['ann@example.test']);
     expect((await t.get(`/api/v1/lists/${news}/subscribers`)).json<{ count: number }>().count).toBe(
       2,
