@@ -178,12 +178,14 @@ export type SubscribersIntrospection = z.infer<typeof subscribersIntrospection>;
  */
 /**
  * Changes made by a recipient through a message (sending; `preference-centre`: the page
- * behind a message's "Manage your subscription" link, issue 50), or by a bounce report.
+ * behind a message's "Manage your subscription" link, issue 50), a sign-up form, or a
+ * bounce report.
  */
 export const subscriberChangeVias = [
   'unsubscribe-link',
   'opt-in-link',
   'bounce',
+  'signup-form',
   'preference-centre',
 ] as const;
 export type SubscriberChangeVia = (typeof subscriberChangeVias)[number];

@@ -37,6 +37,7 @@ import { campaignsPlugin } from './features/campaigns/index.js';
 import { INVALID_LINK_PAGE, sendingPlugin, type SendingOptions } from './features/sending/index.js';
 import { webhooksPlugin, type WebhookOptions } from './features/webhooks/index.js';
 import { automationsPlugin, type AutomationOptions } from './features/automations/index.js';
+import { formsPlugin } from './features/forms/index.js';
 import { preferencesPlugin } from './features/preferences/index.js';
 
 z.config({ customError: drfErrorMap });
@@ -78,6 +79,8 @@ export type AppOptions = CommonOptions & {
   automations?: Partial<AutomationOptions>;
   /** Run the automation scheduler in this process (the server does; API tests run rounds). */
   automationWorker?: boolean;
+  /** Accepted sign-up form submissions per address block and hour (FORM_IP_BUDGET). */
+  formIpBudget?: number;
   /** Called for every route as it is added (tests enumerate the routes with it). */
   onRoute?: (route: RouteOptions) => void;
 };
@@ -176,6 +179,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     options: options.automations,
     worker: options.automationWorker,
   });
+  await app.register(formsPlugin, { db, ipBudget: options.formIpBudget });
 
   if (options.importWorker && database.kind === 'pglite') {
     // No autovacuum in PGlite: planner statistics follow row changes (db/maintenance.ts).

@@ -131,6 +131,8 @@ export const configSchema = z.object({
   WEBHOOK_RETRY_SECONDS: positiveNumber('seconds').default(5),
   /** How long a claimed webhook message stays with one process (a crashed one's are resent). */
   WEBHOOK_LEASE_SECONDS: positiveNumber('seconds').default(30),
+  /** Accepted sign-up form submissions per address block (/24, /56) and hour (issue 50). */
+  FORM_IP_BUDGET: wholeNumber('submissions', 1, 1_000_000).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -62,6 +62,7 @@ export async function main() {
     webhooks: webhookOptions(config),
     webhookWorker: true,
     automationWorker: true,
+    formIpBudget: config.FORM_IP_BUDGET,
   });
 
   const port = await listen(app, config, () => database.close());

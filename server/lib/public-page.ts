@@ -56,14 +56,15 @@ const STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE).digest('base64'
 
 /**
  * The CSP of public pages: nothing from anywhere but the inline stylesheet above and our
- * own scripts and fetches (the proof-of-work widget and its worker); forms post to this
+ * own scripts, stylesheets and fetches (the proof-of-work widget, its worker and its
+ * stylesheet, which it would otherwise write inline); forms post to this
  * origin, or also to the origins given (a redirect after a post is checked against it too).
  */
 export function publicPageCsp(formTargets: readonly string[] = []): string {
   return [
     "default-src 'none'",
     "script-src 'self'",
-    `style-src ${STYLE_HASH}`,
+    `style-src 'self' ${STYLE_HASH}`,
     "img-src 'self' data:",
     "connect-src 'self'",
     "worker-src 'self' blob:",

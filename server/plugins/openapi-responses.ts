@@ -8,6 +8,7 @@ import {
   subscriptionStatus,
 } from '../../contract/subscribers.js';
 import { webhook, webhookAttempt, webhookEventData } from '../../contract/webhooks.js';
+import { form } from '../../contract/forms.js';
 import { operationKey } from './spec-surface.js';
 
 /**
@@ -74,6 +75,8 @@ export const componentSchemas: Record<string, Schema> = {
   Webhook: jsonSchema(webhook),
   WebhookAttempt: jsonSchema(webhookAttempt),
   WebhookQueued: jsonSchema(z.object({ event_id: z.string(), type: z.string() })),
+  Form: jsonSchema(form),
+  FormSubmission: jsonSchema(z.object({ status: z.literal('pending') })),
 };
 const page = (item: string): Schema => ({
   ...jsonSchema(envelope(z.unknown())),
@@ -105,6 +108,11 @@ const successBodies: Record<string, Schema> = {
   'GET /api/v1/webhooks/{}/attempts': page('WebhookAttempt'),
   'POST /api/v1/webhooks/{}/test': ref('WebhookQueued'),
   'POST /api/v1/webhooks/{}/attempts/{}/replay': ref('WebhookQueued'),
+  'GET /api/v1/forms': page('Form'),
+  'POST /api/v1/forms': ref('Form'),
+  'GET /api/v1/forms/{}': ref('Form'),
+  'PATCH /api/v1/forms/{}': ref('Form'),
+  'POST /f/{}': ref('FormSubmission'),
 };
 
 /** 409 with a `detail`: a change that would leave the team without what it needs (roles). */
@@ -139,9 +147,11 @@ const successOverrides: Record<string, number> = {
   'POST /api/v1/mailings/{}/test': 202,
   'POST /api/v1/lists/{}/test-messages': 202,
   'POST /api/v1/webhooks/{}/attempts/{}/replay': 202,
+  // A sign-up form's submission: JSON 202 `{status: "pending"}`, a form post 303 (issue 50).
+  'POST /f/{}': 202,
 };
 
-export const extraSuccessStatuses: Record<string, number[]> = {};
+export const extraSuccessStatuses: Record<string, number[]> = { 'POST /f/{}': [303] };
 
 /**
  * Request bodies of routes that validate in the handler (a subscriber's custom fields are

@@ -106,6 +106,7 @@ const NO_FIXTURE = new Set([
   'GET /api/v1/invitations/:id',
   'GET /api/v1/webhooks/:id',
   'GET /api/v1/webhooks/:id/attempts',
+  'GET /api/v1/forms/:id',
   'GET /api/v1/templates/:id',
   'GET /api/v1/lists/:list_id/automations/:id',
   'GET /api/v1/lists/:list_id/automations/:id/runs',

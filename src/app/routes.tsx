@@ -64,6 +64,7 @@ export const routes: RouteObject[] = [
                 lazy: () => import('./routes/automation-edit'),
               },
               { path: 'lists/:listId/people', lazy: () => import('./routes/engaged-people') },
+              { path: 'lists/:listId/forms', lazy: () => import('./routes/list-forms') },
               { path: 'mailings', lazy: () => import('./routes/mailings') },
               { path: 'mailings/new', lazy: () => import('./routes/mailing-new') },
               { path: 'mailings/:mailingId', lazy: () => import('./routes/mailing-detail') },

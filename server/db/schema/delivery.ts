@@ -113,6 +113,13 @@ export const optinConfirmations = pgTable(
     lockedUntil: timestamptz('locked_until'),
     lastError: text('last_error').notNull().default(''),
     messageId: text('message_id').notNull().default(''),
+    /** Pending subscribers of other lists this confirmation also confirms (a form, 0042). */
+    alsoSubscribers: integer('also_subscribers')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    /** The sign-up form that asked for it (0042; no foreign key here: schema files stay apart). */
+    formId: integer('form_id'),
   },
   (t) => [
     index('optin_confirmations_due')

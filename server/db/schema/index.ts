@@ -15,4 +15,6 @@ export * from './team.js';
 export * from './two-factor-failures.js';
 export * from './roles.js';
 export * from './automations.js';
+export * from './suppressions.js';
+export * from './forms.js';
 export * from './preferences.js';

@@ -53,6 +53,7 @@ export function preferencesPage(args: {
   action: string;
   email: string;
   shown: Subscription[];
+  offered: { id: number; name: string }[];
   fields: AskedField[];
   notice?: string;
   errors?: string[];
@@ -67,6 +68,12 @@ export function preferencesPage(args: {
       const on = s.subscription === 'active' || s.subscription === 'pending';
       return `<label for="${id}"><input type="checkbox" role="switch" id="${id}" name="list" value="${s.id}"${on ? ' checked' : ''}${switchable ? '' : ' disabled'}> ${escapeHtml(s.list_name)}${switchable ? '' : ` <span class="small">${escapeHtml(t.bounced)}</span>`}</label>`;
     })
+    .join('\n');
+  const offers = args.offered
+    .map(
+      (l) =>
+        `<label for="offer-${l.id}"><input type="checkbox" role="switch" id="offer-${l.id}" name="offer" value="${l.id}"> ${escapeHtml(l.name)}</label>`,
+    )
     .join('\n');
   const languages = [...new Set(shown.flatMap((s) => s.languages))];
   const languageOptions = languages
@@ -106,6 +113,7 @@ export function preferencesPage(args: {
 <form method="post" action="${attr(args.action)}">
 <fieldset><legend>${escapeHtml(t.lists)}</legend>
 ${switches}
+${offers}
 </fieldset>
 <fieldset><legend>${escapeHtml(t.details)}</legend>
 ${textInput('first-name', 'first_name', t.firstName, me.first_name)}

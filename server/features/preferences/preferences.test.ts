@@ -211,6 +211,47 @@ describe('the preference page', () => {
     );
   });
 
+  it('offers the lists of the sender’s forms, and joins one switched on', async () => {
+    const { ann } = await setup();
+    const extra = await createList(t, { name: 'Events', languages: ['en', 'de'] });
+    const form = await t.post('/api/v1/forms', { name: 'Events form', lists: [extra] });
+    expect(form.statusCode, form.body).toBe(201);
+    const day = Math.floor(Date.now() / 86_400_000);
+    const link = `/p/${t.app.sending.signer.sign({ kind: 'p', subscriber: ann, day })}`;
+    const page = await t.app.inject({ method: 'GET', url: link });
+    expect(page.body).toMatch(
+      new RegExp(
+        `<input type="checkbox" role="switch" id="offer-${extra}" name="offer" value="${extra}"> Events`,
+      ),
+    );
+    expect(await queryRows(t.db, sql`SELECT 1 FROM subscribers WHERE list_id = ${extra}`)).toEqual(
+      [],
+    );
+    await postForm(link, [
+      ['list', String(ann)],
+      ['offer', String(extra)],
+      ['language', 'de'],
+      ['pause', '90'],
+    ]);
+    const [joined] = await queryRows<{
+      email: string;
+      subscription: string;
+      language: string;
+      paused: boolean;
+    }>(
+      t.db,
+      sql`SELECT email, subscription, language, paused_until > now() + interval '89 days' AS paused
+            FROM subscribers WHERE list_id = ${extra}`,
+    );
+    expect(joined).toEqual({
+      email: 'ann@example.test',
+      subscription: 'active',
+      language: 'de',
+      paused: true,
+    });
+    expect((await t.app.inject({ method: 'GET', url: link })).body).not.toContain(`offer-${extra}`);
+  });
+
   it('answers a changed token with 404 and a token older than its life with 410', async () => {
     const { ann } = await setup();
     const signer = t.app.sending.signer;

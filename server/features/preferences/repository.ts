@@ -6,6 +6,7 @@ import { withActor } from '../../lib/actor.js';
 
 /** One of the address's subscriptions at the sender, as the page shows it. */
 export type Subscription = {
+  email: string;
   id: number;
   list_id: number;
   list_name: string;
@@ -39,7 +40,7 @@ export const SWITCHABLE = ['active', 'pending', 'unsubscribed'];
  * (docs/decisions/preference-centre.md). Deleted subscriptions are not shown.
  */
 export async function subscriptionsOf(db: Executor, subscriberId: number) {
-  return queryRows<Subscription & { email: string }>(
+  return queryRows<Subscription>(
     db,
     sql`SELECT s.id, s.list_id, l.name AS list_name, s.subscription, l.languages, s.email,
                s.first_name, s.last_name, s.language, s.custom, s.paused_until::text
@@ -52,11 +53,24 @@ export async function subscriptionsOf(db: Executor, subscriberId: number) {
   );
 }
 
-// Lists the sender's forms offer that the address is not on yet (issue 50: "and the lists its
-// forms offer") are not shown yet: the forms feature (branch `forms`) owns which lists a form
-// offers, and exports nothing for it so far. The hook is here: add them to `subscriptionsOf`'s
-// answer as switches that are off, and let `savePreferences` subscribe to those switched on
-// (through the forms feature's rules for opt-in) — docs/decisions/preference-centre.md.
+/**
+ * The sender's lists that a sign-up form offers (the forms feature's `forms.lists`) and the
+ * address is not on in any state (a deleted subscription stays deleted): shown as switches
+ * that are off, and subscribed to when switched on.
+ */
+export async function offeredLists(db: Executor, subscriberId: number) {
+  return queryRows<{ id: number; name: string; languages: string[] }>(
+    db,
+    sql`SELECT l.id, l.name, l.languages
+          FROM subscribers me JOIN lists ml ON ml.id = me.list_id
+          JOIN lists l ON lower(l.default_from_email) = lower(ml.default_from_email)
+         WHERE me.id = ${subscriberId}
+           AND EXISTS (SELECT 1 FROM forms f WHERE l.id = ANY(f.lists))
+           AND NOT EXISTS (SELECT 1 FROM subscribers s
+                            WHERE s.list_id = l.id AND lower(s.email) = lower(me.email))
+         ORDER BY l.name, l.id`,
+  );
+}
 
 /** The custom fields of type text or choice that any of the lists have (shared ones first). */
 export async function askedFields(db: Executor, listIds: number[]) {
@@ -72,6 +86,8 @@ export async function askedFields(db: Executor, listIds: number[]) {
 export type PreferenceChoice = {
   /** Ids of the shown subscriptions to keep or make active; the other switchable ones end. */
   on: Set<number>;
+  /** Offered lists (by id) to subscribe to: active at once, the address being proven. */
+  join: { id: number; languages: string[] }[];
   firstName: string;
   lastName: string;
   language: string;
@@ -120,6 +136,19 @@ export async function savePreferences(
                custom = custom || ${JSON.stringify(custom)}::jsonb,
                paused_until = ${until}, update_datetime = now()
          WHERE id = ${s.id}`);
+    }
+    // Whoever opens the link reads the address's mail: a form's list joins active, with the
+    // names, language and pause just saved.
+    const shownIds = `{${shown.map((s) => s.id).join(',')}}`;
+    for (const list of choice.join) {
+      const language = list.languages.includes(choice.language) ? choice.language : '';
+      await tx.execute(sql`
+        INSERT INTO subscribers (list_id, email, subscription, first_name, last_name, language,
+                                 paused_until)
+        SELECT ${list.id}, ${shown[0]!.email}, 'active', ${choice.firstName}, ${choice.lastName},
+               ${language}, max(paused_until)
+          FROM subscribers WHERE id = ANY(${shownIds}::int[])
+        ON CONFLICT DO NOTHING`);
     }
   });
 }

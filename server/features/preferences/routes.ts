@@ -8,6 +8,7 @@ import { messagePage, preferencesPage, requestPage, PAUSE_DAYS } from './pages.j
 import {
   askedFields,
   linkRecipients,
+  offeredLists,
   savePreferences,
   subscriptionsOf,
   takeLinkBudget,
@@ -69,8 +70,9 @@ export async function preferenceRoutes(
           shown.map((s) => s.list_id),
         )
       : [];
+    const offered = shown.length ? await offeredLists(db, subscriber) : [];
     const language = pageLanguage([shown[0]?.language], accepted(request));
-    return { shown, fields, language };
+    return { shown, offered, fields, language };
   };
 
   const crossSite = (request: FastifyRequest) => request.headers['sec-fetch-site'] === 'cross-site';
@@ -78,15 +80,13 @@ export async function preferenceRoutes(
   app.get<TokenParams>('/p/:token', async (request, reply) => {
     const subscriber = verified(request, reply);
     if (subscriber === undefined) return reply;
-    const { shown, fields, language } = await context(request, subscriber);
-    const t = TEXTS[language];
-    if (!shown.length) return page(reply, 404, messagePage(language, t.title, t.gone, true));
+    const found = await context(request, subscriber);
+    const t = TEXTS[found.language];
+    if (!found.shown.length) {
+      return page(reply, 404, messagePage(found.language, t.title, t.gone, true));
+    }
     const action = `/p/${request.params.token}`;
-    return page(
-      reply,
-      200,
-      preferencesPage({ language, action, email: shown[0]!.email, shown, fields }),
-    );
+    return page(reply, 200, preferencesPage({ ...found, action, email: found.shown[0]!.email }));
   });
 
   app.post<TokenParams>('/p/:token', async (request, reply) => {
@@ -144,9 +144,15 @@ function readChoice(
   body: URLSearchParams,
   {
     shown,
+    offered,
     fields,
     language,
-  }: { shown: Subscription[]; fields: AskedField[]; language: PageLanguage },
+  }: {
+    shown: Subscription[];
+    offered: { id: number; languages: string[] }[];
+    fields: AskedField[];
+    language: PageLanguage;
+  },
 ) {
   const errors: string[] = [];
   const t = TEXTS[language];
@@ -170,8 +176,10 @@ function readChoice(
   const languages = new Set(shown.flatMap((s) => s.languages));
   if (language_ !== '' && !languages.has(language_)) errors.push(`${t.language}: ${language_}`);
   const ids = new Set(body.getAll('list').map(Number));
+  const joining = new Set(body.getAll('offer').map(Number));
   const choice: PreferenceChoice = {
     on: new Set(shown.filter((s) => ids.has(s.id)).map((s) => s.id)),
+    join: offered.filter((l) => joining.has(l.id)),
     firstName: text('first_name', t.firstName),
     lastName: text('last_name', t.lastName),
     language: language_,
@@ -208,6 +216,7 @@ async function mailLinks(sending: SendingContext, email: string) {
       from: { name: first.from_name, address: first.from_email },
       to: first.email,
       subject: t.mailSubject,
+      language,
       text: `${t.mailIntro}\n\n${text}\n\n${t.mailIgnore}`,
       html: `<!doctype html><html lang="${language}"><body><p>${escapeHtml(t.mailIntro)}</p>${html}<p>${escapeHtml(t.mailIgnore)}</p></body></html>`,
       messageId: `<preferences-${randomUUID()}@${first.from_email.split('@')[1] || 'mailboard.invalid'}>`,

@@ -125,5 +125,5 @@ export type { SendingContext } from './context.js';
 export { INVALID_LINK_PAGE } from './links/routes.js';
 /** One round of the delivery engine (tests and benches run rounds by hand). */
 export { sendRound } from './engine/sender.js';
-/** One round of opt-in confirmation mails (tests run it by hand). */
+/** One round of opt-in confirmation mails (tests and benches send them by hand). */
 export { sendOptinConfirmations } from './engine/optin-confirmations.js';

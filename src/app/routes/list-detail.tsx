@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { ListDetails } from '../../features/lists/components/list-details';
+import { FormsButton } from '../../features/forms/components/forms-button';
 import { listQueries } from '../../api/shared-queries';
 import { prefetch } from '../query-client';
 import { listIdFrom, useListId } from './list-id';
@@ -10,5 +11,6 @@ export function loader({ params }: LoaderFunctionArgs) {
 }
 
 export function Component() {
-  return <ListDetails listId={useListId()} />;
+  const listId = useListId();
+  return <ListDetails listId={listId} actions={<FormsButton listId={listId} />} />;
 }

@@ -5,8 +5,8 @@ import type { RawRow } from '../../../db/raw-row.js';
 import type { optinConfirmations } from '../../../db/schema/index.js';
 import type { SendingContext } from '../context.js';
 import type { SendOutcome } from '../message/transport.js';
-import { escapeHtml } from '../../../../contract/escape-html.js';
 import { manageLink, manageUrl } from '../message/manage-link.js';
+import { optinMail } from './optin-texts.js';
 
 /**
  * Double opt-in: a `pending` subscriber of a double-opt-in list created in the last day
@@ -34,13 +34,14 @@ export async function sendOptinConfirmations(ctx: SendingContext, limit = 100) {
     id: number;
     list_id: number;
     email: string;
+    language: string;
     name: string;
+    also_lists: string[];
     from_name: string;
     from_email: string;
     attempts: number;
     message_id: string;
     lease: string;
-    language: string;
   }>(
     db,
     sql`
@@ -58,23 +59,27 @@ export async function sendOptinConfirmations(ctx: SendingContext, limit = 100) {
     )
     SELECT s.id, s.list_id, s.email, s.language, l.name, l.default_from_name AS from_name,
            l.default_from_email AS from_email, c.attempts, c.message_id,
-           c.locked_until::text AS lease
+           c.locked_until::text AS lease,
+           ARRAY(SELECT o.name FROM optin_confirmations oc JOIN subscribers os ON os.id = ANY (oc.also_subscribers)
+                   JOIN lists o ON o.id = os.list_id
+                  WHERE oc.subscriber_id = s.id ORDER BY o.id) AS also_lists
       FROM claimed c JOIN subscribers s ON s.id = c.subscriber_id JOIN lists l ON l.id = s.list_id`,
   );
   const base = ctx.baseUrl();
   for (const r of rows) {
     const url = `${base}/c/${ctx.signer.sign({ kind: 'a', subscriber: r.id })}`;
+    // A form's submission for several lists: one mail confirms them all (also_lists).
+    const mail = optinMail(r.language, [r.name, ...r.also_lists], url);
     // Every message carries the preference centre's link (issue 50).
-    const manage = manageLink(manageUrl(base, ctx.signer, r.id), r.language);
-    const text = `Please confirm that you want to receive "${r.name}":\n\n${url}\n\nIf you did not ask for this, ignore this message.\n\n${manage.text}`;
-    const html = `<!doctype html><html><body><p>Please confirm that you want to receive <strong>${escapeHtml(r.name)}</strong>:</p><p><a href="${escapeHtml(url)}">Confirm my subscription</a></p><p>If you did not ask for this, ignore this message.</p><p>${manage.html}</p></body></html>`;
+    const manage = manageLink(manageUrl(base, ctx.signer, r.id), mail.language);
     const outcome = await ctx.transport.send(
       {
         from: { name: r.from_name, address: r.from_email },
         to: r.email,
-        subject: `Please confirm your subscription to ${r.name}`,
-        html,
-        text,
+        subject: mail.subject,
+        html: mail.html.replace('</body>', `<p>${manage.html}</p></body>`),
+        text: `${mail.text}\n\n${manage.text}`,
+        language: mail.language,
         messageId: r.message_id,
         unsubscribeUrl: `${base}/u/${ctx.signer.sign({ kind: 'u', subscriber: r.id, delivery: 0 })}`,
       },

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../../db/query-rows.js';
-import { sendPublicPage } from '../../../lib/public-page.js';
-import { confirmForm, message, unsubscribeForm } from './pages.js';
+import { pageLanguage, sendPublicPage } from '../../../lib/public-page.js';
+import { confirmedPage, confirmForm, message, unsubscribeForm } from './pages.js';
+import { liftErasure } from '../../suppressions/index.js';
 import type { SendingContext } from '../context.js';
 import { changeSubscription } from '../subscriber-state.js';
 import type { HitRecorder } from './hit-recorder.js';
@@ -68,9 +69,15 @@ export async function publicRoutes(
 
   const subscriberOf = async (id: number) =>
     (
-      await queryRows<{ id: number; email: string; list_id: number; name: string }>(
+      await queryRows<{
+        id: number;
+        email: string;
+        list_id: number;
+        name: string;
+        language: string;
+      }>(
         db,
-        sql`SELECT s.id, s.email, s.list_id, l.name FROM subscribers s
+        sql`SELECT s.id, s.email, s.list_id, l.name, s.language FROM subscribers s
               JOIN lists l ON l.id = s.list_id WHERE s.id = ${id}`,
       )
     )[0];
@@ -124,7 +131,8 @@ export async function publicRoutes(
     if (p?.kind !== 'a') return html(reply, 404, INVALID_LINK_PAGE);
     const s = await subscriberOf(p.subscriber);
     if (!s) return html(reply, 404, message('Confirmation', 'This subscription no longer exists.'));
-    return html(reply, 200, confirmForm(`/c/${request.params.token}`, s.email, s.name));
+    const language = pageLanguage([s.language], request.headers['accept-language']);
+    return html(reply, 200, confirmForm(`/c/${request.params.token}`, s.email, s.name, language));
   });
 
   app.post<{ Params: { token: string } }>('/c/:token', async (request, reply) => {
@@ -132,13 +140,17 @@ export async function publicRoutes(
     if (p?.kind !== 'a') return html(reply, 404, INVALID_LINK_PAGE);
     const s = await subscriberOf(p.subscriber);
     if (!s) return html(reply, 404, message('Confirmation', 'This subscription no longer exists.'));
-    await changeSubscription(db, { ids: [s.id] }, 'active', 'opt-in-link', {
+    // A sign-up form's one mail may stand for several lists (features/forms).
+    const [optin] = await queryRows<{ also: number[]; form_id: number | null }>(
+      db,
+      sql`SELECT also_subscribers AS also, form_id FROM optin_confirmations WHERE subscriber_id = ${s.id}`,
+    );
+    await changeSubscription(db, { ids: [s.id, ...(optin?.also ?? [])] }, 'active', 'opt-in-link', {
       onlyFrom: ['pending'],
     });
-    return html(
-      reply,
-      200,
-      message('Subscription confirmed', `${s.email} now receives ${s.name}.`),
-    );
+    // A fresh double opt-in through a form is new consent: an erasure of the address ends.
+    if (optin?.form_id) await liftErasure(db, s.email);
+    const language = pageLanguage([s.language], request.headers['accept-language']);
+    return html(reply, 200, confirmedPage(language, s.email, s.name));
   });
 }

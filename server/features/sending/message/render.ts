@@ -137,6 +137,8 @@ export type OutgoingMessage = {
   messageId: string;
   /** Absent on the service's own mail to users (invitations, resets): nothing to leave. */
   unsubscribeUrl?: string;
+  /** The message's language (`Content-Language`), where it is written in one we chose. */
+  language?: string;
   /** Whom a bounce of this message is about (the VERP envelope sender); none for a test. */
   bounceRef?: { deliveryId: number; subscriberId: number };
 };

@@ -81,11 +81,13 @@ function wholeMessages(transporter: Transporter) {
 
 /** The headers every message carries (also what the outbox shows). */
 export function messageHeaders(m: OutgoingMessage): Record<string, string> {
-  if (!m.unsubscribeUrl) return { 'Message-ID': m.messageId };
+  const language: Record<string, string> = m.language ? { 'Content-Language': m.language } : {};
+  if (!m.unsubscribeUrl) return { 'Message-ID': m.messageId, ...language };
   return {
     'Message-ID': m.messageId,
     'List-Unsubscribe': `<${m.unsubscribeUrl}>`,
     'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    ...language,
   };
 }
 
@@ -183,9 +185,13 @@ export function smtpTransport(
           text: m.text,
           messageId: m.messageId,
           ...(refs.acceptAfter ? { acceptAfter: refs.acceptAfter } : {}),
+          ...(m.language ? { headers: { 'Content-Language': m.language } } : {}),
           ...(m.unsubscribeUrl
             ? {
-                headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+                headers: {
+                  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+                  ...(m.language ? { 'Content-Language': m.language } : {}),
+                },
                 list: { unsubscribe: { url: m.unsubscribeUrl, comment: 'Unsubscribe' } },
               }
             : {}),

@@ -31,7 +31,8 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-export function ListDetails({ listId }: { listId: number }) {
+/** `actions`: more buttons for the header, from features the app composes in (sign-up forms). */
+export function ListDetails({ listId, actions }: { listId: number; actions?: ReactNode }) {
   const navigate = useNavigate();
   const canManage = useCan('lists:manage', listId);
   const canImport = useCan('imports:run', listId);
@@ -89,6 +90,7 @@ export function ListDetails({ listId }: { listId: number }) {
                 Automations
               </Button>
             )}
+            {actions}
             {canManage && (
               <>
                 <Button

@@ -72,6 +72,7 @@ const viaLabels: Record<NonNullable<HistoryEntry['via']>, string> = {
   'unsubscribe-link': "the recipient's unsubscribe link",
   'opt-in-link': "the recipient's confirmation link",
   bounce: 'a bounce report',
+  'signup-form': 'a sign-up form',
   'preference-centre': "the recipient's preference centre",
 };
 const how = (entry: HistoryEntry) =>

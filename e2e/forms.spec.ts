@@ -1,0 +1,92 @@
+import type { APIRequestContext } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
+import { createList, expect, signIn, test, unique } from './support/fixtures';
+
+/**
+ * Sign-up forms (issue 50): a form made on its list's Forms screen, its snippet pasted into
+ * a page of another origin and submitted in a browser without JavaScript, the opt-in mail
+ * found in the Outbox and confirmed; the hosted page checked by axe in its three languages.
+ */
+const SHOP = 'http://shop.example.test';
+
+const formOf = async (api: APIRequestContext, listId: number, language: string | null) => {
+  const res = await api.post('/api/v1/forms', {
+    data: { name: unique('Footer form'), lists: [listId], language },
+  });
+  expect(res.status()).toBe(201);
+  return (await res.json()) as { id: number };
+};
+
+test('a snippet pasted on another site subscribes without JavaScript; the Outbox holds the opt-in mail', async ({
+  page,
+  api,
+  browser,
+  baseURL,
+}) => {
+  const list = await createList(api, { double_opt_in: true });
+  await signIn(page, `/lists/${list.id}`);
+  await page.getByRole('link', { name: 'Forms' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign-up forms', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'New form' }).click();
+  const name = unique('Shop footer');
+  await page.getByLabel('Name').fill(name);
+  await page.getByRole('button', { name: 'Create form' }).click();
+  const snippet = await page.getByLabel('HTML snippet').inputValue();
+  expect(snippet).toContain(`<form action="${baseURL}/f/`);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('table', { name: 'Sign-up forms' })).toContainText(name);
+
+  // Another origin's page holding the snippet, in a browser that runs no script at all.
+  const visitor = await browser.newContext({ javaScriptEnabled: false });
+  await visitor.route(`${SHOP}/**`, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><html lang="en"><title>Shop</title><body><h1>Shop</h1>${snippet}</body></html>`,
+    }),
+  );
+  const shop = await visitor.newPage();
+  await shop.goto(`${SHOP}/`);
+  const email = `${unique('visitor').replace(/\s+/g, '-').toLowerCase()}@example.com`;
+  await shop.getByLabel('Email address').fill(email);
+  await shop.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(shop.getByRole('heading', { name: 'Almost done' })).toBeVisible();
+  expect(new URL(shop.url()).origin).toBe(baseURL);
+
+  // The opt-in mail, in the Outbox (the server's worker sends it within a poll or two).
+  await expect(async () => {
+    await page.goto(`/outbox?search=${encodeURIComponent(email)}`);
+    await expect(
+      page.getByRole('table', { name: 'Outbox' }).getByRole('link', { name: /confirm/i }),
+    ).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await page
+    .getByRole('table', { name: 'Outbox' })
+    .getByRole('link', { name: /confirm/i })
+    .click();
+  const headers = page.getByRole('table', { name: 'Headers' });
+  await expect(headers.getByRole('row', { name: /^Content-Language/ })).toContainText('en');
+  await page.getByRole('tab', { name: 'Plain text' }).click();
+  const text = (await page.getByRole('tabpanel', { name: 'Plain text' }).textContent()) ?? '';
+  const link = /https?:\/\/\S+?(\/c\/[^\s"<]+)/.exec(text)![1]!;
+
+  await shop.goto(`${baseURL}${link}`);
+  await shop.getByRole('button', { name: 'Confirm subscription' }).click();
+  await expect(shop.getByRole('heading', { name: 'Subscription confirmed' })).toBeVisible();
+  await visitor.close();
+  const found = await (
+    await api.get(`/api/v1/lists/${list.id}/subscribers?email=${encodeURIComponent(email)}`)
+  ).json();
+  expect(found.results[0].subscription).toBe('active');
+});
+
+test('the hosted form passes axe in English, German and French', async ({ page, api }) => {
+  const list = await createList(api, { double_opt_in: true });
+  const headings = { en: 'Email address', de: 'E-Mail-Adresse', fr: 'Adresse e-mail' };
+  for (const [language, label] of Object.entries(headings)) {
+    const form = await formOf(api, list.id, language);
+    await page.goto(`/f/${form.id}`);
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await expect(page.getByLabel(label)).toBeVisible();
+    await expectNoAxeViolations(page, `hosted form (${language})`);
+  }
+});

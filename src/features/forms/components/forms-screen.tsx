@@ -1,0 +1,217 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  CopyButton,
+  Group,
+  Modal,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { formBlockReasons, formSnippet, type Form } from '../../../../contract/forms';
+import { describeError } from '../../../api/errors';
+import { listQueries } from '../../../api/shared-queries';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { notify } from '../../../components/notify';
+import { EmptyState, LinesSkeleton } from '../../../components/states';
+import { formatCount } from '../../../lib/format';
+import { formQueries, useCreateForm, useDeleteForm, useUpdateForm } from '../queries';
+import { FormEditor } from './form-editor';
+
+type Editing = { kind: 'new' } | { kind: 'edit'; form: Form } | null;
+
+const blockedTotal = (form: Form) =>
+  formBlockReasons.reduce((sum, reason) => sum + form.stats.blocked[reason], 0);
+const blockedDetail = (form: Form) =>
+  formBlockReasons
+    .filter((r) => form.stats.blocked[r] > 0)
+    .map((r) => `${r.replace('_', ' ')} ${formatCount(form.stats.blocked[r])}`)
+    .join(', ');
+
+/** The sign-up forms offering a list: stats of the last 30 days, the snippet, edit, delete. */
+export function FormsScreen({ listId }: { listId: number }) {
+  const forms = useQuery(formQueries.list());
+  const lists = useQuery(listQueries.everyList());
+  const [editing, setEditing] = useState<Editing>(null);
+  const [snippetOf, setSnippetOf] = useState<Form | null>(null);
+  const [deleting, setDeleting] = useState<Form | null>(null);
+  const create = useCreateForm();
+  const update = useUpdateForm();
+  const remove = useDeleteForm();
+  if (forms.isPending) return <LinesSkeleton />;
+  if (forms.isError) return <Alert color="red">{describeError(forms.error)}</Alert>;
+  if (!forms.data.supported)
+    return (
+      <Alert color="blue" role="status" title="Not available">
+        This server does not offer sign-up forms.
+      </Alert>
+    );
+  const rows = forms.data.data.results.filter((f) => f.lists.includes(listId));
+  const names = Object.fromEntries((lists.data ?? []).map((l) => [l.id, l.name]));
+  const origin = window.location.origin;
+  return (
+    <Stack>
+      <Group justify="flex-end">
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ kind: 'new' })}>
+          New form
+        </Button>
+      </Group>
+      {rows.length === 0 ? (
+        <EmptyState title="No sign-up forms yet">
+          A form lets people subscribe from your website, with double opt-in and no captcha.
+        </EmptyState>
+      ) : (
+        <Table.ScrollContainer minWidth={320}>
+          <Table aria-label="Sign-up forms" striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th ta="right">Submitted</Table.Th>
+                <Table.Th ta="right">Accepted</Table.Th>
+                <Table.Th ta="right" visibleFrom="sm">
+                  Confirmed
+                </Table.Th>
+                <Table.Th ta="right" visibleFrom="sm">
+                  Blocked
+                </Table.Th>
+                <Table.Th>Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((f) => (
+                <Table.Tr key={f.id}>
+                  <Table.Td>
+                    <Anchor href={`/f/${f.id}`} target="_blank" rel="noopener">
+                      {f.name}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td ta="right">{formatCount(f.stats.submitted)}</Table.Td>
+                  <Table.Td ta="right">{formatCount(f.stats.accepted)}</Table.Td>
+                  <Table.Td ta="right" visibleFrom="sm">
+                    {formatCount(f.stats.confirmed)}
+                  </Table.Td>
+                  <Table.Td ta="right" visibleFrom="sm" title={blockedDetail(f)}>
+                    {formatCount(blockedTotal(f))}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Button size="compact-sm" variant="default" onClick={() => setSnippetOf(f)}>
+                        Snippet<VisuallyHidden>{` of ${f.name}`}</VisuallyHidden>
+                      </Button>
+                      <Button
+                        size="compact-sm"
+                        variant="default"
+                        aria-label={`Edit ${f.name}`}
+                        onClick={() => setEditing({ kind: 'edit', form: f })}
+                      >
+                        Edit
+                      </Button>
+                      <Button
+                        size="compact-sm"
+                        variant="default"
+                        color="red"
+                        aria-label={`Delete ${f.name}`}
+                        onClick={() => setDeleting(f)}
+                      >
+                        Delete
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing?.kind === 'edit' ? 'Edit form' : 'New form'}
+        size="lg"
+      >
+        {editing && (
+          <FormEditor
+            initial={
+              editing.kind === 'edit'
+                ? {
+                    name: editing.form.name,
+                    lists: editing.form.lists,
+                    fields: editing.form.fields,
+                    language: editing.form.language,
+                    redirect_url: editing.form.redirect_url,
+                  }
+                : { name: '', lists: [listId], fields: [], language: null, redirect_url: null }
+            }
+            submitLabel={editing.kind === 'edit' ? 'Save' : 'Create form'}
+            onCancel={() => setEditing(null)}
+            onSubmit={async (body) => {
+              if (editing.kind === 'edit') await update.mutateAsync({ id: editing.form.id, body });
+              else setSnippetOf(await create.mutateAsync(body));
+              setEditing(null);
+              notify({ message: editing.kind === 'edit' ? 'Form saved.' : 'Form created.' });
+            }}
+          />
+        )}
+      </Modal>
+      <Modal
+        opened={snippetOf !== null}
+        onClose={() => setSnippetOf(null)}
+        title="Embed the form"
+        size="xl"
+      >
+        {snippetOf && (
+          <Stack>
+            <Text size="sm">
+              Paste this HTML into any page. It works without JavaScript; the script tag adds an
+              invisible proof-of-work. The hosted page is at{' '}
+              <Anchor href={`/f/${snippetOf.id}`} target="_blank" rel="noopener">
+                {`${origin}/f/${snippetOf.id}`}
+              </Anchor>
+              .
+            </Text>
+            <Textarea
+              label="HTML snippet"
+              readOnly
+              autosize
+              minRows={8}
+              styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }}
+              value={formSnippet(origin, snippetOf, names)}
+            />
+            <Group justify="flex-end">
+              <CopyButton value={formSnippet(origin, snippetOf, names)}>
+                {({ copied, copy }) => (
+                  <Button onClick={copy}>{copied ? 'Copied' : 'Copy snippet'}</Button>
+                )}
+              </CopyButton>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+      <ConfirmDialog
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title="Delete form"
+        confirmLabel="Delete form"
+        loading={remove.isPending}
+        onConfirm={() => {
+          if (!deleting) return;
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              setDeleting(null);
+              notify({ message: 'Form deleted.' });
+            },
+            onError: (err) => notify({ color: 'red', message: describeError(err) }),
+          });
+        }}
+      >
+        Pages with its snippet will stop subscribing anyone. Its stats are deleted with it.
+      </ConfirmDialog>
+    </Stack>
+  );
+}
