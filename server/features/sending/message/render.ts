@@ -8,7 +8,7 @@ import {
 } from '../../../../contract/personalization.js';
 import type { Signer } from '../links/tokens.js';
 import { escapeHtml } from '../../../../contract/escape-html.js';
-import { manageLink, manageUrl } from './manage-link.js';
+import { manageLink, manageUrl, withManageLink } from './manage-link.js';
 
 /** A variant as the sender needs it, compiled once per delivery (mailings are immutable). */
 export type VariantTemplate = {
@@ -54,50 +54,6 @@ function withPixel(parts: Part[]): Part[] {
     { pixel: true },
     literal.slice(split),
     ...parts.slice(at + 1),
-  ];
-}
-
-const LINK_END = /<\/a\s*>/i;
-const isUnsubscribeTag = (p: Part) =>
-  typeof p !== 'string' && 'tag' in p && p.tag.name === UNSUBSCRIBE_TAG;
-
-/**
- * Where the "Manage your subscription" link goes (issue 50): right after the unsubscribe
- * link's `</a>` (HTML) or its line (text) wherever the layout has one, else at the end of
- * the body. Placed once per variant, as the pixel is.
- */
-function withManageLink(parts: Part[], html: boolean): Part[] {
-  const out = [...parts];
-  let placed = false;
-  for (let i = out.length - 1; i >= 0; i--) {
-    if (!isUnsubscribeTag(out[i]!)) continue;
-    const next = out[i + 1];
-    if (!html) {
-      out.splice(i + 1, 0, '\n', { manage: 'text' });
-      placed = true;
-    } else if (typeof next === 'string' && LINK_END.test(next)) {
-      const end = next.search(LINK_END) + next.match(LINK_END)![0].length;
-      out.splice(i + 1, 1, next.slice(0, end), ' · ', { manage: 'html' }, next.slice(end));
-      placed = true;
-    }
-  }
-  if (placed) return out;
-  if (!html) return [...out, '\n\n', { manage: 'text' }];
-  const at = out.findIndex((p) => typeof p === 'string' && BODY_END.test(p));
-  const footer: Part[] = [
-    '<p style="font-size:12px;text-align:center">',
-    { manage: 'html' },
-    '</p>',
-  ];
-  if (at < 0) return [...out, ...footer];
-  const literal = out[at] as string;
-  const split = literal.search(BODY_END);
-  return [
-    ...out.slice(0, at),
-    literal.slice(0, split),
-    ...footer,
-    literal.slice(split),
-    ...out.slice(at + 1),
   ];
 }
 
