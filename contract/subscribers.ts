@@ -108,6 +108,8 @@ export type SubscriberQuery = {
   subscription?: SubscriptionState;
   email?: string;
   search?: string;
+  /** Extension (issue 50): `true` lists only those whose mail is paused now. */
+  paused?: 'true';
   page?: number;
   page_size?: number;
   ordering?: string;
@@ -174,12 +176,17 @@ export type SubscribersIntrospection = z.infer<typeof subscribersIntrospection>;
  * how (`via`: form = the dashboard, api, import, or a recipient's unsubscribe / opt-in link or a
  * bounce; null when unknown) and when.
  */
-/** Changes made by a recipient through a message, or by a bounce report (sending). */
+/**
+ * Changes made by a recipient through a message (sending; `preference-centre`: the page
+ * behind a message's "Manage your subscription" link, issue 50), a sign-up form, or a
+ * bounce report.
+ */
 export const subscriberChangeVias = [
   'unsubscribe-link',
   'opt-in-link',
   'bounce',
   'signup-form',
+  'preference-centre',
 ] as const;
 export type SubscriberChangeVia = (typeof subscriberChangeVias)[number];
 

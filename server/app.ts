@@ -40,6 +40,7 @@ import { webhooksPlugin, type WebhookOptions } from './features/webhooks/index.j
 import { automationsPlugin, type AutomationOptions } from './features/automations/index.js';
 import { formsPlugin } from './features/forms/index.js';
 import { overviewPlugin } from './features/overview/index.js';
+import { preferencesPlugin } from './features/preferences/index.js';
 
 z.config({ customError: drfErrorMap });
 
@@ -169,6 +170,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     options: options.sending,
     worker: options.deliveryWorker,
   });
+  // After sending: its pages sign and mail links with sending's context.
+  await app.register(preferencesPlugin, { db });
   await app.register(webhooksPlugin, {
     db,
     options: options.webhooks,

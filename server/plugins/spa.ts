@@ -21,10 +21,10 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: { distDir: str
 
 /**
  * The links in messages (click, open pixel, unsubscribe, opt-in: features/sending/links) and
- * sign-up forms (features/forms): a visitor following a broken one gets a page saying so,
+ * sign-up forms (features/forms) and the preference centre (features/preferences): a visitor following a broken one gets a page saying so,
  * never the dashboard's sign-in.
  */
-const MESSAGE_LINK_PREFIXES = ['/t/', '/u/', '/c/', '/f/'];
+const MESSAGE_LINK_PREFIXES = ['/t/', '/u/', '/c/', '/f/', '/p/'];
 /** Paths the dashboard never answers: the API, layout media and the links in messages. */
 const NOT_DASHBOARD_PREFIXES = ['/api/', '/media/', ...MESSAGE_LINK_PREFIXES];
 

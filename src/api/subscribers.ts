@@ -14,6 +14,7 @@ import {
   type SubscriberWrite,
 } from '../../contract/subscribers';
 import { conflictBody, extension, request, requestParsed } from './client';
+import { isApiError } from './errors';
 
 export type {
   HistoryEntry,
@@ -35,6 +36,21 @@ export const getSubscribers = (listId: number, query: SubscriberQuery = {}, sign
 
 export const getSubscriber = (listId: number, id: number, signal?: AbortSignal) =>
   requestParsed(subscriber, `${base(listId)}/${id}`, { signal });
+
+/**
+ * Whether the API filters by pause (`paused=true`, extension, issue 50). Another deployment
+ * ignores an unknown parameter and would list everyone, so the probe sends a value ours
+ * refuses (400): a 200 means the filter is not there.
+ */
+export async function pausedFilterSupported(listId: number, signal?: AbortSignal) {
+  try {
+    await request(base(listId), { query: { paused: 'probe', page_size: 1 }, signal });
+    return false;
+  } catch (err) {
+    if (isApiError(err, 400)) return true;
+    throw err;
+  }
+}
 
 /** OPTIONS: the list's fields, custom fields included, in `actions.POST`. */
 export const getSubscriberFields = (listId: number, signal?: AbortSignal) =>

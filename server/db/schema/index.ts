@@ -18,3 +18,4 @@ export * from './automations.js';
 export * from './suppressions.js';
 export * from './forms.js';
 export * from './overview.js';
+export * from './preferences.js';

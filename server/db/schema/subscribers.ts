@@ -12,7 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { subscriptionStates } from '../../../contract/lists.js';
-import { auditCheckedByTriggers } from './columns.js';
+import { auditCheckedByTriggers, timestamptz } from './columns.js';
 import { lists } from './lists.js';
 
 export { subscriptionStates };
@@ -35,6 +35,8 @@ export const subscribers = pgTable(
     region: text('region').notNull().default(''),
     /** Values of custom fields (shared and list fields), keyed by field name. */
     custom: jsonb('custom').$type<Record<string, unknown>>().notNull().default({}),
+    /** Mail paused by the subscriber until then (preference centre, migration 0049). */
+    pausedUntil: timestamptz('paused_until'),
     /** What `search` matches (migration 0009): address and names, folded (mailboard_fold). */
     searchText: text('search_text').generatedAlwaysAs(
       (): SQL =>
@@ -55,6 +57,10 @@ export const subscribers = pgTable(
     index('subscribers_list_state_language').on(t.listId, t.subscription, t.language),
     // A state filter in email order (migration 0004 adds INCLUDE (email, id)).
     index('subscribers_list_state_email').on(t.listId, t.subscription, sql`lower(${t.email})`),
+    // The paused filter (0049): few rows are paused.
+    index('subscribers_paused')
+      .on(t.listId, t.id)
+      .where(sql`${t.pausedUntil} IS NOT NULL`),
   ],
 );
 

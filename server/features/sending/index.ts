@@ -122,6 +122,9 @@ export const sendingPlugin = fp(async (app: FastifyInstance, plugin: SendingPlug
 export { defaultSendingOptions, type SendingOptions } from './options.js';
 export { compileVariant, renderMessage } from './message/render.js';
 export { createSigner } from './links/tokens.js';
+/** The preference centre's link (its feature serves the page, issue 50). */
+export { manageLink, manageUrl } from './message/manage-link.js';
+export type { SendingContext } from './context.js';
 export { INVALID_LINK_PAGE } from './links/routes.js';
 /** Human or machine (issue 51): reasons' names, the reclassification, the client report's parse. */
 export { reasonNames } from './links/classify/reasons.js';

@@ -12,7 +12,7 @@ import { fieldsVersionColumn, forgetFields, keptFields } from './list-fields.js'
 import { BLOCK_ROWS, cutIfUncut } from './page-blocks.js';
 import { pageResults, pageSelect, positionKeys, type PageRow } from './page-select.js';
 import { blockOrdering, DIRECT_SKIP } from './pages.js';
-import { filterWhere, type SubscriberFilter } from './repository.js';
+import { filterWhere, narrowed, type SubscriberFilter } from './repository.js';
 import { subscriberRecord } from './serialize.js';
 
 /**
@@ -34,7 +34,7 @@ export async function subscriberPageInOneStatement(
   filter: SubscriberFilter,
   ordering: () => OrderingTerm[],
 ): Promise<Envelope<string> | undefined> {
-  if (!oneStatement || filter.email !== undefined || filter.search !== undefined) return;
+  if (!oneStatement || narrowed(filter)) return;
   const claim = readPageClaim(request);
   if (!claim) return;
   let terms: OrderingTerm[];

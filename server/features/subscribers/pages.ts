@@ -5,7 +5,12 @@ import type { PositionedPage, PositionedResults } from '../../lib/pagination.js'
 import type { FieldRow } from '../fields/index.js';
 import { ANCHOR_STEP, anchorsFor } from './page-anchors.js';
 import { positionKeys, selectPage, type Key, type PageQuery } from './page-select.js';
-import { filterWhere, subscribersRepository, type SubscriberFilter } from './repository.js';
+import {
+  filterWhere,
+  narrowed,
+  subscribersRepository,
+  type SubscriberFilter,
+} from './repository.js';
 import { bySubscription, subscriptionOrderedParts, type StatePart } from './state-pages.js';
 import { subscriberRecord } from './serialize.js';
 import {
@@ -69,7 +74,7 @@ export async function subscriberPage(
     return subscriptionOrderedPage(db, listId, terms[1]!, page, fields, parts, counts);
   }
   let buildAnchors: (() => void) | undefined;
-  if (keys && page.offset >= ANCHOR_STEP) {
+  if (keys && page.offset >= ANCHOR_STEP && !filter.paused) {
     const anchors = anchorsFor(db, listId, filter, where, terms, keys, page.version);
     const index = Math.floor(page.offset / ANCHOR_STEP);
     const anchor = anchors.positions?.[index - 1];
@@ -109,7 +114,7 @@ export function blockOrdering(
   keys: Key[] | undefined,
   filter: SubscriberFilter,
 ): BlockOrdering | undefined {
-  if (keys?.length !== 1 || filter.email !== undefined || filter.search !== undefined) return;
+  if (keys?.length !== 1 || narrowed(filter)) return;
   const name = terms[0]!.name;
   return name === 'id' || name === 'email' ? name : undefined;
 }

@@ -21,7 +21,21 @@ export type NewSubscriber = Omit<
 >;
 /** What a list means to its subscribers: allowed languages and the opt-in process. */
 export type ListInfo = { id: number; languages: string[]; doubleOptIn: boolean };
-export type SubscriberFilter = { state?: SubscriptionState; email?: string; search?: string };
+export type SubscriberFilter = {
+  state?: SubscriptionState;
+  email?: string;
+  search?: string;
+  /** Only those whose mail is paused now (preference centre, issue 50: an extension). */
+  paused?: boolean;
+};
+
+/**
+ * A filter the trigger-kept counts, page blocks and state parts do not cover. `paused`
+ * changes with time alone (a pause ends by itself), so its counts and anchors are never
+ * remembered.
+ */
+export const narrowed = (filter: SubscriberFilter) =>
+  filter.email !== undefined || filter.search !== undefined || filter.paused === true;
 
 const lowerEmail = sql`lower(${subscribers.email})`;
 /** Email is unique per list case-insensitively; this matches the unique index's expression. */
@@ -52,12 +66,16 @@ export const searchMatches = (search: string): SQL => {
  * The unfiltered collection leaves deleted subscribers out (docs/decisions/api-choices.md). Every filter of the
  * collection is one condition here: counts, pages and page anchors all use this.
  */
-export const filterWhere = (listId: number, { state, email, search }: SubscriberFilter): SQL =>
+export const filterWhere = (
+  listId: number,
+  { state, email, search, paused }: SubscriberFilter,
+): SQL =>
   and(
     eq(subscribers.listId, listId),
     state ? eq(subscribers.subscription, state) : ne(subscribers.subscription, 'deleted'),
     email === undefined ? undefined : emailIs(email),
     search === undefined ? undefined : searchMatches(search),
+    paused ? sql`${subscribers.pausedUntil} > now()` : undefined,
   )!;
 
 /** `ordering` fields, each served by an index on (list_id, …). */
@@ -113,8 +131,8 @@ export function subscribersRepository(db: Executor) {
      * before): paging through or re-sorting the matches counts them once.
      */
     async count(listId: number, filter: SubscriberFilter, version?: number): Promise<number> {
-      if (filter.email !== undefined || filter.search !== undefined) {
-        const remembered = version === undefined ? undefined : searchCounts(db);
+      if (narrowed(filter)) {
+        const remembered = version === undefined || filter.paused ? undefined : searchCounts(db);
         const key = JSON.stringify([listId, filter.state, filter.email, filter.search]);
         const known = remembered?.get(key);
         if (known && known.version === version) return known.n;

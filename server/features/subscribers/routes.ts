@@ -38,6 +38,8 @@ const collectionQuery = z.object({
   subscription: z.preprocess(emptyAsAbsent, subscriptionState.optional()),
   email: z.preprocess(emptyAsAbsent, storableText().optional()),
   search: z.preprocess(emptyAsAbsent, subscriberSearch.optional()),
+  // Extension (issue 50): `paused=true`, only subscribers whose mail is paused now.
+  paused: z.preprocess(emptyAsAbsent, z.enum(['true', 'false']).optional()),
 });
 
 /** Subscribers of a list (spec: Subscribers; docs/decisions/api-choices.md). */
@@ -73,8 +75,8 @@ export async function subscribersRoutes(app: FastifyInstance, { db }: RouteOptio
     },
     async (request, reply) => {
       const { list_id: listId } = request.params;
-      const { subscription: state, email, search, ordering } = request.query;
-      const filter = { state, email, search: search || undefined };
+      const { subscription: state, email, search, ordering, paused } = request.query;
+      const filter = { state, email, search: search || undefined, paused: paused === 'true' };
       const json = (envelope: Envelope<string>) =>
         // The rows come as JSON text from the database (pages.ts): only the envelope is built here.
         reply.type('application/json; charset=utf-8').send(envelopeJson(envelope));

@@ -1,6 +1,6 @@
 import type { SubscriptionState } from '../../../contract/subscribers.js';
 import type { OrderingTerm } from '../../lib/ordering.js';
-import type { SubscriberFilter } from './repository.js';
+import { narrowed, type SubscriberFilter } from './repository.js';
 
 /** One state's share of a page in subscription order: `limit` rows from `offset` within it. */
 export type StatePart = { state: SubscriptionState; offset: number; limit: number };
@@ -15,8 +15,7 @@ export function bySubscription(terms: OrderingTerm[], filter: SubscriberFilter):
     terms.length === 2 &&
     first!.name === 'subscription' &&
     second!.name === 'id' &&
-    filter.email === undefined &&
-    filter.search === undefined
+    !narrowed(filter)
   );
 }
 

@@ -13,6 +13,7 @@ import {
   getSubscriberHistory,
   getSubscribers,
   searchSupported,
+  pausedFilterSupported,
   updateSubscriber,
   type Subscriber,
   type SubscriberBody as CreateBody,
@@ -47,6 +48,12 @@ export const subscriberQueries = {
     queryOptions({
       queryKey: ['extensions', 'search'] as const,
       queryFn: ({ signal }) => searchSupported(signal),
+      staleTime: Infinity,
+    }),
+  pausedSupport: (listId: number) =>
+    queryOptions({
+      queryKey: ['extensions', 'paused', listId] as const,
+      queryFn: ({ signal }) => pausedFilterSupported(listId, signal),
       staleTime: Infinity,
     }),
   history: (listId: number, id: number, page: number) =>

@@ -11,6 +11,7 @@ describe('readView', () => {
       state: 'all',
       email: '',
       search: '',
+      paused: false,
       page: 1,
       pageSize: 25,
       ordering: undefined,
@@ -21,12 +22,13 @@ describe('readView', () => {
   it('reads state, email, paging, ordering and columns', () => {
     expect(
       read(
-        'subscription=unsubscribed&email=%20a%40b.ch%20&search=%20M%C3%BCller%20&page=3&page_size=1000&ordering=-email&columns=first_name,,region',
+        'subscription=unsubscribed&email=%20a%40b.ch%20&search=%20M%C3%BCller%20&paused=true&page=3&page_size=1000&ordering=-email&columns=first_name,,region',
       ),
     ).toEqual({
       state: 'unsubscribed',
       email: 'a@b.ch',
       search: 'Müller',
+      paused: true,
       page: 3,
       pageSize: 1000,
       ordering: '-email',
@@ -49,6 +51,8 @@ describe('writeView', () => {
       'subscription=pending&email=Foo%40Example.com',
     );
     expect(write('page=2&page_size=50', { pageSize: 1000 })).toBe('page_size=1000');
+    expect(write('page=3', { paused: true })).toBe('paused=true');
+    expect(write('paused=true&page=2', { paused: false })).toBe('');
   });
 
   it('leaves defaults out of the URL', () => {
@@ -69,6 +73,7 @@ describe('writeView', () => {
 describe('pageQuery and filterKey', () => {
   it('sends only what is set', () => {
     expect(pageQuery(read(''))).toEqual({ page: 1, page_size: 25 });
+    expect(pageQuery(read('paused=true'))).toEqual({ paused: 'true', page: 1, page_size: 25 });
     expect(pageQuery(read('subscription=deleted&email=x%40y.z&ordering=-id&page=2'))).toEqual({
       subscription: 'deleted',
       email: 'x@y.z',
@@ -82,5 +87,6 @@ describe('pageQuery and filterKey', () => {
     const a = filterKey(read('subscription=active&email=A%40b.ch'));
     expect(filterKey(read('subscription=active&email=a%40B.ch&page=2&ordering=-id'))).toBe(a);
     expect(filterKey(read('subscription=pending&email=a%40b.ch'))).not.toBe(a);
+    expect(filterKey(read('subscription=active&email=a%40b.ch&paused=true'))).not.toBe(a);
   });
 });

@@ -5,7 +5,7 @@ import { isSubscriptionState, type SubscriptionState } from './states';
 /**
  * The subscriber table's view, all of it in the query string (docs/architecture.md §3.5) so a view can be
  * shared and survives a reload: `subscription` (the state tab; absent = all), `email`
- * (exact lookup), `search` (part of a name or address, extension), `page`, `page_size`, `ordering`, `columns` (absent = the default set).
+ * (exact lookup), `search` (part of a name or address, extension), `paused` (extension), `page`, `page_size`, `ordering`, `columns` (absent = the default set).
  */
 export type StateTab = 'all' | SubscriptionState;
 
@@ -13,6 +13,8 @@ export type SubscriberView = {
   state: StateTab;
   email: string;
   search: string;
+  /** Only those whose mail is paused now (`paused=true`, extension, issue 50). */
+  paused: boolean;
   page: number;
   pageSize: number;
   ordering: string | undefined;
@@ -32,6 +34,7 @@ export function readView(params: URLSearchParams): SubscriberView {
     state: isSubscriptionState(raw) ? raw : 'all',
     email: (params.get('email') ?? '').trim(),
     search: (params.get('search') ?? '').trim(),
+    paused: params.get('paused') === 'true',
     page,
     pageSize,
     ordering,
@@ -49,7 +52,12 @@ export function writeView(params: URLSearchParams, change: ViewChange): URLSearc
   if ('pageSize' in change) tableChange.pageSize = change.pageSize;
   if ('page' in change) tableChange.page = change.page;
   const next = writeTableParams(params, tableChange, tableDefaults);
-  const filterChanged = 'state' in change || 'email' in change || 'search' in change;
+  const filterChanged =
+    'state' in change || 'email' in change || 'search' in change || 'paused' in change;
+  if ('paused' in change) {
+    if (change.paused) next.set('paused', 'true');
+    else next.delete('paused');
+  }
   if ('state' in change) {
     if (!change.state || change.state === 'all') next.delete('subscription');
     else next.set('subscription', change.state);
@@ -74,9 +82,10 @@ export function writeView(params: URLSearchParams, change: ViewChange): URLSearc
 
 /** The filter part of the view, as the collection's query parameters. */
 export function filterQuery(
-  view: Pick<SubscriberView, 'state' | 'email'> & { search?: string },
+  view: Pick<SubscriberView, 'state' | 'email'> & { search?: string; paused?: boolean },
 ): SubscriberQuery {
   return {
+    ...(view.paused ? { paused: 'true' as const } : {}),
     ...(view.state === 'all' ? {} : { subscription: view.state }),
     ...(view.email ? { email: view.email } : {}),
     ...(view.search ? { search: view.search } : {}),
@@ -95,4 +104,4 @@ export function pageQuery(view: SubscriberView): SubscriberQuery {
 
 /** A key that changes whenever the set of matching subscribers does (resets a selection). */
 export const filterKey = (view: SubscriberView) =>
-  `${view.state}\u0000${view.email.toLowerCase()}\u0000${view.search.toLowerCase()}`;
+  `${view.state}\u0000${view.email.toLowerCase()}\u0000${view.search.toLowerCase()}\u0000${view.paused}`;

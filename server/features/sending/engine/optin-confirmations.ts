@@ -5,6 +5,7 @@ import type { RawRow } from '../../../db/raw-row.js';
 import type { optinConfirmations } from '../../../db/schema/index.js';
 import type { SendingContext } from '../context.js';
 import type { SendOutcome } from '../message/transport.js';
+import { manageLink, manageUrl } from '../message/manage-link.js';
 import { optinMail } from './optin-texts.js';
 
 /**
@@ -69,13 +70,15 @@ export async function sendOptinConfirmations(ctx: SendingContext, limit = 100) {
     const url = `${base}/c/${ctx.signer.sign({ kind: 'a', subscriber: r.id })}`;
     // A form's submission for several lists: one mail confirms them all (also_lists).
     const mail = optinMail(r.language, [r.name, ...r.also_lists], url);
+    // Every message carries the preference centre's link (issue 50).
+    const manage = manageLink(manageUrl(base, ctx.signer, r.id), mail.language);
     const outcome = await ctx.transport.send(
       {
         from: { name: r.from_name, address: r.from_email },
         to: r.email,
         subject: mail.subject,
-        html: mail.html,
-        text: mail.text,
+        html: mail.html.replace('</body>', `<p>${manage.html}</p></body>`),
+        text: `${mail.text}\n\n${manage.text}`,
         language: mail.language,
         messageId: r.message_id,
         unsubscribeUrl: `${base}/u/${ctx.signer.sign({ kind: 'u', subscriber: r.id, delivery: 0 })}`,

@@ -119,9 +119,8 @@ export async function requeueExpiredLeases(db: Executor) {
  * Claims up to `limit` due queued recipients, shared round robin among the running
  * deliveries (scheduled order first), in recipient order along the (delivery, state, id)
  * index, so a claim costs the same at the first recipient and the millionth. A recipient
- * whose subscription is no longer `active` (or who was deleted) is `skipped` right there, with
- * the reason, instead of claimed: their turn is now. SKIP LOCKED lets replicas claim side by
- * side.
+ * no longer `active` (deleted, or paused: preference centre) is `skipped` right there, with
+ * the reason, instead of claimed: their turn is now. SKIP LOCKED lets replicas claim side by side.
  */
 // The limit and lease are written into the text (integers, from the options): as parameters
 // they made PostgreSQL plan every call afresh; as constants it keeps one generic plan.
@@ -152,7 +151,8 @@ export async function claimRecipients(
                                          AND c.state = 'queued' AND c.n > 0))
        ORDER BY d.scheduled_datetime, d.id LIMIT ${sql.raw(String(Math.trunc(limit)))}
     ), picked AS (
-      SELECT x.id, live.domain, s.subscription
+      SELECT x.id, live.domain, -- one who paused their mail is skipped as one who left
+             CASE WHEN s.paused_until > now() THEN 'paused' ELSE s.subscription END AS subscription
         FROM live CROSS JOIN LATERAL (
           SELECT r.id, r.subscriber_id FROM delivery_recipients r
            WHERE r.delivery_id = live.id AND r.state = 'queued'
@@ -286,13 +286,15 @@ export async function deliveryMaterial(db: Executor, deliveryId: number) {
     subject: string;
     text: string;
     source: string;
+    language: string;
   }>(
     db,
     sql`SELECT m.id AS mailing_id, m.campaign, v.from_name, v.from_email, v.replyto_email,
-               v.subject, l.text, l.source
+               v.subject, l.text, l.source,
+               COALESCE(v.languages[1], ml.default_language, 'en') AS language
           FROM deliveries d JOIN variants v ON v.id = d.variant_id
           JOIN mailings m ON m.id = v.mailing_id JOIN layouts l ON l.variant_id = v.id
-         WHERE d.id = ${deliveryId}`,
+          LEFT JOIN lists ml ON ml.id = m.list_id WHERE d.id = ${deliveryId}`,
   );
   return row;
 }

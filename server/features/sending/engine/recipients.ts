@@ -25,8 +25,9 @@ export function variantAudience(variants: VariantLanguages[], variantId: number)
 
 /**
  * THE recipient selection of a delivery (one place, so segments and any later rule apply
- * to every send): the list's `active` subscribers that this delivery's variant serves,
- * minus `exclusions`, at most `limit` of them (lowest subscriber ids first).
+ * to every send): the list's `active` subscribers that this delivery's variant serves and
+ * who have not paused their mail (preference centre: `paused_until` in the future), minus
+ * `exclusions`, at most `limit` of them (lowest subscriber ids first).
  * - `exclusions`: list ids (integers) and email addresses (strings); a subscriber whose
  *   email is in one of those lists (in any state) or among those addresses is skipped.
  * - `limit`: a positive integer, or null for everyone (the caller counts what it wrote so
@@ -80,6 +81,7 @@ export async function recipientSelection(
   return sql`
     SELECT s.id, s.email FROM subscribers s
      WHERE s.list_id = ${d.list_id} AND s.id > ${after} AND s.subscription = 'active'
+       AND (s.paused_until IS NULL OR s.paused_until <= now())
        AND ${language} ${excluded} ${segmentRule}
      ORDER BY s.id LIMIT ${take}`;
 }

@@ -26,6 +26,7 @@ export async function material(ctx: SendingContext, cache: MaterialCache, delive
           subject: row.subject,
           layoutText: row.text,
           layoutSource: row.source,
+          language: row.language,
         },
         ctx.baseUrl(),
       ),

@@ -14,12 +14,15 @@ import type { serviceSecrets } from '../../../db/schema/index.js';
  * - `o` open: the same without the URL
  * - `u` unsubscribe: subscriber id and delivery id (0 for none)
  * - `a` opt-in confirmation: subscriber id
+ * - `p` preference centre: subscriber id and the day it was signed (days since 1970), so a
+ *   link can end (docs/decisions/preference-centre.md)
  */
 export type TokenPayload =
   | { kind: 'k'; who: string; url: string }
   | { kind: 'o'; who: string }
   | { kind: 'u'; subscriber: number; delivery: number }
-  | { kind: 'a'; subscriber: number };
+  | { kind: 'a'; subscriber: number }
+  | { kind: 'p'; subscriber: number; day: number };
 
 export type Signer = { sign(p: TokenPayload): string; verify(token: string): TokenPayload | null };
 
@@ -71,7 +74,9 @@ function encode(p: TokenPayload) {
         ? [p.kind, p.who]
         : p.kind === 'u'
           ? [p.kind, String(p.subscriber), String(p.delivery)]
-          : [p.kind, String(p.subscriber)];
+          : p.kind === 'p'
+            ? [p.kind, String(p.subscriber), String(p.day)]
+            : [p.kind, String(p.subscriber)];
   return Buffer.from(parts.join('\n')).toString('base64url');
 }
 
@@ -82,6 +87,7 @@ function decode(data: string): TokenPayload | null {
   if (kind === 'o' && a) return { kind, who: a };
   if (kind === 'u' && id(a) >= 0 && id(b) >= 0) return { kind, subscriber: id(a), delivery: id(b) };
   if (kind === 'a' && id(a) >= 0) return { kind, subscriber: id(a) };
+  if (kind === 'p' && id(a) >= 0 && id(b) >= 0) return { kind, subscriber: id(a), day: id(b) };
   return null;
 }
 

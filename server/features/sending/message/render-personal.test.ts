@@ -62,6 +62,9 @@ describe('personalised messages', () => {
     // The trap link: hidden, out of the accessibility tree and the tab order, with no text.
     const pixel =
       /<img src="https:\/\/mail\.example\/t\/o\/[^"]+"[^>]*><a href="https:\/\/mail\.example\/t\/c\/[^"]+" aria-hidden="true" tabindex="-1" style="display:none;[^"]*"><\/a>/;
+    // Without an unsubscribe link to stand beside, the manage link closes the body.
+    const manage =
+      /<p style="font-size:12px;text-align:center"><a href="https:\/\/mail\.example\/p\/[^"]+">Manage your subscription<\/a><\/p>/;
     const m = renderMessage(template, recipient, base, signer);
     expect(m.html).toMatch(new RegExp(`${pixel.source}</body></html>$`));
     expect(m.html.match(/\/t\/o\//g)).toHaveLength(1);
@@ -83,10 +86,12 @@ describe('personalised messages', () => {
       base,
     );
     expect(renderMessage(bare, recipient, base, signer).html).toMatch(
-      new RegExp(`^<p>No body here</p>${pixel.source}$`),
+      new RegExp(`^<p>No body here</p>${manage.source}${pixel.source}$`),
     );
     const test = renderMessage(template, { ...recipient, who: 't' }, base, signer);
     expect(test.html).not.toContain('/t/o/');
-    expect(test.html.endsWith('Unsubscribe</a></body></html>')).toBe(true);
+    expect(test.html).toMatch(
+      /Unsubscribe<\/a> · <a href="[^"]+\/p\/[^"]+">Manage your subscription<\/a><\/body><\/html>$/,
+    );
   });
 });

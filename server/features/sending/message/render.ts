@@ -10,6 +10,7 @@ import type { Signer } from '../links/tokens.js';
 import { trapLink } from '../links/trap.js';
 import { TRAP_URL } from '../links/classify/classify.js';
 import { escapeHtml } from '../../../../contract/escape-html.js';
+import { manageLink, manageUrl, withManageLink } from './manage-link.js';
 
 /** A variant as the sender needs it, compiled once per delivery (mailings are immutable). */
 export type VariantTemplate = {
@@ -23,13 +24,20 @@ export type VariantTemplate = {
   subjectParts: TemplatePart[];
   /** Whether any part names a subscriber field: then the sender loads recipients' values. */
   personal: boolean;
+  /** The language of the manage link's label: the variant's first, else its list's. */
+  language: string;
 };
 
 /**
  * Literal text, a link to wrap in the click redirect (`escape`: inside an attribute), or a
  * personalisation tag filled in per recipient.
  */
-type Part = string | { url: string; escape: boolean } | { tag: Tag } | { pixel: true };
+type Part =
+  | string
+  | { url: string; escape: boolean }
+  | { tag: Tag }
+  | { pixel: true }
+  | { manage: 'html' | 'text' };
 
 const BODY_END = /<\/body>/i;
 
@@ -151,6 +159,8 @@ export function compileVariant(
     subject: string;
     layoutText: string;
     layoutSource: string;
+    /** The variant's language (the manage link's label); English when unsaid. */
+    language?: string;
   },
   baseUrl: string,
 ): VariantTemplate {
@@ -174,16 +184,18 @@ export function compileVariant(
     fromEmail: v.fromEmail,
     replytoEmail: v.replytoEmail,
     subject: v.subject,
-    html: withPixel(htmlParts),
-    text: textParts,
+    html: withPixel(withManageLink(htmlParts, true)),
+    text: withManageLink(textParts, false),
     subjectParts,
     personal: isPersonal(htmlParts) || isPersonal(textParts) || isPersonal(subjectParts),
+    language: v.language ?? 'en',
   };
 }
 
 /**
  * One recipient's message: every web link through the signed click redirect, an open pixel,
- * a unique Message-ID and the unsubscribe URL (List-Unsubscribe, RFC 8058).
+ * a unique Message-ID, the unsubscribe URL (List-Unsubscribe, RFC 8058) and the preference
+ * centre's link.
  */
 export function renderMessage(
   t: VariantTemplate,
@@ -212,6 +224,11 @@ export function renderMessage(
     delivery: r.deliveryId,
   })}`;
   const values = { ...r.fields, [UNSUBSCRIBE_TAG]: unsubscribeUrl };
+  // Like the unsubscribe link, a test message's names nobody (its page says so).
+  const manage = manageLink(
+    manageUrl(baseUrl, signer, test ? 0 : (r.subscriberId ?? 0)),
+    t.language,
+  );
   // The open pixel, and the trap link that only machines follow (links/trap.ts).
   const pixel = () =>
     test
@@ -227,9 +244,11 @@ export function renderMessage(
             ? tagText(p.tag, values, html)
             : 'pixel' in p
               ? pixel()
-              : p.escape
-                ? escapeHtml(link(p.url))
-                : link(p.url),
+              : 'manage' in p
+                ? manage[p.manage]
+                : p.escape
+                  ? escapeHtml(link(p.url))
+                  : link(p.url),
       )
       .join('');
   const html = fill(t.html, true);

@@ -1,6 +1,7 @@
 -- After an UPDATE of subscribers: one history row per changed field of each subscriber
 -- (`state` for the subscription), with its old and new value, who and how.
--- History: migration 0005; since 0032 this file is the definition.
+-- History: migration 0005; since 0032 this file is the definition. `paused_until` (0049):
+-- a pause from the preference centre, its new value the date it ends (null: resumed).
 CREATE OR REPLACE FUNCTION subscriber_history_on_update() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   actor jsonb := mailboard_actor();
@@ -25,7 +26,8 @@ BEGIN
          ('gender', to_jsonb(o.gender), to_jsonb(n.gender)),
          ('date_of_birth', to_jsonb(o.date_of_birth), to_jsonb(n.date_of_birth)),
          ('language', to_jsonb(o.language), to_jsonb(n.language)),
-         ('region', to_jsonb(o.region), to_jsonb(n.region))
+         ('region', to_jsonb(o.region), to_jsonb(n.region)),
+         ('paused_until', to_jsonb(o.paused_until), to_jsonb(n.paused_until))
        ) AS f (field, old_value, new_value)
       WHERE f.old_value IS DISTINCT FROM f.new_value
      UNION ALL

@@ -53,6 +53,11 @@ function describe(entry: HistoryEntry, listId: number) {
     return entry.new_value === 'sent'
       ? 'Confirmation request sent'
       : `Confirmation request ${String(entry.new_value)}`;
+  // A pause from the preference centre (issue 50): it ends by itself at the date shown.
+  if (entry.field === 'paused_until')
+    return typeof entry.new_value === 'string'
+      ? `Mail paused until ${new Date(entry.new_value).toLocaleDateString()} (resumes by itself)`
+      : 'Pause ended: mail resumed';
   if (entry.kind === 'state')
     return `Subscription ${stateName(entry.old_value)} → ${stateName(entry.new_value)}`;
   const name = fieldNames[entry.field ?? ''] ?? `${entry.field} (custom)`;
@@ -68,6 +73,7 @@ const viaLabels: Record<NonNullable<HistoryEntry['via']>, string> = {
   'opt-in-link': "the recipient's confirmation link",
   bounce: 'a bounce report',
   'signup-form': 'a sign-up form',
+  'preference-centre': "the recipient's preference centre",
 };
 const how = (entry: HistoryEntry) =>
   entry.kind === 'created' || !entry.via

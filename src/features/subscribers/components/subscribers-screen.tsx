@@ -1,7 +1,7 @@
 import { useCan } from '../../../components/use-can';
 import { Breadcrumbs } from '../../../components/breadcrumbs';
 import { TableFooter } from '../../../components/table-footer';
-import { Button, Group } from '@mantine/core';
+import { Button, Group, Switch } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -53,7 +53,13 @@ export function SubscribersScreen() {
   const { update } = urlView;
   // Without the extension the API would ignore `search` and list everyone: exact lookup only.
   const canSearch = useQuery(subscriberQueries.searchSupport()).data !== false;
-  const view = canSearch ? urlView : { ...urlView, search: '' };
+  // The pause filter (extension, issue 50) only where the API has it (a probe, see the api).
+  const canFilterPaused = useQuery(subscriberQueries.pausedSupport(listId)).data === true;
+  const view = {
+    ...urlView,
+    search: canSearch ? urlView.search : '',
+    paused: canFilterPaused && urlView.paused,
+  };
   // An exact address typed into the search still says where it is when this tab lacks it.
   const lookupEmail = view.email || (isAddress(view.search) ? view.search : '');
   const page = useQuery(subscriberQueries.page(listId, pageQuery(view)));
@@ -77,7 +83,7 @@ export function SubscribersScreen() {
   const knownCounts = (): StateCounts | undefined => {
     if (view.state !== 'all') return { [view.state]: matching ?? 0 };
     const counts = list.subscriber_counts;
-    if (view.email || view.search || !counts) return undefined;
+    if (view.email || view.search || view.paused || !counts) return undefined;
     // The unfiltered collection leaves deleted subscribers out.
     return { ...counts, deleted: 0 };
   };
@@ -136,6 +142,13 @@ export function SubscribersScreen() {
         ) : (
           <EmailLookup value={view.email} onChange={(email) => update({ email })} />
         )}
+        {canFilterPaused && (
+          <Switch
+            label="Paused only"
+            checked={view.paused}
+            onChange={(e) => update({ paused: e.currentTarget.checked })}
+          />
+        )}
         <ColumnChooser
           fields={fields}
           chosen={view.columns}
@@ -146,7 +159,7 @@ export function SubscribersScreen() {
         value={view.state}
         onChange={(state) => update({ state })}
         counts={list.subscriber_counts}
-        current={{ count: matching, filtered: Boolean(view.email || view.search) }}
+        current={{ count: matching, filtered: Boolean(view.email || view.search || view.paused) }}
       >
         {error && !data && !pastTheEnd ? (
           <ErrorState error={error} onRetry={() => void page.refetch()} />
