@@ -135,4 +135,3 @@ export { sendRound } from './engine/sender.js';
 export { sendOptinConfirmations } from './engine/optin-confirmations.js';
 /** The sending health checks (GET /settings/sending), which the home's warnings read. */
 export { sendingSettingsOf } from './settings-routes.js';
-export type { SendingContext } from './context.js';
