@@ -175,7 +175,12 @@ export type SubscribersIntrospection = z.infer<typeof subscribersIntrospection>;
  * bounce; null when unknown) and when.
  */
 /** Changes made by a recipient through a message, or by a bounce report (sending). */
-export const subscriberChangeVias = ['unsubscribe-link', 'opt-in-link', 'bounce'] as const;
+export const subscriberChangeVias = [
+  'unsubscribe-link',
+  'opt-in-link',
+  'bounce',
+  'complaint',
+] as const;
 export type SubscriberChangeVia = (typeof subscriberChangeVias)[number];
 
 export const historyEntry = z.looseObject({

@@ -15,3 +15,4 @@ export * from './team.js';
 export * from './two-factor-failures.js';
 export * from './roles.js';
 export * from './automations.js';
+export * from './inbound.js';

@@ -3,7 +3,7 @@ import {
   TOP_URLS_DEFAULT_LIMIT,
   TOP_URLS_MAX_LIMIT,
   seriesIntervals,
-  type StatisticKind,
+  type StatisticCollection,
 } from '../../../contract/statistics.js';
 import {
   paginationQuery,
@@ -31,6 +31,7 @@ const kindFilters = {
   opens: {},
   clicks: { url: queryFilter(z.url()) },
   bounces: { hard: queryFilter(queryBoolean) },
+  complaints: {},
 } as const;
 
 export type Filters = {
@@ -48,10 +49,10 @@ export type Filters = {
   lists?: number[] | null;
 };
 
-export const pageQuery = (kind: StatisticKind) =>
+export const pageQuery = (kind: StatisticCollection) =>
   z.object({ ...commonFilters, ...kindFilters[kind], ...paginationQuery });
 
-export const seriesQuery = (kind: StatisticKind) =>
+export const seriesQuery = (kind: StatisticCollection) =>
   z.object({
     ...commonFilters,
     ...kindFilters[kind],

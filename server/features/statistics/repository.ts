@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { SeriesInterval, StatisticKind } from '../../../contract/statistics.js';
+import type { SeriesInterval, StatisticCollection } from '../../../contract/statistics.js';
 import type { Executor } from '../../db/client.js';
 import type { Filters } from './filters.js';
 
@@ -9,17 +9,21 @@ export type RecordRow = {
   datetime: Date | string;
   url?: string;
   hard?: boolean;
+  feedback_type?: string;
+  source?: string;
 };
 
-const tables: Record<StatisticKind, SQL> = {
+const tables: Record<StatisticCollection, SQL> = {
   opens: sql.raw('stat_opens'),
   clicks: sql.raw('stat_clicks'),
   bounces: sql.raw('stat_bounces'),
+  complaints: sql.raw('stat_complaints'),
 };
-const extraColumn: Record<StatisticKind, SQL> = {
+const extraColumn: Record<StatisticCollection, SQL> = {
   opens: sql``,
   clicks: sql`, r.url`,
   bounces: sql`, r.hard`,
+  complaints: sql`, r.feedback_type, r.source`,
 };
 
 async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
@@ -31,7 +35,7 @@ async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
  * each delivery and email (and url for clicks) before the other filters apply: the `first`
  * flag that the insert triggers maintain (migration 0002), so it costs no extra lookups.
  */
-function where(kind: StatisticKind, f: Filters): SQL {
+function where(kind: StatisticCollection, f: Filters): SQL {
   const conditions: SQL[] = [];
   // Compared as bigint, so an id past the integer range matches nothing instead of failing.
   if (f.campaign !== undefined) conditions.push(sql`r.campaign = ${f.campaign}::bigint`);
@@ -69,7 +73,7 @@ const iso = (value: string) => new Date(value).toISOString();
 
 export function statisticsRepository(db: Executor) {
   return {
-    async count(kind: StatisticKind, f: Filters): Promise<number> {
+    async count(kind: StatisticCollection, f: Filters): Promise<number> {
       const [row] = await rows<{ n: string | number }>(
         db,
         sql`SELECT count(*) AS n FROM ${tables[kind]} r ${where(kind, f)}`,
@@ -77,7 +81,7 @@ export function statisticsRepository(db: Executor) {
       return Number(row!.n);
     },
 
-    page(kind: StatisticKind, f: Filters, limit: number, offset: number) {
+    page(kind: StatisticCollection, f: Filters, limit: number, offset: number) {
       return rows<RecordRow>(
         db,
         sql`SELECT r.mailing_id, r.email, r.datetime ${extraColumn[kind]}
@@ -86,7 +90,7 @@ export function statisticsRepository(db: Executor) {
       );
     },
 
-    series(kind: StatisticKind, f: Filters, interval: SeriesInterval) {
+    series(kind: StatisticCollection, f: Filters, interval: SeriesInterval) {
       const unit = sql.raw(`'${interval}'`);
       return rows<{ bucket: Date | string; n: string | number }>(
         db,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { statisticKinds } from '../../../contract/statistics.js';
+import { statisticCollections } from '../../../contract/statistics.js';
 import { visibleLists } from '../identity/index.js';
 import { paginate } from '../../lib/pagination.js';
 import type { RouteOptions } from '../../lib/route-options.js';
@@ -11,13 +11,13 @@ import { scoped } from '../../lib/route-access.js';
 
 /**
  * GET /statistics/{opens|clicks|bounces} (spec), plus the chart extensions of docs/decisions/api-choices.md:
- * …/{kind}/series and …/clicks/urls, taking the same filters.
+ * …/{kind}/series and …/clicks/urls, taking the same filters, and the complaints (issue 52).
  */
 export async function statisticsRoutes(app: FastifyInstance, { db }: RouteOptions) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const repo = statisticsRepository(db);
 
-  for (const kind of statisticKinds) {
+  for (const kind of statisticCollections) {
     api.get(
       `/statistics/${kind}`,
       {

@@ -1,17 +1,29 @@
-import type { StatisticKind, StatisticRecord } from '../../../contract/statistics.js';
+import type { StatisticCollection, StatisticRecord } from '../../../contract/statistics.js';
+import type { complaintRecord } from '../../../contract/statistics.js';
+import type { z } from 'zod';
 import type { RecordRow } from './repository.js';
 
 const isoOf = (value: Date | string) => new Date(value).toISOString();
 
-/** Exactly the spec's item shapes: mailing, email, datetime, plus url or hard. */
-export function serializeRecord<K extends StatisticKind>(
+type CollectionRecord<K extends StatisticCollection> = K extends 'complaints'
+  ? z.infer<typeof complaintRecord>
+  : StatisticRecord<Exclude<K, 'complaints'>>;
+
+/** Exactly the spec's item shapes: mailing, email, datetime, plus url or hard (or a complaint's type and source). */
+export function serializeRecord<K extends StatisticCollection>(
   kind: K,
   row: RecordRow,
-): StatisticRecord<K> {
+): CollectionRecord<K> {
   const base = { mailing: row.mailing_id, email: row.email, datetime: isoOf(row.datetime) };
-  if (kind === 'clicks') return { ...base, url: row.url! } as StatisticRecord<K>;
-  if (kind === 'bounces') return { ...base, hard: row.hard! } as StatisticRecord<K>;
-  return base as StatisticRecord<K>;
+  if (kind === 'clicks') return { ...base, url: row.url! } as CollectionRecord<K>;
+  if (kind === 'bounces') return { ...base, hard: row.hard! } as CollectionRecord<K>;
+  if (kind === 'complaints')
+    return {
+      ...base,
+      feedback_type: row.feedback_type!,
+      source: row.source!,
+    } as CollectionRecord<K>;
+  return base as CollectionRecord<K>;
 }
 
 export const serializeBucket = (row: { bucket: Date | string; n: string | number }) => ({

@@ -67,6 +67,7 @@ const viaLabels: Record<NonNullable<HistoryEntry['via']>, string> = {
   'unsubscribe-link': "the recipient's unsubscribe link",
   'opt-in-link': "the recipient's confirmation link",
   bounce: 'a bounce report',
+  complaint: 'a spam complaint',
 };
 const how = (entry: HistoryEntry) =>
   entry.kind === 'created' || !entry.via
