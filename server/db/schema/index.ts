@@ -15,4 +15,5 @@ export * from './team.js';
 export * from './two-factor-failures.js';
 export * from './roles.js';
 export * from './automations.js';
+export * from './suppressions.js';
 export * from './inbound.js';

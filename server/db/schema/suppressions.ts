@@ -1,0 +1,36 @@
+import { bigserial, check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { timestamptz } from './columns.js';
+
+export const suppressionReasons = ['complaint', 'hard_bounce', 'manual', 'erased'] as const;
+
+/**
+ * Addresses and domains never to be mailed again (migration 0033): exactly one of `email`
+ * (lower-cased), `domain` (lower-cased) or `email_hash` (an erased person's address, salted
+ * SHA-256 of the lower-cased address, features/suppressions/matching.ts) per row.
+ */
+export const suppressions = pgTable(
+  'suppressions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    email: text('email'),
+    domain: text('domain'),
+    emailHash: text('email_hash'),
+    reason: text('reason', { enum: suppressionReasons }).notNull(),
+    source: text('source').notNull().default(''),
+    created: timestamptz('created').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('suppressions_email')
+      .on(t.email)
+      .where(sql`email IS NOT NULL`),
+    uniqueIndex('suppressions_domain')
+      .on(t.domain)
+      .where(sql`domain IS NOT NULL`),
+    uniqueIndex('suppressions_email_hash')
+      .on(t.emailHash)
+      .where(sql`email_hash IS NOT NULL`),
+    index('suppressions_created').on(t.created.desc(), t.id.desc()),
+    check('suppressions_one_key', sql`num_nonnulls(email, domain, email_hash) = 1`),
+  ],
+);
