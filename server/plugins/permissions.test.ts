@@ -117,6 +117,7 @@ const QUERIES: Record<string, string> = {
   '/api/v1/statistics/opens/series': '?interval=day',
   '/api/v1/statistics/clicks/series': '?interval=day',
   '/api/v1/statistics/bounces/series': '?interval=day',
+  '/api/v1/statistics/complaints/series': '?interval=day',
 };
 
 /**

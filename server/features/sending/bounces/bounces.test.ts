@@ -112,6 +112,12 @@ describe('POST /api/v1/bounces', () => {
     expect(res.json()).toEqual({ received: 1, recorded: 1 });
     expect(await bounces()).toMatchObject([{ mailing, email: 'gone@example.test', hard: true }]);
     expect(await state('gone@example.test')).toBe('bounced');
+    // A hard bounce puts the address on the suppression list; soft ones do not.
+    await webhook(JSON.stringify({ email: 'soft@example.test', hard: false }), 'application/json');
+    const suppressed = await t.db.execute(sql`SELECT email, reason FROM suppressions`);
+    expect((suppressed as unknown as { rows: unknown[] }).rows).toEqual([
+      { email: 'gone@example.test', reason: 'hard_bounce' },
+    ]);
   });
 
   it('sets the subscriber bounced after N soft bounces', async () => {

@@ -2,7 +2,10 @@ import type { ParsedMail, SimpleParserOptions, Source } from 'mailparser';
 
 /** mailparser adds ~18 MB to the server's memory: loaded with the first bounce report. */
 let mailparser: Promise<typeof import('mailparser')> | undefined;
-export async function simpleParser(source: Source, options: SimpleParserOptions): Promise<ParsedMail> {
+export async function simpleParser(
+  source: Source,
+  options: SimpleParserOptions,
+): Promise<ParsedMail> {
   const { simpleParser: parse } = await (mailparser ??= import('mailparser'));
   return parse(source, options);
 }
@@ -40,7 +43,7 @@ const ENVELOPE_HEADERS = new Set(['to', 'delivered-to', 'x-original-to', 'envelo
 export const ADDRESS = /[^\s<>,;:"]+@[^\s<>,;:"]+/g;
 
 /** The addresses a report message was delivered to (To, Delivered-To…). */
-export function envelopeAddresses(headerLines: { key: string; line: string }[]): string[] {
+export function envelopeAddresses(headerLines: readonly { key: string; line: string }[]): string[] {
   const out: string[] = [];
   for (const { key, line } of headerLines) {
     if (ENVELOPE_HEADERS.has(key))
