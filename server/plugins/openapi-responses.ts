@@ -135,6 +135,8 @@ const successOverrides: Record<string, number> = {
   'POST /api/v1/lists/{}/automations/{}/pause': 200,
   // A bounce report is recorded against existing deliveries: `{received, recorded}`.
   'POST /api/v1/bounces': 200,
+  // A relay's events (issue 52), likewise `{received, recorded}`.
+  'POST /api/v1/bounces/{}': 200,
   'POST /api/v1/webhooks/{}/test': 202,
   'POST /api/v1/mailings/{}/test': 202,
   'POST /api/v1/lists/{}/test-messages': 202,

@@ -78,6 +78,13 @@ describe('POST /api/v1/bounces', () => {
     // User credentials are not the webhook's token.
     const basic = await t.post('/api/v1/bounces', { email: 'gone@example.test', hard: true });
     expect(basic.statusCode).toBe(401);
+    // A relay's webhook this installation did not configure: refused.
+    const relay = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/bounces/sendgrid',
+      payload: '[]',
+    });
+    expect(relay.statusCode).toBe(403);
     expect(await bounces()).toEqual([]);
   });
 

@@ -6,6 +6,7 @@ import { parseDsn } from './dsn.js';
 import { isFeedbackReport, parseArf } from './arf.js';
 import { recordEvents, type InboundEvent } from './ingest.js';
 import { complaintEvent, dsnEvents } from './report-events.js';
+import { providerRoutes } from './providers/routes.js';
 import type { SendingContext } from '../context.js';
 import type { Verp } from '../message/verp.js';
 
@@ -154,4 +155,6 @@ export async function bounceRoutes(
       return reply.code(200).send({ received: reports.length, recorded });
     },
   );
+
+  await app.register(providerRoutes, { sending, verp, prefix: BOUNCES_PATH });
 }
