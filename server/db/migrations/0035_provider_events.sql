@@ -8,6 +8,8 @@ CREATE TABLE "provider_webhook_tokens" (
   PRIMARY KEY ("provider", "token")
 );
 --> statement-breakpoint
+CREATE INDEX "provider_webhook_tokens_seen" ON "provider_webhook_tokens" ("provider", "seen");
+--> statement-breakpoint
 -- One replica at a time runs a worker named here (the bounce mailbox): the holder renews its
 -- lease; another takes over once it has expired.
 CREATE TABLE "worker_leases" (

@@ -319,6 +319,11 @@ describe('POST /api/v1/bounces/postmark', () => {
     expect((await post('postmark', change, good)).json()).toEqual({ received: 1, recorded: 1 });
     expect((await post('postmark', change, good)).json()).toEqual({ received: 1, recorded: 0 });
     expect(await state('soft@example.test')).toBe('unsubscribed');
+    // The OpenAPI document shows it as public (no user credentials), with its statuses.
+    const doc = (await t.get('/api/v1/openapi.json')).json();
+    const operation = doc.paths['/api/v1/bounces/{provider}'].post;
+    expect(operation.security).toEqual([]);
+    expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '401', '403']));
     // Neither a provider nobody configured nor an unknown one records anything.
     expect((await post('unknown', change, good)).statusCode).toBe(404);
   });

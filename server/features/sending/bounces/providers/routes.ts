@@ -48,7 +48,22 @@ export async function providerRoutes(
   app.post<{ Params: z.infer<typeof params> }>(
     '/:provider',
     {
-      schema: { params },
+      schema: {
+        params,
+        summary: "A relay's event webhook (bounces, complaints, unsubscriptions)",
+        description:
+          'Outside user authentication: each request is verified as its provider documents — ' +
+          'ses: the SNS message signature against the signing certificate of an ' +
+          'sns.<region>.amazonaws.com host and a topic of SNS_TOPIC_ARNS (SubscriptionConfirmation ' +
+          'is confirmed); sendgrid: the signed Event Webhook (ECDSA, SENDGRID_WEBHOOK_PUBLIC_KEY); ' +
+          'mailgun: the HMAC signature in the body (MAILGUN_WEBHOOK_SIGNING_KEY, 5-minute window, ' +
+          'a token once); postmark: HTTP Basic (POSTMARK_WEBHOOK_USERNAME/PASSWORD). A wrong ' +
+          'signature or a provider not configured answers 403, wrong Postmark credentials 401, and ' +
+          'nothing is recorded. Answers `{received, recorded}`; unknown event kinds are ignored and ' +
+          'a repeated event counts once.',
+        // Public: no Basic or session credentials (the provider's own check above).
+        security: [],
+      },
       // Verified per provider (signature or Basic credentials), not user credentials.
       config: { public: true },
       // A SendGrid batch may hold thousands of events.
