@@ -110,6 +110,8 @@ export async function run() {
     const gap = (SECONDS * 1000) / offers.length;
     const latencies: number[] = [];
     let failures = 0;
+    const problems = new Map<string, number>();
+    const note = (what: string) => problems.set(what, (problems.get(what) ?? 0) + 1);
     const started = performance.now();
     const inFlight: Promise<void>[] = [];
     for (const [n, i] of offers.entries()) {
@@ -124,12 +126,16 @@ export async function run() {
           body: event(i),
         })
           .then(async (res) => {
-            await res.arrayBuffer();
-            if (res.status !== 200) failures++;
+            const text = await res.text();
+            if (res.status !== 200) {
+              failures++;
+              note(`${res.status} ${text.slice(0, 120)}`);
+            }
             latencies.push(performance.now() - sentAt);
           })
-          .catch(() => {
+          .catch((error: Error) => {
             failures++;
+            note(String((error.cause as Error | undefined)?.message ?? error.message));
           }),
       );
     }
@@ -144,6 +150,7 @@ export async function run() {
       sql`SELECT count(*) AS records, count(DISTINCT lower(email)) AS distinct_emails FROM stat_bounces`,
     );
     latencies.sort((a, b) => a - b);
+    for (const [what, n] of problems) console.log(`   ${n} × ${what}`);
     console.log(
       `   offered ${offers.length.toLocaleString('en')} requests (${EVENTS.toLocaleString('en')} events + ${repeats.toLocaleString('en')} repeats) in ${(offered / 1000).toFixed(1)} s; all answered after ${(finished / 1000).toFixed(1)} s; non-200: ${failures}`,
     );
