@@ -8,6 +8,7 @@ import { queryRows } from '../../../../db/query-rows.js';
 import { createTestContext, type TestContext } from '../../../../test/harness.js';
 import { createList } from '../../../../test/lists.js';
 import { sendRound } from '../../engine/sender.js';
+import { CERT_URL, signedSnsMessage, TOPIC } from './sns-test-message.js';
 
 const fixtures = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -15,8 +16,6 @@ const fixtures = path.resolve(
 );
 const fixture = (name: string) => readFile(path.join(fixtures, name), 'utf8');
 const MESSAGE_ID = '<3f0c9d7e-1b2a-4c5d-9e8f-0a1b2c3d4e5f@acme.example>';
-const TOPIC = 'arn:aws:sns:eu-west-1:123456789012:ses-events';
-const CERT_URL = 'https://sns.eu-west-1.amazonaws.com/SimpleNotificationService-test.pem';
 const MAILGUN_KEY = 'mailgun-signing-key-for-tests';
 const sendgridKeys = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
 
@@ -104,29 +103,8 @@ async function recorded() {
 }
 const nothing = { bounces: [], complaints: [] };
 
-/** An SNS message around `message`, signed as SNS signs (version 1: SHA1withRSA). */
-function snsMessage(type: string, message: string, extra: Record<string, string> = {}) {
-  const m: Record<string, string> = {
-    Type: type,
-    MessageId: `sns-${randomBytes(6).toString('hex')}`,
-    TopicArn: TOPIC,
-    Message: message,
-    Timestamp: '2026-12-07T15:00:00.000Z',
-    SignatureVersion: '1',
-    SigningCertURL: CERT_URL,
-    ...extra,
-  };
-  const fields =
-    type === 'Notification'
-      ? ['Message', 'MessageId', 'Subject', 'Timestamp', 'TopicArn', 'Type']
-      : ['Message', 'MessageId', 'SubscribeURL', 'Timestamp', 'Token', 'TopicArn', 'Type'];
-  const signed = fields
-    .filter((f) => m[f] !== undefined)
-    .map((f) => `${f}\n${m[f]}\n`)
-    .join('');
-  m.Signature = sign('sha1', Buffer.from(signed), snsKey).toString('base64');
-  return m;
-}
+const snsMessage = (type: string, message: string, extra: Record<string, string> = {}) =>
+  signedSnsMessage(snsKey, type, message, extra);
 
 describe('POST /api/v1/bounces/ses (SES through SNS)', () => {
   it('confirms the subscription, records bounces and complaints once, refuses forgeries', async () => {
@@ -303,19 +281,7 @@ describe('POST /api/v1/bounces/postmark', () => {
 
   it("unsubscribes on a recipient's own subscription change", async () => {
     const { state } = await sent();
-    const change = JSON.stringify({
-      RecordType: 'SubscriptionChange',
-      MessageID: '00000000-0000-0000-0000-000000000000',
-      ServerID: 23,
-      MessageStream: 'outbound',
-      ChangedAt: '2026-12-07T13:28:10Z',
-      Recipient: 'soft@example.test',
-      Origin: 'Recipient',
-      SuppressSending: true,
-      SuppressionReason: 'ManualSuppression',
-      Tag: 'Newsletter',
-      Metadata: {},
-    });
+    const change = await fixture('providers/postmark-subscription-change.json');
     expect((await post('postmark', change, good)).json()).toEqual({ received: 1, recorded: 1 });
     expect((await post('postmark', change, good)).json()).toEqual({ received: 1, recorded: 0 });
     expect(await state('soft@example.test')).toBe('unsubscribed');
@@ -324,7 +290,7 @@ describe('POST /api/v1/bounces/postmark', () => {
     const operation = doc.paths['/api/v1/bounces/{provider}'].post;
     expect(operation.security).toEqual([]);
     expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '401', '403']));
-    // Neither a provider nobody configured nor an unknown one records anything.
+    // An unknown provider: not found.
     expect((await post('unknown', change, good)).statusCode).toBe(404);
   });
 });
