@@ -23,6 +23,17 @@ export const statisticRecords = {
 export type StatisticRecord<K extends StatisticKind> = z.infer<(typeof statisticRecords)[K]>;
 
 /**
+ * Extension (issue 52): spam complaints, GET /api/v1/statistics/complaints and …/series with
+ * the filters common to every kind (`hard` is the bounces' own). `feedback_type`: the ARF
+ * Feedback-Type (`abuse`, `fraud`, …) or the provider's; `source`: `arf`, `ses`, `sendgrid`,
+ * `mailgun` or `postmark`. A person's complaint about one delivery counts once.
+ */
+export const complaintRecord = openRecord.extend({ feedback_type: z.string(), source: z.string() });
+/** The server's collections: the spec's three kinds and the complaints extension. */
+export const statisticCollections = [...statisticKinds, 'complaints'] as const;
+export type StatisticCollection = (typeof statisticCollections)[number];
+
+/**
  * Filters common to the three collections and to the extensions (docs/decisions/api-choices.md):
  * - `campaign`, `mailing`: ids; an unknown id matches nothing.
  * - `automation`, `step` (extension, issue 31): an automation's send steps' records; `step`

@@ -178,8 +178,8 @@ export type SubscribersIntrospection = z.infer<typeof subscribersIntrospection>;
  */
 /**
  * Changes made by a recipient through a message (sending; `preference-centre`: the page
- * behind a message's "Manage your subscription" link, issue 50), a sign-up form, or a
- * bounce report.
+ * behind a message's "Manage your subscription" link, issue 50), a sign-up form, a bounce
+ * report or a spam complaint (issue 52).
  */
 export const subscriberChangeVias = [
   'unsubscribe-link',
@@ -187,6 +187,7 @@ export const subscriberChangeVias = [
   'bounce',
   'signup-form',
   'preference-centre',
+  'complaint',
 ] as const;
 export type SubscriberChangeVia = (typeof subscriberChangeVias)[number];
 

@@ -19,6 +19,7 @@ export const webhookEventTypes = [
   'message.opened',
   'message.clicked',
   'message.bounced',
+  'message.complained',
   'automation.run_finished',
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
@@ -124,6 +125,8 @@ export const webhookEventData: Record<WebhookEventType | typeof WEBHOOK_TEST_EVE
   'message.opened': messageRecord,
   'message.clicked': messageRecord.extend({ url: z.string() }),
   'message.bounced': messageRecord.extend({ hard: z.boolean() }),
+  /** A spam complaint (issue 52): the ARF Feedback-Type or the provider's, and the source. */
+  'message.complained': messageRecord.extend({ feedback_type: z.string(), source: z.string() }),
   'automation.run_finished': z.object({
     id: z.number().int(),
     automation: z.number().int(),

@@ -215,4 +215,38 @@ describe('sender authentication settings', () => {
       .toString();
     expect(problems({ ...base, DKIM_PRIVATE_KEY: ed })).toMatch(/an RSA key is needed/);
   });
+
+  it("reads the relays' webhook settings and refuses half of Postmark's or a wrong ARN", () => {
+    const options = sendingOptions(
+      readConfig({
+        SNS_TOPIC_ARNS:
+          'arn:aws:sns:eu-west-1:123456789012:ses-events, arn:aws:sns:us-east-1:123456789012:other',
+        SENDGRID_WEBHOOK_PUBLIC_KEY: 'MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE',
+        MAILGUN_WEBHOOK_SIGNING_KEY: 'key-0123456789',
+        POSTMARK_WEBHOOK_USERNAME: 'postmark',
+        POSTMARK_WEBHOOK_PASSWORD: 'a long password',
+      }),
+    );
+    expect(options.providers).toEqual({
+      ses: {
+        topicArns: [
+          'arn:aws:sns:eu-west-1:123456789012:ses-events',
+          'arn:aws:sns:us-east-1:123456789012:other',
+        ],
+      },
+      sendgrid: { publicKey: 'MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE' },
+      mailgun: { signingKey: 'key-0123456789' },
+      postmark: { username: 'postmark', password: 'a long password' },
+    });
+    expect(sendingOptions(readConfig({})).providers).toEqual({});
+    expect(problems({ POSTMARK_WEBHOOK_USERNAME: 'postmark' })).toMatch(/set both or neither/);
+    expect(problems({ SNS_TOPIC_ARNS: 'ses-events' })).toMatch(/SNS_TOPIC_ARNS: must be/);
+    expect(problems({ BOUNCE_MAILBOX_URL: 'pop3://x@y' })).toMatch(/BOUNCE_MAILBOX_URL: must be/);
+    expect(problems({ BOUNCE_MAILBOX_URL: 'imap://u:p@mail.example/INBOX' })).toMatch(
+      /only on loopback/,
+    );
+    expect(
+      sendingOptions(readConfig({ BOUNCE_MAILBOX_URL: 'imap://u:p@127.0.0.1:1143/INBOX' })),
+    ).toMatchObject({ bounceMailboxUrl: 'imap://u:p@127.0.0.1:1143/INBOX' });
+  });
 });

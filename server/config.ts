@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { readDkimKey } from './lib/dkim-key.js';
+import { inboundEnv, inboundProblems, providerOptions } from './inbound-config.js';
 
 const booleanFlag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
@@ -133,6 +134,7 @@ export const configSchema = z.object({
   WEBHOOK_LEASE_SECONDS: positiveNumber('seconds').default(30),
   /** Accepted sign-up form submissions per address block (/24, /56) and hour (issue 50). */
   FORM_IP_BUDGET: wholeNumber('submissions', 1, 1_000_000).default(5),
+  ...inboundEnv,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -164,6 +166,8 @@ export const sendingOptions = (config: Config) => ({
   ...(config.BOUNCE_WEBHOOK_TOKEN ? { bounceWebhookToken: config.BOUNCE_WEBHOOK_TOKEN } : {}),
   softBounceLimit: config.SOFT_BOUNCE_LIMIT,
   softBounceDays: config.SOFT_BOUNCE_DAYS,
+  providers: providerOptions(config),
+  ...(config.BOUNCE_MAILBOX_URL ? { bounceMailboxUrl: config.BOUNCE_MAILBOX_URL } : {}),
   retryBaseMs: config.SEND_RETRY_SECONDS * 1000,
   maxAttempts: config.SEND_MAX_ATTEMPTS,
   outboxCap: config.OUTBOX_CAP,
@@ -190,6 +194,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       '  PUBLIC_URL: is required when SMTP_URL is set and NODE_ENV=production (the base of the links in sent messages)',
     );
   }
+  problems.push(...inboundProblems(present));
   if (!parsed.success || problems.length > 0) {
     throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   }

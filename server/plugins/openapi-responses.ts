@@ -178,6 +178,8 @@ const successOverrides: Record<string, number> = {
   // An erasure acts on a person: `{reference, lists, removed}`.
   'POST /api/v1/people/{}/erase': 200,
   'POST /api/v1/statistics/reclassify': 200,
+  // A relay's events (issue 52), likewise `{received, recorded}`.
+  'POST /api/v1/bounces/{}': 200,
   'POST /api/v1/webhooks/{}/test': 202,
   'POST /api/v1/mailings/{}/test': 202,
   'POST /api/v1/lists/{}/test-messages': 202,

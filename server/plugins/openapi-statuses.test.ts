@@ -102,7 +102,7 @@ async function walkEverything() {
   await walk('abc', true, { unknown: 1 });
   // Page past the end; handlers reached only with a required parameter or a token.
   await t.get('/api/v1/lists?page=99');
-  for (const kind of ['opens', 'clicks', 'bounces'])
+  for (const kind of ['opens', 'clicks', 'bounces', 'complaints'])
     await t.get(`/api/v1/statistics/${kind}/series?interval=day`);
   const bounce = await t.app.inject({
     method: 'POST',

@@ -118,12 +118,11 @@ const NO_FIXTURE = new Set([
 // Required query parameters.
 const QUERIES: Record<string, string> = {
   '/api/v1/subscribers': '?search=ada',
-  '/api/v1/statistics/opens/series': '?interval=day',
-  '/api/v1/statistics/clicks/series': '?interval=day',
-  '/api/v1/statistics/bounces/series': '?interval=day',
   '/api/v1/statistics/clients': '?mailing=1',
   '/api/v1/lists/:id/unsubscribes': '?date=2026-01-01',
 };
+for (const kind of ['opens', 'clicks', 'bounces', 'complaints'])
+  QUERIES[`/api/v1/statistics/${kind}/series`] = '?interval=day';
 
 /**
  * A concrete URL for a route: the rows of `rows` (list a's or b's) for reads and for the

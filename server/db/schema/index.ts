@@ -19,3 +19,4 @@ export * from './suppressions.js';
 export * from './forms.js';
 export * from './overview.js';
 export * from './preferences.js';
+export * from './inbound.js';

@@ -111,3 +111,24 @@ export const bounces = pgTable(
     index('stat_bounces_delivery_email').on(t.deliveryId, t.email, t.datetime),
   ],
 );
+
+/**
+ * Spam complaints (issue 52, migration 0034): one per delivery and lower-cased address, so
+ * a repeated report counts once; `first` is therefore always true.
+ */
+export const complaints = pgTable(
+  'stat_complaints',
+  {
+    ...recordColumns(),
+    /** ARF Feedback-Type (`abuse`, `fraud`, …) or the provider's complaint type. */
+    feedbackType: text('feedback_type').notNull(),
+    /** Where the report came from: `arf` or a provider (`ses`, `sendgrid`, …). */
+    source: text('source').notNull(),
+  },
+  (t) => [
+    uniqueIndex('stat_complaints_delivery_email').on(t.deliveryId, sql`lower(${t.email})`),
+    index('stat_complaints_mailing_dt').on(t.mailingId, t.datetime),
+    index('stat_complaints_campaign_dt').on(t.campaign, t.datetime),
+    index('stat_complaints_dt').on(t.datetime),
+  ],
+);

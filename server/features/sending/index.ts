@@ -7,7 +7,8 @@
  *                the transport (SMTP or the embedded outbox), test messages
  * - links/       the links every message carries: signed tokens, click and open hits,
  *                unsubscribe and opt-in pages
- * - bounces/     the bounce webhook, DSN parsing, the bounce policy
+ * - bounces/     the bounce webhook, DSN and ARF parsing, the relays' webhooks (providers/),
+ *                the bounce mailbox, the bounce and complaint policy
  * - outbox/      the embedded outbox's API, system mail redacted
  * - deliveries/  the deliveries API (progress, pause, resume, cancel, retry, test send)
  */
@@ -29,6 +30,7 @@ import { startBurstPass } from './links/classify/burst-pass.js';
 import { outboxTransport, smtpTransport } from './message/transport.js';
 import { createVerp } from './message/verp.js';
 import { startDeliveryWorker } from './engine/worker.js';
+import { bounceMailbox } from './bounces/mailbox.js';
 
 export type SendingPluginOptions = {
   database: Database;
@@ -110,8 +112,20 @@ export const sendingPlugin = fp(async (app: FastifyInstance, plugin: SendingPlug
   await app.register(publicRoutes, { sending, hits });
   const worker = plugin.worker ? startDeliveryWorker(sending, app.log) : undefined;
   const bursts = plugin.worker ? startBurstPass(db, app.log) : undefined;
+  // The bounce mailbox is read where deliveries are sent, by one replica at a time.
+  const mailbox =
+    plugin.worker && options.bounceMailboxUrl
+      ? bounceMailbox(
+          sending,
+          verp,
+          { url: options.bounceMailboxUrl, pollMs: 60_000, leaseMs: 180_000 },
+          app.log,
+        )
+      : undefined;
+  mailbox?.start();
   app.addHook('onClose', async () => {
     await bursts?.stop();
+    await mailbox?.stop();
     await worker?.stop();
     await hits.close();
     transport.close();

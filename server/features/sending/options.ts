@@ -1,4 +1,5 @@
 import type { DkimSettings } from './message/dkim.js';
+import type { ProviderOptions } from './bounces/providers/options.js';
 
 /** How this process sends (from the environment, server/config.ts; README "Configuration"). */
 export type SendingOptions = {
@@ -35,6 +36,10 @@ export type SendingOptions = {
   /** A subscriber with this many soft bounces within `softBounceDays` becomes `bounced`. */
   softBounceLimit: number;
   softBounceDays: number;
+  /** Relays whose event webhooks POST /api/v1/bounces/{provider} accepts (issue 52). */
+  providers?: ProviderOptions;
+  /** BOUNCE_MAILBOX_URL: the mailbox the bounce worker reads (issue 52); unset: none. */
+  bounceMailboxUrl?: string;
   /** Outbox rows kept (newest). */
   outboxCap: number;
   /** How often an idle worker looks for due deliveries and recipients. */

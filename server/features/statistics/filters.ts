@@ -5,7 +5,7 @@ import {
   TOP_URLS_DEFAULT_LIMIT,
   TOP_URLS_MAX_LIMIT,
   seriesIntervals,
-  type StatisticKind,
+  type StatisticCollection,
 } from '../../../contract/statistics.js';
 import {
   paginationQuery,
@@ -36,6 +36,7 @@ const kindFilters = {
   opens: hitClass,
   clicks: { url: queryFilter(z.url()), ...hitClass },
   bounces: { hard: queryFilter(queryBoolean) },
+  complaints: {},
 } as const;
 
 export type Filters = {
@@ -54,10 +55,10 @@ export type Filters = {
   lists?: number[] | null;
 };
 
-export const pageQuery = (kind: StatisticKind) =>
+export const pageQuery = (kind: StatisticCollection) =>
   z.object({ ...commonFilters, ...kindFilters[kind], ...paginationQuery });
 
-export const seriesQuery = (kind: StatisticKind) =>
+export const seriesQuery = (kind: StatisticCollection) =>
   z.object({
     ...commonFilters,
     ...kindFilters[kind],

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { SeriesInterval, StatisticKind } from '../../../contract/statistics.js';
+import type { SeriesInterval, StatisticCollection } from '../../../contract/statistics.js';
 import type { Executor } from '../../db/client.js';
 import type { Filters } from './filters.js';
 
@@ -11,17 +11,21 @@ export type RecordRow = {
   hard?: boolean;
   class?: string;
   reasons?: number;
+  feedback_type?: string;
+  source?: string;
 };
 
-const tables: Record<StatisticKind, SQL> = {
+const tables: Record<StatisticCollection, SQL> = {
   opens: sql.raw('stat_opens'),
   clicks: sql.raw('stat_clicks'),
   bounces: sql.raw('stat_bounces'),
+  complaints: sql.raw('stat_complaints'),
 };
-const extraColumn: Record<StatisticKind, SQL> = {
+const extraColumn: Record<StatisticCollection, SQL> = {
   opens: sql`, r.class, r.reasons`,
   clicks: sql`, r.url, r.class, r.reasons`,
   bounces: sql`, r.hard`,
+  complaints: sql`, r.feedback_type, r.source`,
 };
 
 async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
@@ -33,7 +37,7 @@ async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
  * each delivery and email (and url for clicks) before the other filters apply: the `first`
  * flag that the insert triggers maintain (migration 0002), so it costs no extra lookups.
  */
-function where(kind: StatisticKind, f: Filters): SQL {
+function where(kind: StatisticCollection, f: Filters): SQL {
   const conditions: SQL[] = [];
   // Compared as bigint, so an id past the integer range matches nothing instead of failing.
   if (f.campaign !== undefined) conditions.push(sql`r.campaign = ${f.campaign}::bigint`);
@@ -58,7 +62,7 @@ function where(kind: StatisticKind, f: Filters): SQL {
   }
   if (kind === 'clicks' && f.url !== undefined) conditions.push(sql`r.url = ${f.url}`);
   if (kind === 'bounces' && f.hard !== undefined) conditions.push(sql`r.hard = ${f.hard}`);
-  if (kind !== 'bounces') conditions.push(...classConditions(kind, f));
+  if (kind === 'opens' || kind === 'clicks') conditions.push(...classConditions(kind, f));
   else if (f.unique) conditions.push(sql`r.first`);
   if (f.lists) {
     const ids = sql.join([...f.lists.map((id) => sql`${id}`), sql`NULL`], sql`, `);
@@ -95,7 +99,7 @@ const iso = (value: string) => new Date(value).toISOString();
 
 export function statisticsRepository(db: Executor) {
   return {
-    async count(kind: StatisticKind, f: Filters): Promise<number> {
+    async count(kind: StatisticCollection, f: Filters): Promise<number> {
       const [row] = await rows<{ n: string | number }>(
         db,
         sql`SELECT count(*) AS n FROM ${tables[kind]} r ${where(kind, f)}`,
@@ -103,7 +107,7 @@ export function statisticsRepository(db: Executor) {
       return Number(row!.n);
     },
 
-    page(kind: StatisticKind, f: Filters, limit: number, offset: number) {
+    page(kind: StatisticCollection, f: Filters, limit: number, offset: number) {
       return rows<RecordRow>(
         db,
         sql`SELECT r.mailing_id, r.email, r.datetime ${extraColumn[kind]}
@@ -112,7 +116,7 @@ export function statisticsRepository(db: Executor) {
       );
     },
 
-    series(kind: StatisticKind, f: Filters, interval: SeriesInterval) {
+    series(kind: StatisticCollection, f: Filters, interval: SeriesInterval) {
       const unit = sql.raw(`'${interval}'`);
       return rows<{ bucket: Date | string; n: string | number }>(
         db,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { classFilters, statisticKinds } from '../../../contract/statistics.js';
+import { classFilters, statisticCollections } from '../../../contract/statistics.js';
 import { z } from 'zod';
 import { reclassifyHits } from '../sending/index.js';
 import { queryFilter, queryInt } from '../../lib/query.js';
@@ -15,13 +15,13 @@ import { p, scoped } from '../../lib/route-access.js';
 
 /**
  * GET /statistics/{opens|clicks|bounces} (spec), plus the chart extensions of docs/decisions/api-choices.md:
- * …/{kind}/series and …/clicks/urls, taking the same filters.
+ * …/{kind}/series and …/clicks/urls, taking the same filters, and the complaints (issue 52).
  */
 export async function statisticsRoutes(app: FastifyInstance, { db }: RouteOptions) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const repo = statisticsRepository(db);
 
-  for (const kind of statisticKinds) {
+  for (const kind of statisticCollections) {
     api.get(
       `/statistics/${kind}`,
       {

@@ -78,6 +78,13 @@ describe('POST /api/v1/bounces', () => {
     // User credentials are not the webhook's token.
     const basic = await t.post('/api/v1/bounces', { email: 'gone@example.test', hard: true });
     expect(basic.statusCode).toBe(401);
+    // A relay's webhook this installation did not configure: refused.
+    const relay = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/bounces/sendgrid',
+      payload: '[]',
+    });
+    expect(relay.statusCode).toBe(403);
     expect(await bounces()).toEqual([]);
   });
 
@@ -112,6 +119,12 @@ describe('POST /api/v1/bounces', () => {
     expect(res.json()).toEqual({ received: 1, recorded: 1 });
     expect(await bounces()).toMatchObject([{ mailing, email: 'gone@example.test', hard: true }]);
     expect(await state('gone@example.test')).toBe('bounced');
+    // A hard bounce puts the address on the suppression list; soft ones do not.
+    await webhook(JSON.stringify({ email: 'soft@example.test', hard: false }), 'application/json');
+    const suppressed = await t.db.execute(sql`SELECT email, reason FROM suppressions`);
+    expect((suppressed as unknown as { rows: unknown[] }).rows).toEqual([
+      { email: 'gone@example.test', reason: 'hard_bounce' },
+    ]);
   });
 
   it('sets the subscriber bounced after N soft bounces', async () => {

@@ -2,7 +2,10 @@ import type { ParsedMail, SimpleParserOptions, Source } from 'mailparser';
 
 /** mailparser adds ~18 MB to the server's memory: loaded with the first bounce report. */
 let mailparser: Promise<typeof import('mailparser')> | undefined;
-async function simpleParser(source: Source, options: SimpleParserOptions): Promise<ParsedMail> {
+export async function simpleParser(
+  source: Source,
+  options: SimpleParserOptions,
+): Promise<ParsedMail> {
   const { simpleParser: parse } = await (mailparser ??= import('mailparser'));
   return parse(source, options);
 }
@@ -16,8 +19,8 @@ export type BounceReport = {
 
 const PER_RECIPIENT_BLOCKS = /\r?\n\s*\r?\n/;
 
-/** Header-style fields of a DSN block, unfolded by mailparser. */
-async function fields(block: string): Promise<Map<string, string>> {
+/** Header-style fields of a DSN or ARF block (lower-case names), unfolded by mailparser. */
+export async function fields(block: string): Promise<Map<string, string>> {
   const parsed = await simpleParser(`${block.trim()}\r\n\r\n`, { skipTextToHtml: true });
   const out = new Map<string, string>();
   for (const { key, line } of parsed.headerLines) {
@@ -37,7 +40,17 @@ const address = (v: string | undefined) => (v?.split(';').pop() ?? '').trim().re
 
 /** Headers naming where a bounce message was delivered (the VERP address, if any). */
 const ENVELOPE_HEADERS = new Set(['to', 'delivered-to', 'x-original-to', 'envelope-to']);
-const ADDRESS = /[^\s<>,;:"]+@[^\s<>,;:"]+/g;
+export const ADDRESS = /[^\s<>,;:"]+@[^\s<>,;:"]+/g;
+
+/** The addresses a report message was delivered to (To, Delivered-To…). */
+export function envelopeAddresses(headerLines: readonly { key: string; line: string }[]): string[] {
+  const out: string[] = [];
+  for (const { key, line } of headerLines) {
+    if (ENVELOPE_HEADERS.has(key))
+      out.push(...(line.split(':').slice(1).join(':').match(ADDRESS) ?? []));
+  }
+  return out;
+}
 
 /**
  * The failed recipients of an RFC 3464 delivery status notification: `body` is the
@@ -54,17 +67,14 @@ export async function parseDsn(
 ): Promise<{ reports: BounceReport[]; envelopeTo: string[] }> {
   let status: string;
   let messageId: string | undefined;
-  const envelopeTo: string[] = [];
+  let envelopeTo: string[] = [];
   if (/^message\/delivery-status\b/i.test(contentType)) status = body;
   else {
     const source = /^message\/rfc822\b/i.test(contentType)
       ? body
       : `Content-Type: ${contentType}\r\nMIME-Version: 1.0\r\n\r\n${body}`;
     const mail = await simpleParser(source, { keepDeliveryStatus: true, skipTextToHtml: true });
-    for (const { key, line } of mail.headerLines) {
-      if (ENVELOPE_HEADERS.has(key))
-        envelopeTo.push(...(line.split(':').slice(1).join(':').match(ADDRESS) ?? []));
-    }
+    envelopeTo = envelopeAddresses(mail.headerLines);
     const part = mail.attachments.find((a) => /delivery-status/i.test(a.contentType));
     if (!part) throw new Error('The report has no message/delivery-status part.');
     status = part.content.toString('utf8');

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
 import { queryRows } from '../../../db/query-rows.js';
+import { suppressAddress } from '../../suppressions/index.js';
 import { changeSubscription } from '../subscriber-state.js';
 
 export type BouncePolicy = { softBounceLimit: number; softBounceDays: number };
@@ -8,7 +9,8 @@ export type BouncePolicy = { softBounceLimit: number; softBounceDays: number };
 /**
  * Records a bounce of `email` for a delivery (a stat_bounces record) and applies the
  * policy: a hard bounce, or `softBounceLimit` soft ones within `softBounceDays` on the same
- * list, sets the subscriber `bounced`. `eventKey` (webhook reports) makes it idempotent: a
+ * list, sets the subscriber `bounced`; a hard bounce also puts the address on the suppression
+ * list (reason `hard_bounce`). `eventKey` (webhook reports) makes it idempotent: a
  * second report with the same key records nothing (`recorded: false`). `bounced`: whether
  * the subscriber changed state.
  */
@@ -28,6 +30,12 @@ export async function recordBounce(
         RETURNING (SELECT list_id FROM mailings WHERE id = mailing_id) AS list_id`,
   );
   if (!d) return { recorded: false, bounced: false };
+  if (bounce.hard)
+    await suppressAddress(db, {
+      email: bounce.email,
+      reason: 'hard_bounce',
+      source: `hard bounce (delivery ${bounce.deliveryId})`,
+    });
   let bounced = bounce.hard;
   if (!bounced) {
     const [row] = await queryRows<{ n: string | number }>(

@@ -1,13 +1,12 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { HttpError, badRequest } from '../../../lib/http-errors.js';
-import { queryRows } from '../../../db/query-rows.js';
-import type { RawRow } from '../../../db/raw-row.js';
-import type { deliveryRecipients } from '../../../db/schema/index.js';
-import { recordBounce } from './record-bounce.js';
-import { parseDsn, type BounceReport } from './dsn.js';
+import { parseDsn } from './dsn.js';
+import { isFeedbackReport, parseArf } from './arf.js';
+import { recordEvents, type InboundEvent } from './ingest.js';
+import { complaintEvent, dsnEvents } from './report-events.js';
+import { providerRoutes } from './providers/routes.js';
 import type { SendingContext } from '../context.js';
 import type { Verp } from '../message/verp.js';
 
@@ -39,8 +38,6 @@ const webhookQuery = z.object({
     .describe('The address the bounce message arrived at (a VERP return path).'),
 });
 
-type Report = BounceReport & { mailing?: number; eventId?: string; envelopeTo: string[] };
-
 const sameToken = (given: string, expected: string) => {
   const a = createHash('sha256').update(given).digest();
   const b = createHash('sha256').update(expected).digest();
@@ -61,54 +58,8 @@ function authorize(request: FastifyRequest, reply: FastifyReply, token: string |
   }
 }
 
-/**
- * The send-log row a report is about: by the VERP return path it was addressed to, else by
- * Message-ID, else (no Message-ID, or one that matches nothing) the latest to that address.
- */
-async function findRecipient(ctx: SendingContext, verp: Verp | undefined, report: Report) {
-  const byMailing = report.mailing
-    ? sql`AND r.delivery_id IN (SELECT d.id FROM deliveries d JOIN variants v ON v.id = d.variant_id
-                                 WHERE v.mailing_id = ${report.mailing})`
-    : sql``;
-  const find = async (where: SQL) =>
-    (
-      await queryRows<
-        Pick<RawRow<typeof deliveryRecipients>, 'delivery_id' | 'email' | 'message_id'>
-      >(
-        ctx.db,
-        sql`SELECT r.delivery_id, r.email, r.message_id FROM delivery_recipients r
-             WHERE ${where} ${byMailing} ORDER BY r.id DESC LIMIT 1`,
-      )
-    )[0];
-  const ref = verp && report.envelopeTo.map((a) => verp.parse(a)).find((r) => r !== null);
-  if (ref) {
-    const found = await find(
-      sql`r.delivery_id = ${ref.deliveryId} AND r.subscriber_id = ${ref.subscriberId}`,
-    );
-    if (found) return { ...found, via: `verp:${ref.deliveryId}.${ref.subscriberId}` };
-  }
-  if (report.messageId) {
-    const id = report.messageId.startsWith('<') ? report.messageId : `<${report.messageId}>`;
-    const found = await find(sql`r.message_id = ${id}`);
-    if (found) return { ...found, via: `msg:${id}` };
-  }
-  const found = await find(sql`lower(r.email) = lower(${report.email})`);
-  return found && { ...found, via: found.message_id ? `msg:${found.message_id}` : undefined };
-}
-
-/**
- * What makes two reports the same event: the provider's event id, else the message (its
- * Message-ID or VERP address), the bounce type and the recipient. A report that names no
- * message (JSON with an address only) has no key: each one counts.
- */
-function eventKey(report: Report, via: string | undefined, email: string) {
-  if (report.eventId) return `event:${report.eventId}`;
-  const named = report.messageId || report.envelopeTo.length > 0;
-  if (!named || !via) return undefined;
-  return `${via}|${report.hard ? 'hard' : 'soft'}|${email.toLowerCase()}`;
-}
-
-async function readReports(contentType: string, body: string): Promise<Report[]> {
+/** The events of a webhook body: a JSON bounce, an ARF complaint or a DSN's bounces. */
+async function readReports(contentType: string, body: string): Promise<InboundEvent[]> {
   if (/^application\/json\b/i.test(contentType)) {
     let json: unknown;
     try {
@@ -128,6 +79,8 @@ async function readReports(contentType: string, body: string): Promise<Report[]>
     const r = parsed.data;
     return [
       {
+        kind: 'bounce',
+        source: 'webhook',
         email: r.email,
         hard: r.hard,
         reason: r.reason ?? '',
@@ -138,10 +91,16 @@ async function readReports(contentType: string, body: string): Promise<Report[]>
       },
     ];
   }
+  if (isFeedbackReport(contentType, body)) {
+    try {
+      return [complaintEvent(await parseArf(contentType, body))];
+    } catch (error) {
+      throw badRequest('non_field_errors', `Not a feedback report: ${(error as Error).message}`);
+    }
+  }
   if (/^(message\/delivery-status|multipart\/report|message\/rfc822)\b/i.test(contentType)) {
     try {
-      const dsn = await parseDsn(contentType, body);
-      return dsn.reports.map((r) => ({ ...r, envelopeTo: dsn.envelopeTo }));
+      return dsnEvents(await parseDsn(contentType, body), 'webhook');
     } catch (error) {
       throw badRequest(
         'non_field_errors',
@@ -151,17 +110,18 @@ async function readReports(contentType: string, body: string): Promise<Report[]>
   }
   throw badRequest(
     'non_field_errors',
-    'Send JSON (application/json) or an RFC 3464 report (message/delivery-status or multipart/report).',
+    'Send JSON (application/json), an RFC 3464 report (message/delivery-status or multipart/report) or an RFC 5965 feedback report.',
   );
 }
 
 /**
  * POST /api/v1/bounces: bounce reports from a mail server or provider, authenticated by
  * `Authorization: Bearer BOUNCE_WEBHOOK_TOKEN` (not by user credentials), checked before the
- * body is read. JSON `{email, mailing?, message_id?, event_id?, envelope_to?, hard, reason?}`
- * or a raw RFC 3464 DSN. Each report about an address this service mailed becomes a bounce
- * record (and may set the subscriber `bounced`); `recorded` counts them; reports about
- * unknown messages, and repeats of an event already recorded, are acknowledged.
+ * body is read. JSON `{email, mailing?, message_id?, event_id?, envelope_to?, hard, reason?}`,
+ * a raw RFC 3464 DSN or an RFC 5965 (ARF) spam complaint. Each report about an address this
+ * service mailed becomes a bounce record (and may set the subscriber `bounced`) or a
+ * complaint; `recorded` counts them; reports about unknown messages, and repeats of an event
+ * already recorded, are acknowledged.
  */
 export async function bounceRoutes(
   app: FastifyInstance,
@@ -191,24 +151,10 @@ export async function bounceRoutes(
         ...r,
         envelopeTo: [...envelopeTo, ...r.envelopeTo],
       }));
-      let recorded = 0;
-      for (const report of reports) {
-        const found = await findRecipient(sending, verp, report);
-        if (!found) continue;
-        const key = eventKey(report, found.via, found.email);
-        const result = await recordBounce(
-          sending.db,
-          {
-            deliveryId: found.delivery_id,
-            email: found.email,
-            hard: report.hard,
-            ...(key ? { eventKey: key } : {}),
-          },
-          sending.options,
-        );
-        if (result.recorded) recorded++;
-      }
+      const recorded = await recordEvents(sending, verp, reports);
       return reply.code(200).send({ received: reports.length, recorded });
     },
   );
+
+  await app.register(providerRoutes, { sending, verp, prefix: BOUNCES_PATH });
 }

@@ -74,6 +74,7 @@ const viaLabels: Record<NonNullable<HistoryEntry['via']>, string> = {
   bounce: 'a bounce report',
   'signup-form': 'a sign-up form',
   'preference-centre': "the recipient's preference centre",
+  complaint: 'a spam complaint',
 };
 const how = (entry: HistoryEntry) =>
   entry.kind === 'created' || !entry.via

@@ -1,0 +1,98 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../../db/client.js';
+import { queryRows } from '../../../db/query-rows.js';
+import type { Verp } from '../message/verp.js';
+import { changeSubscription } from '../subscriber-state.js';
+import { findRecipient, type MessageRef } from './find-recipient.js';
+import { recordBounce, type BouncePolicy } from './record-bounce.js';
+import { recordComplaint } from './record-complaint.js';
+
+/**
+ * One thing a report or a provider says happened to a message: a bounce, a spam complaint
+ * or an unsubscription. `source`: `webhook` (DSN, ARF or JSON), `mailbox`, or a provider.
+ * `eventId`: the provider's id of the event, what makes a repeat the same event.
+ */
+export type InboundEvent = MessageRef & { source: string; eventId?: string } & (
+    | { kind: 'bounce'; hard: boolean; reason: string }
+    | { kind: 'complaint'; feedbackType: string }
+    | { kind: 'unsubscribe' }
+  );
+
+/**
+ * What makes two bounce reports the same event: the provider's event id (with the
+ * recipient: one provider event may name several), else the message (its Message-ID or VERP
+ * address), the bounce type and the recipient. A report that names no message (JSON with an
+ * address only) has no key: each one counts.
+ */
+function bounceKey(
+  event: InboundEvent & { hard: boolean },
+  via: string | undefined,
+  email: string,
+) {
+  if (event.eventId)
+    return event.source === 'webhook'
+      ? `event:${event.eventId}`
+      : `${event.source}:${event.eventId}|${email.toLowerCase()}`;
+  const named = event.messageId || event.envelopeTo.length > 0;
+  if (!named || !via) return undefined;
+  return `${via}|${event.hard ? 'hard' : 'soft'}|${email.toLowerCase()}`;
+}
+
+/** The list a delivery's mailing went to. */
+async function listOf(db: Executor, deliveryId: number): Promise<number> {
+  const [row] = await queryRows<{ list_id: number }>(
+    db,
+    sql`SELECT m.list_id FROM deliveries d JOIN variants v ON v.id = d.variant_id
+          JOIN mailings m ON m.id = v.mailing_id WHERE d.id = ${deliveryId}`,
+  );
+  return row!.list_id;
+}
+
+/**
+ * Records what the events say about messages this service sent (events about anything else
+ * are acknowledged and dropped) and returns how many changed something: a new bounce or
+ * complaint record, a subscriber unsubscribed. A repeated event counts once.
+ */
+export async function recordEvents(
+  ctx: { db: Executor; options: BouncePolicy },
+  verp: Verp | undefined,
+  events: InboundEvent[],
+): Promise<number> {
+  let recorded = 0;
+  for (const event of events) {
+    const found = await findRecipient(ctx.db, verp, event);
+    if (!found) continue;
+    if (event.kind === 'bounce') {
+      const key = bounceKey(event, found.via, found.email);
+      const result = await recordBounce(
+        ctx.db,
+        {
+          deliveryId: found.delivery_id,
+          email: found.email,
+          hard: event.hard,
+          ...(key ? { eventKey: key } : {}),
+        },
+        ctx.options,
+      );
+      if (result.recorded) recorded++;
+    } else if (event.kind === 'complaint') {
+      const result = await recordComplaint(ctx.db, {
+        deliveryId: found.delivery_id,
+        email: found.email,
+        feedbackType: event.feedbackType,
+        source: event.source,
+      });
+      if (result.recorded) recorded++;
+    } else {
+      const changed = await changeSubscription(
+        ctx.db,
+        { listIds: [await listOf(ctx.db, found.delivery_id)], email: found.email },
+        'unsubscribed',
+        'unsubscribe-link',
+        { onlyFrom: ['active', 'pending'] },
+      );
+      if (changed.length > 0) recorded++;
+    }
+  }
+  return recorded;
+}
