@@ -17,8 +17,18 @@ export const deliveryStatuses = [
 ] as const;
 export type DeliveryStatus = (typeof deliveryStatuses)[number];
 
-/** `skipped`: no longer subscribed (or deleted) when their turn came; `last_error` says why. */
-export const recipientStates = ['queued', 'sent', 'failed', 'bounced', 'skipped'] as const;
+/**
+ * `skipped`: no longer subscribed (or deleted) when their turn came; `suppressed`: the address
+ * was on the suppression list by then (issue 52); `last_error` says why.
+ */
+export const recipientStates = [
+  'queued',
+  'sent',
+  'failed',
+  'bounced',
+  'skipped',
+  'suppressed',
+] as const;
 export type RecipientState = (typeof recipientStates)[number];
 
 export const deliveryActions = ['pause', 'resume', 'cancel', 'retry'] as const;
@@ -32,6 +42,8 @@ export const deliveryProgress = z.looseObject({
   bounced: z.number().int(),
   /** Absent from deployments that do not re-check the audience at each recipient's turn. */
   skipped: z.number().int().optional(),
+  /** Absent from deployments without a suppression list (issue 52). */
+  suppressed: z.number().int().optional(),
 });
 export type DeliveryProgress = z.infer<typeof deliveryProgress>;
 
@@ -46,7 +58,10 @@ export const deliveryStatus = z.looseObject({
   progress: deliveryProgress,
   started_datetime: datetime.nullable(),
   finished_datetime: datetime.nullable(),
-  /** Why the service paused it by itself: the SMTP server's answer ('' otherwise). */
+  /**
+   * Why the service paused it by itself: the SMTP server's answer, or the brake's rate
+   * (issue 52: complaints or hard bounces above their line); '' otherwise.
+   */
   pause_reason: z.string().optional(),
 });
 export type DeliveryStatusRecord = z.infer<typeof deliveryStatus>;

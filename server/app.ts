@@ -37,6 +37,7 @@ import { campaignsPlugin } from './features/campaigns/index.js';
 import { INVALID_LINK_PAGE, sendingPlugin, type SendingOptions } from './features/sending/index.js';
 import { webhooksPlugin, type WebhookOptions } from './features/webhooks/index.js';
 import { automationsPlugin, type AutomationOptions } from './features/automations/index.js';
+import { suppressionsPlugin } from './features/suppressions/index.js';
 
 z.config({ customError: drfErrorMap });
 
@@ -158,6 +159,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(segmentsPlugin, { db });
   await app.register(campaignsPlugin, { db });
   await app.register(auditPlugin, { db });
+  await app.register(suppressionsPlugin, { db });
   await app.register(sendingPlugin, {
     database,
     options: options.sending,

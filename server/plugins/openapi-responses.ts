@@ -7,6 +7,7 @@ import {
   subscriberWrite,
   subscriptionStatus,
 } from '../../contract/subscribers.js';
+import { suppression, suppressionImportResult } from '../../contract/suppressions.js';
 import { webhook, webhookAttempt, webhookEventData } from '../../contract/webhooks.js';
 import { operationKey } from './spec-surface.js';
 
@@ -74,6 +75,8 @@ export const componentSchemas: Record<string, Schema> = {
   Webhook: jsonSchema(webhook),
   WebhookAttempt: jsonSchema(webhookAttempt),
   WebhookQueued: jsonSchema(z.object({ event_id: z.string(), type: z.string() })),
+  Suppression: jsonSchema(suppression),
+  SuppressionImport: jsonSchema(suppressionImportResult),
 };
 const page = (item: string): Schema => ({
   ...jsonSchema(envelope(z.unknown())),
@@ -105,6 +108,9 @@ const successBodies: Record<string, Schema> = {
   'GET /api/v1/webhooks/{}/attempts': page('WebhookAttempt'),
   'POST /api/v1/webhooks/{}/test': ref('WebhookQueued'),
   'POST /api/v1/webhooks/{}/attempts/{}/replay': ref('WebhookQueued'),
+  'GET /api/v1/suppressions': page('Suppression'),
+  'POST /api/v1/suppressions': ref('Suppression'),
+  'POST /api/v1/suppressions/import': ref('SuppressionImport'),
 };
 
 /** 409 with a `detail`: a change that would leave the team without what it needs (roles). */
@@ -139,9 +145,14 @@ const successOverrides: Record<string, number> = {
   'POST /api/v1/mailings/{}/test': 202,
   'POST /api/v1/lists/{}/test-messages': 202,
   'POST /api/v1/webhooks/{}/attempts/{}/replay': 202,
+  // Entries added to the suppression list: `{added, existing, invalid, errors}`.
+  'POST /api/v1/suppressions/import': 200,
 };
 
-export const extraSuccessStatuses: Record<string, number[]> = {};
+export const extraSuccessStatuses: Record<string, number[]> = {
+  // An address or domain already on the list: the existing entry.
+  'POST /api/v1/suppressions': [200],
+};
 
 /**
  * Request bodies of routes that validate in the handler (a subscriber's custom fields are

@@ -121,6 +121,10 @@ export const deliveries = pgTable(
     finishedDatetime: timestamptz('finished_datetime'),
     /** Why the service paused it (a server fault: the relay's answer); '' otherwise (0013). */
     pauseReason: text('pause_reason').notNull().default(''),
+    /** Which rate the brake paused it for (0037): complaints, hard_bounces, or '' (issue 52). */
+    pauseRate: text('pause_rate', { enum: ['', 'complaints', 'hard_bounces'] })
+      .notNull()
+      .default(''),
     /** Its audience is still being written, in chunks after `audience_after` (0013). */
     populating: boolean('populating').notNull().default(false),
     audienceAfter: integer('audience_after').notNull().default(0),

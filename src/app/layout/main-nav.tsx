@@ -6,6 +6,7 @@ import {
   IconInbox,
   IconList,
   IconMail,
+  IconMailOff,
   IconShieldCheck,
   IconWebhook,
   IconShieldLock,
@@ -19,6 +20,7 @@ import type { Permission } from '../../../contract/permissions';
 import { can } from '../../api/me';
 import { meQuery } from '../../api/shared-queries';
 import { outboxAvailability } from '../../features/outbox/availability';
+import { suppressionsAvailability } from '../../features/suppressions/availability';
 import classes from './main-nav.module.css';
 
 type Item = {
@@ -27,6 +29,8 @@ type Item = {
   icon: typeof IconList;
   match: string[];
   outbox?: true;
+  /** Only where the API has the suppression list (an extension). */
+  suppressions?: true;
   /** Shown only to roles with it (GET /api/v1/me), or to everyone where /me is missing. */
   needs?: Permission;
   /** Shown only where the API has /me (our server's users and tokens). */
@@ -64,6 +68,14 @@ const items: Item[] = [
     icon: IconChartBar,
     match: ['/statistics'],
     needs: 'statistics:read',
+  },
+  {
+    label: 'Suppression list',
+    to: '/suppressions',
+    icon: IconMailOff,
+    match: ['/suppressions'],
+    suppressions: true,
+    needs: 'subscribers:read',
   },
   {
     label: 'Regions & languages',
@@ -110,10 +122,12 @@ const items: Item[] = [
 export function MainNav({ onNavigate }: { onNavigate: () => void }) {
   const { pathname } = useLocation();
   const { data: hasOutbox = false } = useQuery(outboxAvailability());
+  const { data: hasSuppressions = false } = useQuery(suppressionsAvailability());
   const { data: me } = useQuery(meQuery());
   const shown = items.filter(
     (item) =>
       (!item.outbox || hasOutbox) &&
+      (!item.suppressions || hasSuppressions) &&
       (!item.needs || can(me, item.needs)) &&
       (!item.me || (me !== null && me !== undefined)),
   );

@@ -30,7 +30,15 @@ async function withProgress(db: Executor, rows: DeliveryRow[]) {
          WHERE delivery_id = ANY(${`{${rows.map((r) => r.id).join(',')}}`}::int[])`,
   );
   return rows.map((r) => {
-    const progress = { total: 0, queued: 0, sent: 0, failed: 0, bounced: 0, skipped: 0 };
+    const progress = {
+      total: 0,
+      queued: 0,
+      sent: 0,
+      failed: 0,
+      bounced: 0,
+      skipped: 0,
+      suppressed: 0,
+    };
     for (const c of counts.filter((x) => x.delivery_id === r.id)) {
       const n = Number(c.n);
       progress.total += n;

@@ -69,13 +69,15 @@ export function DeliveryCard({
           <Count term="Failed" value={progress.failed} />
           <Count term="Bounced" value={progress.bounced} />
           {progress.skipped !== undefined && <Count term="Skipped" value={progress.skipped} />}
+          {progress.suppressed !== undefined && (
+            <Count term="Suppressed" value={progress.suppressed} />
+          )}
           <Count term="Queued" value={progress.queued} />
           <Count term="Total" value={progress.total} />
         </dl>
         {canSend && <DeliveryActions delivery={delivery} mailingId={mailingId} />}
-        {progress.failed + progress.bounced + (progress.skipped ?? 0) > 0 && (
-          <DeliveryProblems delivery={delivery} />
-        )}
+        {progress.failed + progress.bounced + (progress.skipped ?? 0) + (progress.suppressed ?? 0) >
+          0 && <DeliveryProblems delivery={delivery} />}
       </Stack>
     </Card>
   );
