@@ -63,6 +63,8 @@ export const deliveryStatus = z.looseObject({
    * (issue 52: complaints or hard bounces above their line); '' otherwise.
    */
   pause_reason: z.string().optional(),
+  /** Which rate the brake paused it for (issue 52); null otherwise, absent elsewhere. */
+  pause_rate: z.enum(['complaints', 'hard_bounces']).nullable().optional(),
 });
 export type DeliveryStatusRecord = z.infer<typeof deliveryStatus>;
 
@@ -130,3 +132,27 @@ export const outboxMessage = outboxItem.extend({
   redacted: z.boolean(),
 });
 export type OutboxMessage = z.infer<typeof outboxMessage>;
+
+const rateCounts = {
+  /** Accepted by the mail server (a later bounce included). */
+  sent: z.number().int(),
+  complaints: z.number().int(),
+  hard_bounces: z.number().int(),
+};
+
+/**
+ * GET /api/v1/deliveries/{id}/rates (extension, issue 52): complaints and hard bounces against
+ * what was sent, overall and by recipient domain (the 20 domains sent to most), and the lines
+ * above which a running delivery pauses itself.
+ */
+export const deliveryRates = z.object({
+  ...rateCounts,
+  lines: z.object({
+    complaint_rate: z.number(),
+    bounce_rate: z.number(),
+    /** The brake looks only once this many were sent. */
+    min_sent: z.number().int(),
+  }),
+  domains: z.array(z.object({ domain: z.string(), ...rateCounts })),
+});
+export type DeliveryRates = z.infer<typeof deliveryRates>;

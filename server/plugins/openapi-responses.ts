@@ -7,6 +7,7 @@ import {
   subscriberWrite,
   subscriptionStatus,
 } from '../../contract/subscribers.js';
+import { deliveryRates } from '../../contract/deliveries.js';
 import { suppression, suppressionImportResult } from '../../contract/suppressions.js';
 import { webhook, webhookAttempt, webhookEventData } from '../../contract/webhooks.js';
 import { operationKey } from './spec-surface.js';
@@ -77,6 +78,7 @@ export const componentSchemas: Record<string, Schema> = {
   WebhookQueued: jsonSchema(z.object({ event_id: z.string(), type: z.string() })),
   Suppression: jsonSchema(suppression),
   SuppressionImport: jsonSchema(suppressionImportResult),
+  DeliveryRates: jsonSchema(deliveryRates),
 };
 const page = (item: string): Schema => ({
   ...jsonSchema(envelope(z.unknown())),
@@ -111,6 +113,7 @@ const successBodies: Record<string, Schema> = {
   'GET /api/v1/suppressions': page('Suppression'),
   'POST /api/v1/suppressions': ref('Suppression'),
   'POST /api/v1/suppressions/import': ref('SuppressionImport'),
+  'GET /api/v1/deliveries/{}/rates': ref('DeliveryRates'),
 };
 
 /** 409 with a `detail`: a change that would leave the team without what it needs (roles). */

@@ -125,6 +125,8 @@ export const deliveries = pgTable(
     pauseRate: text('pause_rate', { enum: ['', 'complaints', 'hard_bounces'] })
       .notNull()
       .default(''),
+    /** Resumed by a person after the brake paused it: the brake leaves it alone (0037). */
+    brakeOff: boolean('brake_off').notNull().default(false),
     /** Its audience is still being written, in chunks after `audience_after` (0013). */
     populating: boolean('populating').notNull().default(false),
     audienceAfter: integer('audience_after').notNull().default(0),
