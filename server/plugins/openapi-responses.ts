@@ -8,6 +8,7 @@ import {
   subscriptionStatus,
 } from '../../contract/subscribers.js';
 import { deliveryRates } from '../../contract/deliveries.js';
+import { domainChecks } from '../../contract/settings.js';
 import { suppression, suppressionImportResult } from '../../contract/suppressions.js';
 import { webhook, webhookAttempt, webhookEventData } from '../../contract/webhooks.js';
 import { operationKey } from './spec-surface.js';
@@ -79,6 +80,7 @@ export const componentSchemas: Record<string, Schema> = {
   Suppression: jsonSchema(suppression),
   SuppressionImport: jsonSchema(suppressionImportResult),
   DeliveryRates: jsonSchema(deliveryRates),
+  DomainChecks: jsonSchema(domainChecks),
 };
 const page = (item: string): Schema => ({
   ...jsonSchema(envelope(z.unknown())),
@@ -114,6 +116,7 @@ const successBodies: Record<string, Schema> = {
   'POST /api/v1/suppressions': ref('Suppression'),
   'POST /api/v1/suppressions/import': ref('SuppressionImport'),
   'GET /api/v1/deliveries/{}/rates': ref('DeliveryRates'),
+  'GET /api/v1/settings/sending/domains': ref('DomainChecks'),
 };
 
 /** 409 with a `detail`: a change that would leave the team without what it needs (roles). */

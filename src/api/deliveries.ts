@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { envelope } from '../../contract/common';
 import {
+  deliveryRates,
   deliveryRecipient,
   deliveryStatus,
   testSendResult,
   type DeliveryAction,
   type DeliveryProgress,
+  type DeliveryRates,
   type DeliveryRecipient,
   type DeliveryStatus,
   type DeliveryStatusRecord,
@@ -18,6 +20,7 @@ import { extension, requestParsed } from './client';
 export type {
   DeliveryAction,
   DeliveryProgress,
+  DeliveryRates,
   DeliveryRecipient,
   DeliveryStatus,
   RecipientState,
@@ -44,6 +47,15 @@ export const getDeliveryRecipients = (
   query: { state?: RecipientState; page?: number },
   signal?: AbortSignal,
 ) => requestParsed(recipientPage, `/deliveries/${id}/recipients`, { query, signal });
+
+/**
+ * Complaint and hard-bounce rates against the brake's lines, by recipient domain (extension,
+ * issue 52): `{supported: false}` on servers without it.
+ */
+export const getDeliveryRates = (id: number, signal?: AbortSignal) =>
+  extension('delivery-rates', () =>
+    requestParsed(deliveryRates, `/deliveries/${id}/rates`, { signal }),
+  );
 
 /** 400 `{detail}` when the action does not apply to the delivery's status (any more). */
 export const changeDelivery = (id: number, action: DeliveryAction) =>
