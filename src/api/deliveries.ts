@@ -7,7 +7,6 @@ import {
   testSendResult,
   type DeliveryAction,
   type DeliveryProgress,
-  type DeliveryRates,
   type DeliveryRecipient,
   type DeliveryStatus,
   type DeliveryStatusRecord,
@@ -20,7 +19,6 @@ import { extension, requestParsed } from './client';
 export type {
   DeliveryAction,
   DeliveryProgress,
-  DeliveryRates,
   DeliveryRecipient,
   DeliveryStatus,
   RecipientState,
