@@ -16,7 +16,7 @@ import { withPostgresApp } from './support/postgres-app.js';
  * PostgreSQL. 1 % of the recipients are among the suppressed, so both outcomes are exercised.
  */
 const ENTRIES = Number(process.env.SUPPRESSION_BENCH_ENTRIES ?? 100_000);
-const RECIPIENTS = Number(process.env.SUPPRESSION_BENCH_RECIPIENTS ?? 20_000);
+const RECIPIENTS = Number(process.env.SUPPRESSION_BENCH_RECIPIENTS ?? 10_000);
 /** What the engine claims at a time (concurrency 10 × 4 lanes, bench/delivery.bench.ts). */
 const CLAIM = 40;
 
@@ -89,32 +89,49 @@ export async function run() {
     }
     await requeue(db);
 
-    const without = await claimAll(db);
-    await requeue(db);
-    const started = performance.now();
-    await db.execute(sql`INSERT INTO suppressions (email, reason, source)
-      SELECT CASE WHEN i % 100 = 0 AND i / 100 <= ${RECIPIENTS / 100}
-                  THEN 'r' || (i / 100 * 100) || '@recipients.example'
-                  ELSE 's' || i || '@suppressed.example' END, 'manual', 'bench'
-        FROM generate_series(1, ${ENTRIES}) i ON CONFLICT DO NOTHING`);
-    await db.execute(sql`INSERT INTO suppressions (domain, reason, source)
-      SELECT 'd' || i || '.example', 'manual', 'bench' FROM generate_series(1, 1000) i`);
-    await db.execute(sql`VACUUM ANALYZE suppressions`);
-    const loaded = (performance.now() - started) / 1000;
-    const withList = await claimAll(db);
-
-    const extra = withList.us - without.us;
+    // Alternated, twice each: the machine's load moves more than the check costs.
+    const load = async () => {
+      const started = performance.now();
+      await db.execute(sql`INSERT INTO suppressions (email, reason, source)
+        SELECT CASE WHEN i % 100 = 0 AND i / 100 <= ${RECIPIENTS / 100}
+                    THEN 'r' || (i / 100 * 100) || '@recipients.example'
+                    ELSE 's' || i || '@suppressed.example' END, 'manual', 'bench'
+          FROM generate_series(1, ${ENTRIES}) i ON CONFLICT DO NOTHING`);
+      await db.execute(sql`INSERT INTO suppressions (domain, reason, source)
+        SELECT 'd' || i || '.example', 'manual', 'bench' FROM generate_series(1, 1000) i`);
+      await db.execute(sql`VACUUM ANALYZE suppressions`);
+      return (performance.now() - started) / 1000;
+    };
+    const empty = async () => {
+      await db.execute(sql`DELETE FROM suppressions`);
+      await db.execute(sql`VACUUM ANALYZE suppressions`);
+    };
+    const without: number[] = [];
+    const withList: number[] = [];
+    let loaded = 0;
+    let suppressed = 0;
+    for (let round = 0; round < 2; round++) {
+      without.push((await claimAll(db)).us);
+      await requeue(db);
+      loaded = await load();
+      const measured = await claimAll(db);
+      withList.push(measured.us);
+      suppressed = measured.suppressed;
+      await requeue(db);
+      await empty();
+    }
+    const best = (xs: number[]) => Math.min(...xs);
+    const extra = best(withList) - best(without);
+    const fmt = (xs: number[]) => xs.map((x) => x.toFixed(1)).join(', ');
     console.log(
       `   suppressions loaded: ${ENTRIES.toLocaleString('en')} addresses + 1,000 domains in ${loaded.toFixed(1)} s`,
     );
+    console.log(`   claim, empty list:   ${fmt(without)} µs per recipient`);
     console.log(
-      `   claim, empty list:   ${without.us.toFixed(1)} µs per recipient (${without.suppressed} suppressed)`,
+      `   claim, with list:    ${fmt(withList)} µs per recipient (${suppressed.toLocaleString('en')} suppressed)`,
     );
     console.log(
-      `   claim, with list:    ${withList.us.toFixed(1)} µs per recipient (${withList.suppressed.toLocaleString('en')} suppressed)`,
-    );
-    console.log(
-      `   the check's cost:    ${extra.toFixed(1)} µs per recipient; at 1,000 messages/s (1 ms each) that is ${((extra / 1000) * 100).toFixed(2)} % of the engine's time`,
+      `   the check's cost (best of each): ${extra.toFixed(1)} µs per recipient, ${((extra / best(without)) * 100).toFixed(1)} % of the claim`,
     );
   });
 }
