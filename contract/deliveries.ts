@@ -17,8 +17,18 @@ export const deliveryStatuses = [
 ] as const;
 export type DeliveryStatus = (typeof deliveryStatuses)[number];
 
-/** `skipped`: no longer subscribed (or deleted) when their turn came; `last_error` says why. */
-export const recipientStates = ['queued', 'sent', 'failed', 'bounced', 'skipped'] as const;
+/**
+ * `skipped`: no longer subscribed (or deleted) when their turn came; `suppressed`: the address
+ * was on the suppression list by then (issue 52); `last_error` says why.
+ */
+export const recipientStates = [
+  'queued',
+  'sent',
+  'failed',
+  'bounced',
+  'skipped',
+  'suppressed',
+] as const;
 export type RecipientState = (typeof recipientStates)[number];
 
 export const deliveryActions = ['pause', 'resume', 'cancel', 'retry'] as const;
@@ -32,6 +42,8 @@ export const deliveryProgress = z.looseObject({
   bounced: z.number().int(),
   /** Absent from deployments that do not re-check the audience at each recipient's turn. */
   skipped: z.number().int().optional(),
+  /** Absent from deployments without a suppression list (issue 52). */
+  suppressed: z.number().int().optional(),
 });
 export type DeliveryProgress = z.infer<typeof deliveryProgress>;
 
@@ -46,8 +58,13 @@ export const deliveryStatus = z.looseObject({
   progress: deliveryProgress,
   started_datetime: datetime.nullable(),
   finished_datetime: datetime.nullable(),
-  /** Why the service paused it by itself: the SMTP server's answer ('' otherwise). */
+  /**
+   * Why the service paused it by itself: the SMTP server's answer, or the brake's rate
+   * (issue 52: complaints or hard bounces above their line); '' otherwise.
+   */
   pause_reason: z.string().optional(),
+  /** Which rate the brake paused it for (issue 52); null otherwise, absent elsewhere. */
+  pause_rate: z.enum(['complaints', 'hard_bounces']).nullable().optional(),
 });
 export type DeliveryStatusRecord = z.infer<typeof deliveryStatus>;
 
@@ -115,3 +132,27 @@ export const outboxMessage = outboxItem.extend({
   redacted: z.boolean(),
 });
 export type OutboxMessage = z.infer<typeof outboxMessage>;
+
+const rateCounts = {
+  /** Accepted by the mail server (a later bounce included). */
+  sent: z.number().int(),
+  complaints: z.number().int(),
+  hard_bounces: z.number().int(),
+};
+
+/**
+ * GET /api/v1/deliveries/{id}/rates (extension, issue 52): complaints and hard bounces against
+ * what was sent, overall and by recipient domain (the 20 domains sent to most), and the lines
+ * above which a running delivery pauses itself.
+ */
+export const deliveryRates = z.object({
+  ...rateCounts,
+  lines: z.object({
+    complaint_rate: z.number(),
+    bounce_rate: z.number(),
+    /** The brake looks only once this many were sent. */
+    min_sent: z.number().int(),
+  }),
+  domains: z.array(z.object({ domain: z.string(), ...rateCounts })),
+});
+export type DeliveryRates = z.infer<typeof deliveryRates>;

@@ -41,3 +41,30 @@ export const sendingSettings = z.looseObject({
   from_domains: z.array(z.looseObject({ domain: z.string(), aligned: z.boolean() })),
 });
 export type SendingSettings = z.infer<typeof sendingSettings>;
+
+/** One record of the domain check: what to publish, what DNS answers, and whether it passes. */
+export const domainRecordCheck = z.object({
+  name: z.string(),
+  /** The record to publish ('' where Mailboard has nothing to propose, e.g. no DKIM key). */
+  expected: z.string(),
+  /** The TXT records DNS answers at `name` today that are of this kind. */
+  found: z.array(z.string()),
+  ok: z.boolean(),
+  reason: z.string(),
+});
+
+/**
+ * GET /api/v1/settings/sending/domains (extension, issue 52): for each sender domain, SPF,
+ * DKIM and DMARC as DNS answers them, and whether mail From it is aligned (DMARC passes
+ * through an aligned DKIM signature or an aligned SPF domain), with the reason.
+ */
+export const domainCheck = z.object({
+  domain: z.string(),
+  aligned: z.boolean(),
+  reason: z.string(),
+  spf: domainRecordCheck,
+  dkim: domainRecordCheck,
+  dmarc: domainRecordCheck,
+});
+export type DomainCheck = z.infer<typeof domainCheck>;
+export const domainChecks = z.object({ domains: z.array(domainCheck) });

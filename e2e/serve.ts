@@ -28,6 +28,10 @@ process.env.DEMO_DATA ??= '1';
 process.env.DEMO_LIVE_DELIVERY ??= '1';
 process.env.DEMO_LIVE_DELIVERY_MINUTES ??= '0.1';
 delete process.env.SMTP_URL;
+// The brake (issue 52) within reach of a spec: bounces reported to the webhook, and a
+// delivery judged after 20 messages instead of 500 (e2e/suppressions.spec.ts).
+process.env.BOUNCE_WEBHOOK_TOKEN ??= 'e2e-bounce-webhook-token';
+process.env.PAUSE_MIN_SENT ??= '20';
 process.env.LOG_LEVEL ??= 'warn';
 
 const { main } = await import('../server/main.js');

@@ -41,6 +41,7 @@ import { automationsPlugin, type AutomationOptions } from './features/automation
 import { formsPlugin } from './features/forms/index.js';
 import { overviewPlugin } from './features/overview/index.js';
 import { preferencesPlugin } from './features/preferences/index.js';
+import { suppressionsPlugin } from './features/suppressions/index.js';
 
 z.config({ customError: drfErrorMap });
 
@@ -165,6 +166,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(campaignsPlugin, { db });
   await app.register(auditPlugin, { db });
   await app.register(personDataPlugin, { db });
+  await app.register(suppressionsPlugin, { db });
   await app.register(sendingPlugin, {
     database,
     options: options.sending,

@@ -43,6 +43,12 @@ const wholeNumber = (unit: string, min: number, max: number) =>
     .transform(Number)
     .refine((n) => n >= min && n <= max, `must be from ${min} to ${max} ${unit}`);
 
+/** A share of messages, as a fraction: 0.003 is 0.3 %. */
+const rate = z
+  .string()
+  .regex(/^(0(\.\d+)?|1(\.0+)?)$/, 'must be a fraction from 0 to 1 (0.003 = 0.3 %)')
+  .transform(Number);
+
 /** Server configuration from the environment (docs/architecture.md §5), validated once at start. */
 export const configSchema = z.object({
   PORT: port.default(8080),
@@ -122,6 +128,22 @@ export const configSchema = z.object({
   BOUNCE_WEBHOOK_TOKEN: z.string().min(16, 'must have at least 16 characters').optional(),
   SOFT_BOUNCE_LIMIT: wholeNumber('bounces', 1, 1000).default(3),
   SOFT_BOUNCE_DAYS: positiveNumber('days').default(30),
+  /** The brake (issue 52): a running delivery pauses itself above these rates… */
+  COMPLAINT_PAUSE_RATE: rate.default(0.003),
+  BOUNCE_PAUSE_RATE: rate.default(0.05),
+  /** …once it has sent this many messages (at most 500, so a large send is caught early). */
+  PAUSE_MIN_SENT: wholeNumber('messages', 1, 500).default(500),
+  /** DNS servers of the domain check (comma-separated IPs, `ip:port` allowed); unset: the system's. */
+  DNS_SERVERS: z
+    .string()
+    .trim()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .optional(),
   SEND_RETRY_SECONDS: positiveNumber('seconds').default(20),
   SEND_MAX_ATTEMPTS: wholeNumber('attempts', 1, 100).default(6),
   SEND_LEASE_SECONDS: positiveNumber('seconds').default(60),
@@ -168,6 +190,12 @@ export const sendingOptions = (config: Config) => ({
   softBounceDays: config.SOFT_BOUNCE_DAYS,
   providers: providerOptions(config),
   ...(config.BOUNCE_MAILBOX_URL ? { bounceMailboxUrl: config.BOUNCE_MAILBOX_URL } : {}),
+  brake: {
+    complaintRate: config.COMPLAINT_PAUSE_RATE,
+    bounceRate: config.BOUNCE_PAUSE_RATE,
+    minSent: config.PAUSE_MIN_SENT,
+  },
+  ...(config.DNS_SERVERS?.length ? { dnsServers: config.DNS_SERVERS } : {}),
   retryBaseMs: config.SEND_RETRY_SECONDS * 1000,
   maxAttempts: config.SEND_MAX_ATTEMPTS,
   outboxCap: config.OUTBOX_CAP,

@@ -21,7 +21,7 @@ describe('RawRow', () => {
 
   it('keeps a text enum as its union', () => {
     expectTypeOf<Recipient['state']>().toEqualTypeOf<
-      'queued' | 'sending' | 'sent' | 'failed' | 'bounced' | 'skipped'
+      'queued' | 'sending' | 'sent' | 'failed' | 'bounced' | 'skipped' | 'suppressed'
     >();
   });
 

@@ -9,6 +9,9 @@ import {
   subscriptionStatus,
 } from '../../contract/subscribers.js';
 import { growthBucket, overview, unsubscribeEntry } from '../../contract/overview.js';
+import { deliveryRates } from '../../contract/deliveries.js';
+import { domainChecks } from '../../contract/settings.js';
+import { suppression, suppressionImportResult } from '../../contract/suppressions.js';
 import { webhook, webhookAttempt, webhookEventData } from '../../contract/webhooks.js';
 import { erasureResult } from '../../contract/person-data.js';
 import {
@@ -97,6 +100,10 @@ export const componentSchemas: Record<string, Schema> = {
   Overview: jsonSchema(overview),
   GrowthBucket: jsonSchema(growthBucket),
   Unsubscribe: jsonSchema(unsubscribeEntry),
+  Suppression: jsonSchema(suppression),
+  SuppressionImport: jsonSchema(suppressionImportResult),
+  DeliveryRates: jsonSchema(deliveryRates),
+  DomainChecks: jsonSchema(domainChecks),
 };
 const page = (item: string): Schema => ({
   ...jsonSchema(envelope(z.unknown())),
@@ -143,6 +150,11 @@ const successBodies: Record<string, Schema> = {
   'GET /api/v1/overview': ref('Overview'),
   'GET /api/v1/lists/{}/growth': { type: 'array', items: ref('GrowthBucket') },
   'GET /api/v1/lists/{}/unsubscribes': { type: 'array', items: ref('Unsubscribe') },
+  'GET /api/v1/suppressions': page('Suppression'),
+  'POST /api/v1/suppressions': ref('Suppression'),
+  'POST /api/v1/suppressions/import': ref('SuppressionImport'),
+  'GET /api/v1/deliveries/{}/rates': ref('DeliveryRates'),
+  'GET /api/v1/settings/sending/domains': ref('DomainChecks'),
 };
 
 /** 409 with a `detail`: a change that would leave the team without what it needs (roles). */
@@ -188,9 +200,16 @@ const successOverrides: Record<string, number> = {
   'POST /f/{}': 202,
   // The undo runs as a job; the Import record shows its progress (issue 53).
   'POST /api/v1/lists/{}/imports/{}/undo': 202,
+  // Entries added to the suppression list: `{added, existing, invalid, errors}`.
+  'POST /api/v1/suppressions/import': 200,
 };
 
-export const extraSuccessStatuses: Record<string, number[]> = { 'POST /f/{}': [303] };
+export const extraSuccessStatuses: Record<string, number[]> = {
+  // A sign-up form posted as a form: 303 to the thank-you page (issue 50).
+  'POST /f/{}': [303],
+  // An address or domain already on the list: the existing entry.
+  'POST /api/v1/suppressions': [200],
+};
 
 /**
  * Request bodies of routes that validate in the handler (a subscriber's custom fields are

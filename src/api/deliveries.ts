@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelope } from '../../contract/common';
 import {
+  deliveryRates,
   deliveryRecipient,
   deliveryStatus,
   testSendResult,
@@ -44,6 +45,15 @@ export const getDeliveryRecipients = (
   query: { state?: RecipientState; page?: number },
   signal?: AbortSignal,
 ) => requestParsed(recipientPage, `/deliveries/${id}/recipients`, { query, signal });
+
+/**
+ * Complaint and hard-bounce rates against the brake's lines, by recipient domain (extension,
+ * issue 52): `{supported: false}` on servers without it.
+ */
+export const getDeliveryRates = (id: number, signal?: AbortSignal) =>
+  extension('delivery-rates', () =>
+    requestParsed(deliveryRates, `/deliveries/${id}/rates`, { signal }),
+  );
 
 /** 400 `{detail}` when the action does not apply to the delivery's status (any more). */
 export const changeDelivery = (id: number, action: DeliveryAction) =>

@@ -1,4 +1,4 @@
-import { sendingSettings, type SendingSettings } from '../../contract/settings';
+import { domainChecks, sendingSettings, type SendingSettings } from '../../contract/settings';
 import { extension, requestParsed } from './client';
 
 export type { SendingSettings };
@@ -10,4 +10,13 @@ export type { SendingSettings };
 export const getSendingSettings = (signal?: AbortSignal) =>
   extension('settings-sending', () =>
     requestParsed(sendingSettings, '/settings/sending', { signal }),
+  );
+
+/**
+ * What DNS answers today for each sender domain (extension, issue 52): SPF, DKIM, DMARC and
+ * alignment. Asked apart from the settings, as DNS may take a few seconds.
+ */
+export const getDomainChecks = (signal?: AbortSignal) =>
+  extension('settings-sending-domains', () =>
+    requestParsed(domainChecks, '/settings/sending/domains', { signal, timeoutMs: 60_000 }),
   );

@@ -79,6 +79,7 @@ export const routes: RouteObject[] = [
               { path: 'api-docs', lazy: () => import('./routes/api-docs') },
               { path: 'settings/sending', lazy: () => import('./routes/settings-sending') },
               { path: 'webhooks', lazy: () => import('./routes/webhooks') },
+              { path: 'suppressions', lazy: () => import('./routes/suppressions') },
               { path: 'people', lazy: () => import('./routes/people') },
               { path: 'people/person', lazy: () => import('./routes/person') },
               { path: 'security', lazy: () => import('./routes/security') },

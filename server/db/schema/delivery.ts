@@ -27,6 +27,7 @@ export const recipientLogStates = [
   'failed',
   'bounced',
   'skipped',
+  'suppressed',
 ] as const;
 
 /**

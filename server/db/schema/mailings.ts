@@ -121,6 +121,12 @@ export const deliveries = pgTable(
     finishedDatetime: timestamptz('finished_datetime'),
     /** Why the service paused it (a server fault: the relay's answer); '' otherwise (0013). */
     pauseReason: text('pause_reason').notNull().default(''),
+    /** Which rate the brake paused it for (0037): complaints, hard_bounces, or '' (issue 52). */
+    pauseRate: text('pause_rate', { enum: ['', 'complaints', 'hard_bounces'] })
+      .notNull()
+      .default(''),
+    /** Resumed by a person after the brake paused it: the brake leaves it alone (0037). */
+    brakeOff: boolean('brake_off').notNull().default(false),
     /** Its audience is still being written, in chunks after `audience_after` (0013). */
     populating: boolean('populating').notNull().default(false),
     audienceAfter: integer('audience_after').notNull().default(0),

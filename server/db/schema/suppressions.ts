@@ -1,4 +1,13 @@
-import { bigserial, check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  pgTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { timestamptz } from './columns.js';
 
@@ -31,6 +40,24 @@ export const suppressions = pgTable(
       .on(t.emailHash)
       .where(sql`email_hash IS NOT NULL`),
     index('suppressions_created').on(t.created.desc(), t.id.desc()),
+    // Prefix search (migration 0036): text_pattern_ops, so LIKE 'x%' uses them in any collation.
+    index('suppressions_email_prefix')
+      .on(sql`${t.email} text_pattern_ops`)
+      .where(sql`email IS NOT NULL`),
+    index('suppressions_domain_prefix')
+      .on(sql`${t.domain} text_pattern_ops`)
+      .where(sql`domain IS NOT NULL`),
     check('suppressions_one_key', sql`num_nonnulls(email, domain, email_hash) = 1`),
   ],
+);
+
+/** The list's size and change counter (migration 0036), kept by suppression_counts_apply. */
+export const suppressionCounts = pgTable(
+  'suppression_counts',
+  {
+    onlyRow: boolean('only_row').primaryKey().default(true),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  () => [check('suppression_counts_one_row', sql`only_row`)],
 );

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -22,7 +23,7 @@ afterAll(() => t.close());
 beforeEach(async () => {
   await t.reset();
   await t.db.execute(
-    sql`TRUNCATE webhook_endpoints, webhook_events, outbox_messages, imports, automations, suppressions RESTART IDENTITY CASCADE`,
+    sql`TRUNCATE webhook_endpoints, webhook_events, outbox_messages, imports, automations, suppressions, form_address_budget, preference_link_requests RESTART IDENTITY CASCADE`,
   );
   seeded = await seed();
 });
@@ -107,6 +108,15 @@ async function seed() {
     VALUES (1, 1, ${ERIN}, '2024-05-01T09:05:00Z', 'https://shop.example/spring')`);
   await t.db.execute(sql`INSERT INTO stat_bounces (delivery_id, mailing_id, email, datetime, hard)
     VALUES (1, 1, 'ERIN.erased@example.com', '2024-05-03T00:00:00Z', false)`);
+  await t.db.execute(sql`INSERT INTO stat_complaints
+      (delivery_id, mailing_id, email, datetime, feedback_type, source)
+    VALUES (1, 1, ${ERIN}, '2024-05-04T00:00:00Z', 'abuse', 'arf')`);
+  // A form's and the preference centre's mail budgets, keyed by the address's hash (issue 50).
+  const hash = createHash('sha256').update(ERIN.toLowerCase()).digest('hex');
+  await t.db.execute(
+    sql`INSERT INTO form_address_budget (email_hash, mailed) VALUES (${hash}, now())`,
+  );
+  await t.db.execute(sql`INSERT INTO preference_link_requests (address_hash) VALUES (${hash})`);
   await t.db.execute(sql`INSERT INTO outbox_messages
       (delivery_id, mailing_id, recipient, sender, subject, message_id, headers, html, text, kind)
     VALUES (1, 1, ${ERIN}, 'news@acme.example', 'Spring is here', '<a@acme>', '{}', '<p>Hello</p>', 'Hello', 'delivery'),
@@ -221,6 +231,9 @@ describe('GET /api/v1/people/{email}/export', () => {
       },
     ]);
     expect(json.bounces).toEqual([{ mailing, datetime: '2024-05-03T00:00:00.000Z', hard: false }]);
+    expect(json.complaints).toEqual([
+      { mailing, datetime: '2024-05-04T00:00:00.000Z', feedback_type: 'abuse', source: 'arf' },
+    ]);
     // The readable copy escapes what the person typed.
     expect(html).toContain('&lt;b&gt;Erin&lt;/b&gt;');
     expect(html).not.toContain('<b>Erin');
@@ -282,6 +295,7 @@ describe('POST /api/v1/people/{email}/erase', () => {
         'outbox_messages.recipient',
         'stat_bounces.email',
         'stat_clicks.email',
+        'stat_complaints.email',
         'stat_opens.email',
         'subscribers.email',
         'subscribers.search_text',
@@ -303,10 +317,12 @@ describe('POST /api/v1/people/{email}/erase', () => {
         opens: 2,
         clicks: 1,
         bounces: 1,
+        complaints: 1,
         messages: 2,
         outbox_messages: 2,
         automation_runs: 1,
         import_files: 1,
+        mail_budgets: 2,
       },
     });
     expect(result.removed.webhook_events).toBeGreaterThan(0);

@@ -11,6 +11,8 @@
  *                the bounce mailbox, the bounce and complaint policy
  * - outbox/      the embedded outbox's API, system mail redacted
  * - deliveries/  the deliveries API (progress, pause, resume, cancel, retry, test send)
+ * - brake/       complaint and hard-bounce rates per delivery, and the pause above a line
+ *                (issue 52)
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -21,6 +23,7 @@ import { defaultSendingOptions, type SendingOptions } from './options.js';
 import { outboxRoutes } from './outbox/routes.js';
 import { publicRoutes } from './links/routes.js';
 import { deliveriesRoutes } from './deliveries/routes.js';
+import { brakeRoutes } from './brake/routes.js';
 import { sharedRateBucket } from './engine/shared-rate.js';
 import { settingsRoutes } from './settings-routes.js';
 import { testMessageRoutes, testMediaRoutes } from './message/test-message-routes.js';
@@ -99,6 +102,7 @@ export const sendingPlugin = fp(async (app: FastifyInstance, plugin: SendingPlug
   await app.register(
     async (api) => {
       await api.register(deliveriesRoutes, { sending });
+      await api.register(brakeRoutes, { sending });
       await api.register(outboxRoutes, { db, enabled: options.smtpUrls.length === 0 });
       await api.register(settingsRoutes, { sending });
       await api.register(testMessageRoutes, { sending });

@@ -40,6 +40,13 @@ export type SendingOptions = {
   providers?: ProviderOptions;
   /** BOUNCE_MAILBOX_URL: the mailbox the bounce worker reads (issue 52); unset: none. */
   bounceMailboxUrl?: string;
+  /**
+   * The brake (issue 52): a running delivery that has sent `minSent` messages pauses itself
+   * when its complaints or hard bounces pass these shares of what it sent.
+   */
+  brake: { complaintRate: number; bounceRate: number; minSent: number };
+  /** Resolvers of the domain check (DNS_SERVERS); unset: the system's. */
+  dnsServers?: string[];
   /** Outbox rows kept (newest). */
   outboxCap: number;
   /** How often an idle worker looks for due deliveries and recipients. */
@@ -57,6 +64,7 @@ export const defaultSendingOptions: SendingOptions = {
   leaseMs: 60_000,
   softBounceLimit: 3,
   softBounceDays: 30,
+  brake: { complaintRate: 0.003, bounceRate: 0.05, minSent: 500 },
   outboxCap: 10_000,
   pollMs: 1_000,
 };

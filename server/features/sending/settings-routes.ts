@@ -7,6 +7,7 @@ import { BOUNCES_PATH } from './bounces/routes.js';
 import { dkimRecord } from './message/dkim.js';
 import type { SendingContext } from './context.js';
 import { p } from '../../lib/route-access.js';
+import { checkDomains } from './domain-check.js';
 
 /** A domain is aligned with DKIM's d= when it is that domain or below it (relaxed, RFC 7489). */
 const aligned = (domain: string, dkim: string | undefined) =>
@@ -127,4 +128,8 @@ export async function settingsRoutes(
   app.get('/settings/sending', { config: { access: p('settings:manage') } }, async () =>
     sendingSettingsOf(sending),
   );
+  // Apart from the settings: DNS may take seconds, and the screen shows the rest meanwhile.
+  app.get('/settings/sending/domains', { config: { access: p('settings:manage') } }, async () => ({
+    domains: await checkDomains(sending),
+  }));
 }

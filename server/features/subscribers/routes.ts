@@ -6,7 +6,7 @@ import { subscriberSearch, subscriptionState } from '../../../contract/subscribe
 import { subscribers } from '../../db/schema/index.js';
 import { pgErrorCode } from '../../db/errors.js';
 import { requestActor } from '../../lib/actor.js';
-import { notFound } from '../../lib/http-errors.js';
+import { badRequest, notFound } from '../../lib/http-errors.js';
 import { parseOrderingTerms } from '../../lib/ordering.js';
 import { paginateByPosition, type Envelope } from '../../lib/pagination.js';
 import { orderingQuery, paginationQuery, positionQuery } from '../../lib/query.js';
@@ -24,6 +24,7 @@ import { peopleRoutes } from './people-routes.js';
 import { transitionRoutes } from './transition-routes.js';
 import { parseSubscriberWrite } from './validation.js';
 import { p } from '../../lib/route-access.js';
+import { suppressionMessage, suppressionOf } from '../suppressions/index.js';
 
 /** The pagination envelope around results that are JSON text already. */
 const envelopeJson = ({ count, next, previous, results }: Envelope<string>) =>
@@ -53,6 +54,16 @@ export async function subscribersRoutes(app: FastifyInstance, { db }: RouteOptio
     const list = await repo.listAndFieldsVersion(listId);
     if (!list) throw notFound();
     return { list, fields: await fieldsAt(db, listId, list.fieldsVersion) };
+  };
+
+  /**
+   * An erased person is not added again by hand (issue 53); other suppressed addresses are
+   * accepted, as the API stores what it is given, and sending skips them
+   * (docs/decisions/suppressions.md).
+   */
+  const refuseErased = async (email: string) => {
+    if ((await suppressionOf(db, email))?.reason === 'erased')
+      throw badRequest('email', suppressionMessage('erased'));
   };
 
   const sendConflict = async (
@@ -108,6 +119,7 @@ export async function subscribersRoutes(app: FastifyInstance, { db }: RouteOptio
       const ctx = await listContext(listId);
       const { columns, custom } = parseSubscriberWrite(request.body, ctx.list, ctx.fields, false);
       const email = columns.email!;
+      await refuseErased(email);
       let row: SubscriberRow | undefined;
       try {
         row = await repo.create(
@@ -158,7 +170,8 @@ export async function subscribersRoutes(app: FastifyInstance, { db }: RouteOptio
       async (request, reply) => {
         const { list_id: listId, id } = request.params;
         const ctx = await listContext(listId);
-        if (!(await repo.get(listId, id))) throw notFound();
+        const current = await repo.get(listId, id);
+        if (!current) throw notFound();
         const { columns, custom } = parseSubscriberWrite(
           request.body,
           ctx.list,
@@ -166,6 +179,8 @@ export async function subscribersRoutes(app: FastifyInstance, { db }: RouteOptio
           method === 'patch',
         );
         if (columns.email !== undefined) {
+          if (columns.email.toLowerCase() !== current.email.toLowerCase())
+            await refuseErased(columns.email);
           const other = await repo.findByEmail(listId, columns.email);
           if (other && other.id !== id)
             return reply.code(409).send(serializeSubscriber(other, ctx.fields));

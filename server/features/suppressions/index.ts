@@ -4,6 +4,10 @@
  * this file: sending checks it at send time, imports and the subscribers API refuse what it
  * holds, bounces and complaints add to it.
  */
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/types.js';
+import { suppressionsRoutes } from './routes.js';
+
 export { suppressedSql } from './matching.js';
 export {
   liftErasure,
@@ -14,3 +18,8 @@ export {
   suppressionOf,
   type SuppressionReason,
 } from './repository.js';
+
+/** The list under /api/v1/suppressions (read, add, remove, CSV in and out). */
+export async function suppressionsPlugin(app: FastifyInstance, { db }: { db: Db }) {
+  await app.register(suppressionsRoutes, { db, prefix: '/api/v1' });
+}

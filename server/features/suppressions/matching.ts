@@ -35,12 +35,15 @@ export const emailDomain = (email: string) => email.slice(email.lastIndexOf('@')
 /**
  * True when the email expression is suppressed: three index lookups. The salt subquery runs
  * once per statement (an uncorrelated InitPlan), and a salt not yet made matches nothing.
+ * `OFFSET 0` keeps each EXISTS a per-row index lookup: without it PostgreSQL may turn it into
+ * a hashed subplan when it expects many rows (the engine's claim, at 10,000 recipients),
+ * reading the whole list, 1,000,000 entries, into a hash at every claim (bench/suppressions).
  */
 export function suppressedSql(email: SQL): SQL {
-  return sql`(EXISTS (SELECT 1 FROM suppressions s WHERE s.email = lower(${email}))
+  return sql`(EXISTS (SELECT 1 FROM suppressions s WHERE s.email = lower(${email}) OFFSET 0)
     OR EXISTS (SELECT 1 FROM suppressions s
-               WHERE s.domain = lower(substr(${email}, strpos(${email}, '@') + 1)))
+               WHERE s.domain = lower(substr(${email}, strpos(${email}, '@') + 1)) OFFSET 0)
     OR EXISTS (SELECT 1 FROM suppressions s WHERE s.email_hash = encode(sha256(convert_to(
          (SELECT value FROM service_secrets WHERE name = 'suppression') || ':' || lower(${email}),
-         'UTF8')), 'hex')))`;
+         'UTF8')), 'hex') OFFSET 0))`;
 }

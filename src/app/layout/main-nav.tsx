@@ -9,6 +9,7 @@ import {
   IconKey,
   IconList,
   IconMail,
+  IconMailOff,
   IconRobot,
   IconShieldCheck,
   IconShieldLock,
@@ -24,6 +25,7 @@ import type { Permission } from '../../../contract/permissions';
 import { can } from '../../api/me';
 import { meQuery } from '../../api/shared-queries';
 import { outboxAvailability } from '../../features/outbox/availability';
+import { suppressionsAvailability } from '../../features/suppressions/availability';
 import classes from './main-nav.module.css';
 
 type Item = {
@@ -32,6 +34,8 @@ type Item = {
   icon: typeof IconList;
   match: string[];
   outbox?: true;
+  /** Only where the API has the suppression list (issue 52). */
+  suppressions?: true;
   /** Shown only to roles with it (GET /api/v1/me), or to everyone where /me is missing. */
   needs?: Permission;
   /** Shown only where the API has /me (our server's users and tokens). */
@@ -80,6 +84,14 @@ const sections: Section[] = [
         match: ['/outbox'],
         outbox: true,
         needs: 'mailings:read',
+      },
+      {
+        label: 'Suppression list',
+        to: '/suppressions',
+        icon: IconMailOff,
+        match: ['/suppressions'],
+        suppressions: true,
+        needs: 'subscribers:read',
       },
       {
         label: 'Import',
@@ -159,6 +171,7 @@ const isActive = (item: Item, pathname: string) =>
 export function MainNav({ onNavigate }: { onNavigate: () => void }) {
   const { pathname } = useLocation();
   const { data: hasOutbox = false } = useQuery(outboxAvailability());
+  const { data: hasSuppressions = false } = useQuery(suppressionsAvailability());
   const { data: me } = useQuery(meQuery());
   const [folded, setFolded] = useLocalStorage<string[]>({
     key: 'mailboard-nav-folded',
@@ -168,6 +181,7 @@ export function MainNav({ onNavigate }: { onNavigate: () => void }) {
     items.filter(
       (item) =>
         (!item.outbox || hasOutbox) &&
+        (!item.suppressions || hasSuppressions) &&
         (!item.needs || can(me, item.needs)) &&
         (!item.me || (me !== null && me !== undefined)),
     );

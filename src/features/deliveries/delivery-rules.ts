@@ -40,10 +40,13 @@ export const statusLabels: Record<string, { label: string; color: string }> = {
 export const statusLabel = (status: string) =>
   statusLabels[status] ?? { label: status, color: 'gray' };
 
-/** Recipients dealt with (sent, failed, bounced or skipped), in percent of all, rounded down. */
+/**
+ * Recipients dealt with (sent, failed, bounced, skipped or suppressed), in percent of all,
+ * rounded down.
+ */
 export function processedPercent(p: DeliveryProgress): number {
   if (p.total <= 0) return 0;
-  const processed = p.sent + p.failed + p.bounced + (p.skipped ?? 0);
+  const processed = p.sent + p.failed + p.bounced + (p.skipped ?? 0) + (p.suppressed ?? 0);
   return Math.min(100, Math.floor((processed / p.total) * 100));
 }
 

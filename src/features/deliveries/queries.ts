@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
+  getDeliveryRates,
   getDeliveryRecipients,
   getMailingDeliveries,
   type RecipientState,
@@ -23,6 +24,14 @@ export const deliveryQueries = {
         const data = query.state.data;
         return data?.supported ? refreshInterval(data.data) : false;
       },
+    }),
+  /** Complaint and bounce rates of one delivery, polled while it is live. */
+  rates: (deliveryId: number, live: boolean) =>
+    queryOptions({
+      queryKey: [...deliveryQueries.all(), 'rates', deliveryId] as const,
+      queryFn: ({ signal }) => getDeliveryRates(deliveryId, signal),
+      staleTime: 0,
+      refetchInterval: live ? LIVE_REFRESH_MS : false,
     }),
   recipientPages: (deliveryId: number) =>
     [...deliveryQueries.all(), 'recipients', deliveryId] as const,

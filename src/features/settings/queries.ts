@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getSendingSettings } from '../../api/settings';
+import { getDomainChecks, getSendingSettings } from '../../api/settings';
 
 /** Query keys and options of the settings screens (docs/architecture.md §3.1). */
 export const settingsQueries = {
@@ -10,5 +10,12 @@ export const settingsQueries = {
       queryKey: [...settingsQueries.all(), 'sending'] as const,
       queryFn: ({ signal }) => getSendingSettings(signal),
       staleTime: 60_000,
+    }),
+  /** DNS as it answers now: asked again on each visit. */
+  domains: () =>
+    queryOptions({
+      queryKey: [...settingsQueries.all(), 'sending', 'domains'] as const,
+      queryFn: ({ signal }) => getDomainChecks(signal),
+      staleTime: 0,
     }),
 };

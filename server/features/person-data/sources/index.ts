@@ -5,7 +5,8 @@ import { importFilesSource } from './imports.js';
 import { messagesSource } from './messages.js';
 import { outboxSource } from './outbox.js';
 import { subscriptionsSource } from './subscriptions.js';
-import { bouncesSource, clicksSource, opensSource } from './tracking.js';
+import { mailBudgetsSource } from './mail-budgets.js';
+import { bouncesSource, clicksSource, complaintsSource, opensSource } from './tracking.js';
 import { webhookEventsSource } from './webhooks.js';
 
 /**
@@ -20,6 +21,7 @@ export const personDataSources: readonly PersonDataSource[] = [
   opensSource,
   clicksSource,
   bouncesSource,
+  complaintsSource,
   messagesSource,
   outboxSource,
   automationRunsSource,
@@ -27,4 +29,5 @@ export const personDataSources: readonly PersonDataSource[] = [
   subscriptionsSource,
   importFilesSource,
   webhookEventsSource,
+  mailBudgetsSource,
 ];

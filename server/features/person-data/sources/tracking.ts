@@ -9,16 +9,16 @@ import {
 } from '../source.js';
 
 /**
- * Opens, clicks and bounces. Statistics count these rows, so an erasure keeps them under its
+ * Opens, clicks, bounces and complaints (issue 52). Statistics count these rows, so an erasure keeps them under its
  * pseudonym (one per erasure: unique counts stay right) and totals never drop. The hit
  * recorder writes a recipient row's email as it is, so opens and clicks are found by
- * (delivery, email) through the send log's index; a bounce carries the address a report
- * gave, in any letter case, so it is matched case-insensitively within those deliveries.
+ * (delivery, email) through the send log's index; a bounce or a complaint carries the
+ * address a report gave, in any letter case, so it is matched case-insensitively within those deliveries.
  * Runs before the send log is de-identified (sources/index.ts keeps the order).
  */
 function trackingSource(
   section: string,
-  table: 'stat_opens' | 'stat_clicks' | 'stat_bounces',
+  table: 'stat_opens' | 'stat_clicks' | 'stat_bounces' | 'stat_complaints',
   extra: SQL,
   /** What else a row says of the person: a hit's client address block and user agent (issue 51). */
   forget: SQL = sql``,
@@ -26,7 +26,7 @@ function trackingSource(
   const sent = (person: Person) =>
     sql`SELECT delivery_id, email FROM delivery_recipients WHERE lower(email) = ${person.email}`;
   const matches =
-    table === 'stat_bounces'
+    table === 'stat_bounces' || table === 'stat_complaints'
       ? (person: Person) =>
           sql`t.delivery_id IN (SELECT delivery_id FROM (${sent(person)}) r)
               AND lower(t.email) = ${person.email}`
@@ -67,3 +67,8 @@ export const clicksSource = trackingSource(
   hitSignals,
 );
 export const bouncesSource = trackingSource('bounces', 'stat_bounces', sql`, 'hard', t.hard`);
+export const complaintsSource = trackingSource(
+  'complaints',
+  'stat_complaints',
+  sql`, 'feedback_type', t.feedback_type, 'source', t.source`,
+);

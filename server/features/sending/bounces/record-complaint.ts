@@ -7,7 +7,7 @@ import { changeSubscription } from '../subscriber-state.js';
 /**
  * Records a spam complaint of `email` about a delivery (a stat_complaints record, which the
  * webhooks trigger turns into `message.complained`) and acts on it: the person is
- * unsubscribed from every list (an installation has one sender: docs/decisions/complaints.md)
+ * unsubscribed from every list (an installation has one sender: docs/decisions/complaints-and-provider-events.md)
  * and the address suppressed (reason `complaint`). A second complaint about the same
  * delivery records and changes nothing (`recorded: false`).
  */

@@ -17,6 +17,7 @@ type DeliveryRow = {
   exclusions: unknown[];
   limit: number | null;
   pause_reason: string;
+  pause_rate: '' | 'complaints' | 'hard_bounces';
 };
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
@@ -30,7 +31,15 @@ async function withProgress(db: Executor, rows: DeliveryRow[]) {
          WHERE delivery_id = ANY(${`{${rows.map((r) => r.id).join(',')}}`}::int[])`,
   );
   return rows.map((r) => {
-    const progress = { total: 0, queued: 0, sent: 0, failed: 0, bounced: 0, skipped: 0 };
+    const progress = {
+      total: 0,
+      queued: 0,
+      sent: 0,
+      failed: 0,
+      bounced: 0,
+      skipped: 0,
+      suppressed: 0,
+    };
     for (const c of counts.filter((x) => x.delivery_id === r.id)) {
       const n = Number(c.n);
       progress.total += n;
@@ -49,13 +58,15 @@ async function withProgress(db: Executor, rows: DeliveryRow[]) {
       exclusions: r.exclusions,
       limit: r.limit,
       pause_reason: r.pause_reason,
+      pause_rate: r.pause_rate || null,
     };
   });
 }
 
 const select = (where: SQL) => sql`
   SELECT d.id, v.mailing_id, d.variant_id, v.languages, d.scheduled_datetime, d.status,
-         d.started_datetime, d.finished_datetime, d.exclusions, d."limit", d.pause_reason
+         d.started_datetime, d.finished_datetime, d.exclusions, d."limit", d.pause_reason,
+         d.pause_rate
     FROM deliveries d JOIN variants v ON v.id = d.variant_id
    WHERE ${where} ORDER BY v.position, d.scheduled_datetime, d.id`;
 
@@ -82,8 +93,10 @@ export function deliveriesRepository(db: Executor) {
     async transition(id: number, from: string[], to: SQL) {
       const rows = await queryRows(
         db,
-        // A pause by the service (a server fault) is over once someone acts on the delivery.
-        sql`UPDATE deliveries SET status = ${to}, pause_reason = ''
+        // A pause by the service (a server fault, the brake) is over once someone acts on it;
+        // resuming past the brake is that person's decision for the rest of the delivery.
+        sql`UPDATE deliveries SET status = ${to}, pause_reason = '', pause_rate = '',
+                   brake_off = brake_off OR pause_rate <> ''
              WHERE id = ${id} AND status = ANY(${`{${from.join(',')}}`}::text[]) RETURNING id`,
       );
       return rows.length > 0;

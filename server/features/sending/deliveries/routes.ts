@@ -17,6 +17,7 @@ import { deliveriesRepository } from './repository.js';
 import { compileVariant, renderMessage } from '../message/render.js';
 import type { SendingContext } from '../context.js';
 import { scoped } from '../../../lib/route-access.js';
+import { suppressionMessage, suppressionOf } from '../../suppressions/index.js';
 
 const params = z.object({ id: idParam });
 const actionParams = z.object({ id: idParam, action: z.enum(deliveryActions) });
@@ -183,6 +184,9 @@ export async function deliveriesRoutes(
       const wanted = request.body.variant;
       const v = wanted === undefined ? variants[0] : variants.find((x) => x.id === wanted);
       if (!v) throw badRequest('variant', 'This mailing has no variant with this id.');
+      // A test is mail too: a suppressed address is never handed to SMTP (issue 52).
+      const suppressed = await suppressionOf(db, request.body.email);
+      if (suppressed) throw badRequest('email', suppressionMessage(suppressed.reason));
       const base = sending.baseUrl();
       const template = compileVariant(
         {

@@ -105,8 +105,8 @@ describe('delivery through SMTP', () => {
     expect(
       deliveries.map((d: { status: string; progress: unknown }) => [d.status, d.progress]),
     ).toEqual([
-      ['done', { total: 4, queued: 0, sent: 3, failed: 0, bounced: 1, skipped: 0 }],
-      ['done', { total: 1, queued: 0, sent: 1, failed: 0, bounced: 0, skipped: 0 }],
+      ['done', { total: 4, queued: 0, sent: 3, failed: 0, bounced: 1, skipped: 0, suppressed: 0 }],
+      ['done', { total: 1, queued: 0, sent: 1, failed: 0, bounced: 0, skipped: 0, suppressed: 0 }],
     ]);
     const subjects = Object.fromEntries(sink.messages.map((m) => [m.to, m.mail.subject]));
     // fr has no variant: the fallback is the first variant (en).

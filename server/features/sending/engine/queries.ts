@@ -4,6 +4,7 @@ import { preparedRows } from '../../../db/prepared.js';
 import { queryRows } from '../../../db/query-rows.js';
 import type { RawRow } from '../../../db/raw-row.js';
 import type { deliveries } from '../../../db/schema/index.js';
+import { suppressedSql } from '../../suppressions/index.js';
 import { recipientSelection } from './recipients.js';
 
 /** Scheduled deliveries overdue by more than the grace period become `missed`. */
@@ -119,8 +120,10 @@ export async function requeueExpiredLeases(db: Executor) {
  * Claims up to `limit` due queued recipients, shared round robin among the running
  * deliveries (scheduled order first), in recipient order along the (delivery, state, id)
  * index, so a claim costs the same at the first recipient and the millionth. A recipient
- * no longer `active` (deleted, or paused: preference centre) is `skipped` right there, with
- * the reason, instead of claimed: their turn is now. SKIP LOCKED lets replicas claim side by side.
+ * whose address is on the suppression list is `suppressed`, and one whose subscription is no
+ * longer `active` (deleted, or paused: preference centre) is `skipped`, right there, with the
+ * reason, instead of claimed: their turn is now, and such a row never reaches SMTP. SKIP
+ * LOCKED lets replicas claim side by side.
  */
 // The limit and lease are written into the text (integers, from the options): as parameters
 // they made PostgreSQL plan every call afresh; as constants it keeps one generic plan.
@@ -152,9 +155,10 @@ export async function claimRecipients(
        ORDER BY d.scheduled_datetime, d.id LIMIT ${sql.raw(String(Math.trunc(limit)))}
     ), picked AS (
       SELECT x.id, live.domain, -- one who paused their mail is skipped as one who left
-             CASE WHEN s.paused_until > now() THEN 'paused' ELSE s.subscription END AS subscription
+             CASE WHEN s.paused_until > now() THEN 'paused' ELSE s.subscription END AS subscription,
+             ${suppressedSql(sql`x.email`)} AS suppressed
         FROM live CROSS JOIN LATERAL (
-          SELECT r.id, r.subscriber_id FROM delivery_recipients r
+          SELECT r.id, r.subscriber_id, r.email FROM delivery_recipients r
            WHERE r.delivery_id = live.id AND r.state = 'queued'
              AND r.next_attempt_datetime <= now()
            ORDER BY r.id
@@ -165,19 +169,23 @@ export async function claimRecipients(
        LIMIT ${sql.raw(String(Math.trunc(limit)))}
     )
     UPDATE delivery_recipients r
-       SET state = CASE WHEN p.subscription = 'active' THEN 'sending' ELSE 'skipped' END,
-           last_error = CASE WHEN p.subscription = 'active' THEN r.last_error
+       SET state = CASE WHEN p.suppressed THEN 'suppressed'
+                        WHEN p.subscription = 'active' THEN 'sending' ELSE 'skipped' END,
+           last_error = CASE
+                        WHEN p.suppressed THEN 'Not sent: the address is on the suppression list.'
+                        WHEN p.subscription = 'active' THEN r.last_error
                         ELSE 'Not sent: the subscriber was ' || COALESCE(p.subscription, 'deleted')
                              || ' by their turn.' END,
-           attempts = r.attempts + CASE WHEN p.subscription = 'active' THEN 1 ELSE 0 END,
+           attempts = r.attempts + CASE WHEN p.go THEN 1 ELSE 0 END,
            message_id = CASE WHEN r.message_id <> '' THEN r.message_id
                         ELSE '<' || gen_random_uuid() || '@'
                              || COALESCE(NULLIF(p.domain, ''), 'mailboard.invalid') || '>' END,
-           lease_token = CASE WHEN p.subscription = 'active' THEN ${lease}::uuid END,
-           locked_until = CASE WHEN p.subscription = 'active'
+           lease_token = CASE WHEN p.go THEN ${lease}::uuid END,
+           locked_until = CASE WHEN p.go
                           THEN clock_timestamp() + ${sql.raw(String(Math.trunc(leaseMs)))}
                                                    * interval '1 millisecond' END
-      FROM picked p WHERE r.id = p.id
+      FROM (SELECT *, subscription = 'active' AND NOT suppressed AS go FROM picked) p
+     WHERE r.id = p.id
     RETURNING r.id, r.delivery_id, r.subscriber_id, r.email, r.attempts, r.state, r.message_id`,
   );
   return rows

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { recordBounce } from '../bounces/record-bounce.js';
+import { applyBrake } from '../brake/brake.js';
 import type { SendingContext } from '../context.js';
 import {
   claimRecipients,
@@ -37,7 +38,8 @@ const ROUND_MS = 2000;
 
 /**
  * One round of the delivery engine: overdue deliveries become missed, due ones start, the
- * next chunk of an audience is written, and due recipients are sent for up to ROUND_MS.
+ * next chunk of an audience is written, deliveries over a complaint or bounce line pause
+ * (the brake), and due recipients are sent for up to ROUND_MS.
  * Returns how many recipients it handled (0 = idle).
  */
 export async function sendRound(ctx: SendingContext, cache: MaterialCache = new Map()) {
@@ -46,6 +48,8 @@ export async function sendRound(ctx: SendingContext, cache: MaterialCache = new 
   while ((await startDueDelivery(db)) !== null);
   await populateAudience(db);
   await requeueExpiredLeases(db);
+  // Before sending: a delivery whose complaints or hard bounces passed a line stops here.
+  await applyBrake(ctx);
   const handled = await sendDue(ctx, cache);
   await finishDrained(db);
   return handled;

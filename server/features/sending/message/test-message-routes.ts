@@ -13,6 +13,7 @@ import {
   variantProblems,
 } from '../../mailings/index.js';
 import { subscribersRepository } from '../../subscribers/index.js';
+import { suppressionMessage, suppressionOf } from '../../suppressions/index.js';
 import { personalFields } from './personal-fields.js';
 import { compileVariant, renderMessage } from './render.js';
 import type { SendingContext } from '../context.js';
@@ -62,6 +63,9 @@ export async function testMessageRoutes(
         errors.subscriber = [
           `Invalid pk "${subscriber}" - no subscriber of this list has this id.`,
         ];
+      // A test is mail too: a suppressed address is never handed to SMTP (issue 52).
+      const suppressed = await suppressionOf(db, email);
+      if (suppressed) errors.email = [suppressionMessage(suppressed.reason)];
       if (Object.keys(errors).length) throw badRequest(errors);
       const layout = importedLayout(prepared); // a refused zip was a 400 above
 

@@ -4,6 +4,7 @@ import type { DeliveryState } from '../../../api/deliveries';
 import { processedPercent, statusLabel } from '../delivery-rules';
 import { DeliveryActions } from './delivery-actions';
 import { DeliveryProblems } from './delivery-problems';
+import { DeliveryRates } from './delivery-rates';
 import classes from './delivery-card.module.css';
 import { formatCount } from '../../../lib/format';
 
@@ -48,7 +49,23 @@ export function DeliveryCard({
             Its time passed while the service could not send, so it was not sent.
           </Text>
         )}
-        {delivery.status === 'paused' && delivery.pause_reason && (
+        {delivery.status === 'paused' && delivery.pause_rate && (
+          <Alert
+            color="red"
+            title={
+              delivery.pause_rate === 'complaints'
+                ? 'Paused by the brake: too many complaints'
+                : 'Paused by the brake: too many hard bounces'
+            }
+          >
+            <Text size="sm">{delivery.pause_reason}</Text>
+            <Text size="sm">
+              Nothing more is sent until you resume. Look at the rates by recipient domain below and
+              at where this list came from before deciding.
+            </Text>
+          </Alert>
+        )}
+        {delivery.status === 'paused' && delivery.pause_reason && !delivery.pause_rate && (
           <Alert color="red" title="Paused by the service: the mail server refused to send">
             <Text size="sm">{delivery.pause_reason}</Text>
             <Text size="sm">
@@ -69,13 +86,16 @@ export function DeliveryCard({
           <Count term="Failed" value={progress.failed} />
           <Count term="Bounced" value={progress.bounced} />
           {progress.skipped !== undefined && <Count term="Skipped" value={progress.skipped} />}
+          {progress.suppressed !== undefined && (
+            <Count term="Suppressed" value={progress.suppressed} />
+          )}
           <Count term="Queued" value={progress.queued} />
           <Count term="Total" value={progress.total} />
         </dl>
+        {delivery.status !== 'scheduled' && <DeliveryRates delivery={delivery} />}
         {canSend && <DeliveryActions delivery={delivery} mailingId={mailingId} />}
-        {progress.failed + progress.bounced + (progress.skipped ?? 0) > 0 && (
-          <DeliveryProblems delivery={delivery} />
-        )}
+        {progress.failed + progress.bounced + (progress.skipped ?? 0) + (progress.suppressed ?? 0) >
+          0 && <DeliveryProblems delivery={delivery} />}
       </Stack>
     </Card>
   );

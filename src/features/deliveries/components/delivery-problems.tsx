@@ -12,24 +12,34 @@ import { formatCount } from '../../../lib/format';
 /** The API's page size for recipients (DRF default of the service). */
 const PAGE_SIZE = 25;
 
-type ProblemState = 'failed' | 'bounced' | 'skipped';
+type ProblemState = 'failed' | 'bounced' | 'skipped' | 'suppressed';
 
 const tableLabels = {
   failed: 'Failed recipients',
   bounced: 'Bounced recipients',
   skipped: 'Skipped recipients',
+  suppressed: 'Suppressed recipients',
 };
 
 /**
  * The recipients the delivery could not reach, with the reason: failed ones (temporary
- * errors given up on, which "retry failed" queues again), bounced ones, or skipped ones (no
- * longer subscribed when their turn came). Several deliveries
+ * errors given up on, which "retry failed" queues again), bounced ones, skipped ones (no
+ * longer subscribed when their turn came) or suppressed ones (on the suppression list by
+ * then, never handed to the mail server). Several deliveries
  * share the page, so the state and page live here rather than in the URL.
  */
 export function DeliveryProblems({ delivery }: { delivery: DeliveryState }) {
-  const { failed, bounced, skipped = 0 } = delivery.progress;
+  const { failed, bounced, skipped = 0, suppressed = 0 } = delivery.progress;
   const [state, setState] = useState<ProblemState>(
-    failed > 0 ? 'failed' : bounced > 0 ? 'bounced' : skipped > 0 ? 'skipped' : 'failed',
+    failed > 0
+      ? 'failed'
+      : bounced > 0
+        ? 'bounced'
+        : skipped > 0
+          ? 'skipped'
+          : suppressed > 0
+            ? 'suppressed'
+            : 'failed',
   );
   const [page, setPage] = useState(1);
   const { data, error, isPending, refetch } = useQuery(
@@ -55,6 +65,9 @@ export function DeliveryProblems({ delivery }: { delivery: DeliveryState }) {
             { value: 'bounced', label: `Bounced (${formatCount(bounced)})` },
             ...(skipped > 0
               ? [{ value: 'skipped', label: `Skipped (${formatCount(skipped)})` }]
+              : []),
+            ...(suppressed > 0
+              ? [{ value: 'suppressed', label: `Suppressed (${formatCount(suppressed)})` }]
               : []),
           ]}
         />

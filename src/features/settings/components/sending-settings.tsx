@@ -4,6 +4,7 @@ import type { SendingSettings } from '../../../api/settings';
 import { PlainTable } from '../../../components/plain-table';
 import { EmptyState, ErrorState, LinesSkeleton } from '../../../components/states';
 import { settingsQueries } from '../queries';
+import { DomainChecks } from './domain-checks';
 
 const PURPOSE = { dkim: 'DKIM', spf: 'SPF (hint)', dmarc: 'DMARC' } as const;
 
@@ -130,6 +131,7 @@ function Settings({ settings }: { settings: SendingSettings }) {
           </Stack>
         </section>
       )}
+      <DomainChecks />
     </Stack>
   );
 }
