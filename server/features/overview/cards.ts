@@ -74,6 +74,9 @@ export async function recentMailingsCard(db: Executor, lists: Lists): Promise<Re
     opened: unknown;
     clicked: unknown;
     bounces: unknown;
+    human_opened: unknown;
+    human_clicked: unknown;
+    complaints: unknown;
   }>(
     db,
     sql`WITH recent AS (
@@ -86,7 +89,14 @@ export async function recentMailingsCard(db: Executor, lists: Lists): Promise<Re
                (SELECT coalesce(sum(c.n), 0) FROM variants v JOIN deliveries d ON d.variant_id = v.id
                   JOIN delivery_counts c ON c.delivery_id = d.id AND c.state = 'sent'
                  WHERE v.mailing_id = m.id) AS sent,
-               s.opened, s.clicked, s.bounces
+               s.opened, s.clicked, s.bounces,
+               -- People, not machines (issue 51): the partial indexes of migration 0051.
+               (SELECT count(*) FROM stat_opens o WHERE o.mailing_id = m.id
+                   AND o.class = 'human' AND (o.first OR o.first_human)) AS human_opened,
+               (SELECT count(*) FROM (SELECT DISTINCT c.delivery_id, c.email FROM stat_clicks c
+                 WHERE c.mailing_id = m.id AND c.class = 'human' AND (c.first OR c.first_human)) k)
+                 AS human_clicked,
+               (SELECT count(*) FROM stat_complaints x WHERE x.mailing_id = m.id) AS complaints
           FROM recent r JOIN mailings m ON m.id = r.mailing_id
           LEFT JOIN mailing_stat_counts s ON s.mailing_id = m.id
          ORDER BY r.last DESC, m.id DESC`,
@@ -100,6 +110,9 @@ export async function recentMailingsCard(db: Executor, lists: Lists): Promise<Re
     opened: n(r.opened),
     clicked: n(r.clicked),
     bounces: n(r.bounces),
+    human_opened: n(r.human_opened),
+    human_clicked: n(r.human_clicked),
+    complaints: n(r.complaints),
   }));
 }
 

@@ -24,19 +24,28 @@ async function recount(listId: number) {
                         THEN coalesce((SELECT sum(upper(r) - lower(r)) FROM unnest(h.created_ids) r), 1)
                         ELSE 0 END)::int AS subscribed,
                count(*) FILTER (WHERE h.new_value #>> '{}' = 'active' AND h.old_value #>> '{}' = 'pending')::int AS confirmed,
-               count(*) FILTER (WHERE h.kind = 'state' AND h.new_value #>> '{}' = 'unsubscribed')::int AS unsubscribed,
-               count(*) FILTER (WHERE h.kind = 'state' AND h.new_value #>> '{}' = 'bounced')::int AS bounced
+               count(*) FILTER (WHERE h.kind = 'state' AND h.new_value #>> '{}' = 'unsubscribed'
+                                  AND h.via IS DISTINCT FROM 'complaint')::int AS unsubscribed,
+               count(*) FILTER (WHERE h.kind = 'state' AND h.new_value #>> '{}' = 'bounced')::int AS bounced,
+               count(*) FILTER (WHERE h.kind = 'state' AND h.via = 'complaint')::int AS complained
           FROM subscriber_history h WHERE h.list_id = ${listId} AND h.kind IN ('created', 'state')
          GROUP BY 1 ORDER BY 1`,
   );
 }
 
 /** A subscriber's state change on an earlier day, as its trigger would have recorded it. */
-const pastChange = (listId: number, subscriberId: number, day: string, from: string, to: string) =>
+const pastChange = (
+  listId: number,
+  subscriberId: number,
+  day: string,
+  from: string,
+  to: string,
+  via: string | null = null,
+) =>
   t.db.execute(sql`
-    INSERT INTO subscriber_history (list_id, subscriber_id, at, kind, field, old_value, new_value)
+    INSERT INTO subscriber_history (list_id, subscriber_id, at, kind, field, old_value, new_value, via)
     VALUES (${listId}, ${subscriberId}, ${`${day}T12:00:00Z`}::timestamptz, 'state', 'subscription',
-            to_jsonb(${from}::text), to_jsonb(${to}::text))`);
+            to_jsonb(${from}::text), to_jsonb(${to}::text), ${via})`);
 
 describe('growth: GET /api/v1/lists/{id}/growth and the audience card', () => {
   it('counts from the kept day counters what a recount of the history finds', async () => {
@@ -60,22 +69,31 @@ describe('growth: GET /api/v1/lists/{id}/growth and the audience card', () => {
     await pastChange(list, 20, daysAgo(3), 'active', 'unsubscribed');
     await pastChange(list, 21, daysAgo(40), 'active', 'bounced');
     await pastChange(list, 3, daysAgo(40), 'pending', 'active');
+    // A spam complaint unsubscribes (issue 52): counted as a complaint, not an unsubscribe.
+    await pastChange(list, 22, daysAgo(3), 'active', 'unsubscribed', 'complaint');
 
     const expected = await recount(list);
     const series = await t.get(`/api/v1/lists/${list}/growth?from=${daysAgo(45)}&to=${today()}`);
     expect(series.statusCode).toBe(200);
     const buckets = series.json<Record<string, number | string>[]>();
     expect(buckets).toHaveLength(46);
-    const busy = buckets.filter((b) => b.subscribed || b.confirmed || b.unsubscribed || b.bounced);
+    const busy = buckets.filter(
+      (b) => b.subscribed || b.confirmed || b.unsubscribed || b.bounced || b.complained,
+    );
     expect(
-      busy.map(({ bucket, subscribed, confirmed, unsubscribed, bounced }) => ({
+      busy.map(({ bucket, subscribed, confirmed, unsubscribed, bounced, complained }) => ({
         day: bucket,
         subscribed,
         confirmed,
         unsubscribed,
         bounced,
+        complained,
       })),
     ).toEqual(expected);
+    expect(buckets.find((b) => b.bucket === daysAgo(3))).toMatchObject({
+      unsubscribed: 1,
+      complained: 1,
+    });
     expect(busy.at(-1)).toMatchObject({ subscribed: 53, confirmed: 2, unsubscribed: 3 });
 
     // Active now is the kept count; on earlier days it is that less each later day's change.
@@ -83,7 +101,8 @@ describe('growth: GET /api/v1/lists/{id}/growth and the audience card', () => {
     expect(counts.active).toBe(40 + 3 + 2 - 3);
     expect(buckets.at(-1)!.active).toBe(counts.active);
     expect(buckets.find((b) => b.bucket === daysAgo(3))!.active).toBe(counts.active - 45 + 3);
-    expect(buckets.find((b) => b.bucket === daysAgo(4))!.active).toBe(counts.active - 45 + 3 + 1);
+    // Day 3 lost two: an unsubscribe and a complaint.
+    expect(buckets.find((b) => b.bucket === daysAgo(4))!.active).toBe(counts.active - 45 + 3 + 2);
 
     // The people behind a day's unsubscribes, from the history.
     const people = (await t.get(`/api/v1/lists/${list}/unsubscribes?date=${today()}`)).json();
@@ -93,7 +112,14 @@ describe('growth: GET /api/v1/lists/{id}/growth and the audience card', () => {
       'p11@example.com',
     ]);
     const earlier = (await t.get(`/api/v1/lists/${list}/unsubscribes?date=${daysAgo(3)}`)).json();
+    // Both who left that day, the complaint with its reason.
     expect(earlier).toEqual([
+      {
+        subscriber: 22,
+        email: 'p22@example.com',
+        datetime: `${daysAgo(3)}T12:00:00.000Z`,
+        via: 'complaint',
+      },
       {
         subscriber: 20,
         email: 'p20@example.com',
@@ -110,12 +136,12 @@ describe('growth: GET /api/v1/lists/{id}/growth and the audience card', () => {
 
     const overview = (await t.get('/api/v1/overview')).json();
     const hut = overview.audience.lists.find((l: { id: number }) => l.id === list);
-    // Today's creations and changes; the day-3 unsubscribe; the day-40 ones only in 90 days.
+    // Today's creations and changes; the day-3 unsubscribe and complaint; the day-40 ones only in 90 days.
     expect(hut).toEqual({
       id: list,
       name: 'Hut news',
       active: counts.active,
-      change: { days_7: 45 - 3 - 1, days_30: 45 - 3 - 1, days_90: 45 - 3 - 1 - 1 + 1 },
+      change: { days_7: 45 - 3 - 2, days_30: 45 - 3 - 2, days_90: 45 - 3 - 2 - 1 + 1 },
       since: daysAgo(40),
     });
     expect(overview.audience.active).toBe(counts.active + 1);
@@ -174,11 +200,19 @@ describe('overview: GET /api/v1/overview', () => {
     await record('stat_clicks', ['a@x.org', 'a@x.org'], 'https://x.org');
     await t.db.execute(sql`INSERT INTO stat_bounces (delivery_id, mailing_id, email, datetime, hard)
                            VALUES (${mine.delivery}, ${mine.mailing}, 'd@x.org', now(), true)`);
-    const [opens] = await queryRows<{ opened: number; opens: number }>(
+    // A machine's open (Apple's proxy, issue 51) and a spam complaint (issue 52).
+    await t.db.execute(sql`INSERT INTO stat_opens (delivery_id, mailing_id, email, datetime, class)
+                           VALUES (${mine.delivery}, ${mine.mailing}, 'e@x.org', now(), 'apple_proxy')`);
+    await t.db.execute(sql`INSERT INTO stat_complaints
+        (delivery_id, mailing_id, email, datetime, feedback_type, source)
+      VALUES (${mine.delivery}, ${mine.mailing}, 'b@x.org', now(), 'abuse', 'arf')`);
+    const [opens] = await queryRows<{ opened: number; opens: number; human: number }>(
       t.db,
-      sql`SELECT count(DISTINCT email)::int AS opened, count(*)::int AS opens FROM stat_opens
-           WHERE mailing_id = ${mine.mailing}`,
+      sql`SELECT count(DISTINCT email)::int AS opened, count(*)::int AS opens,
+                 count(DISTINCT email) FILTER (WHERE class = 'human')::int AS human
+            FROM stat_opens WHERE mailing_id = ${mine.mailing}`,
     );
+    expect([opens!.opened, opens!.human]).toEqual([4, 3]);
 
     const admin = (await t.get('/api/v1/overview')).json();
     expect(admin.mailings).toHaveLength(2);
@@ -189,6 +223,9 @@ describe('overview: GET /api/v1/overview', () => {
       opened: opens!.opened,
       clicked: 1,
       bounces: 1,
+      human_opened: opens!.human,
+      human_clicked: 1,
+      complaints: 1,
     });
     expect(
       admin.running.deliveries.map((d: { mailing_name: string }) => d.mailing_name).sort(),

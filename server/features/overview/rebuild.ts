@@ -32,9 +32,12 @@ export async function rebuildGrowthDays(db: Executor) {
         UNION ALL
         SELECT list_id, (at AT TIME ZONE 'UTC')::date, 0,
                count(*) FILTER (WHERE old_value #>> '{}' = 'pending' AND new_value #>> '{}' = 'active'),
-               count(*) FILTER (WHERE new_value #>> '{}' = 'unsubscribed'),
+               -- As the trigger (sql/list_growth_on_history.sql): a complaint's unsubscribe
+               -- counts as a complaint.
+               count(*) FILTER (WHERE new_value #>> '{}' = 'unsubscribed'
+                                  AND via IS DISTINCT FROM 'complaint'),
                count(*) FILTER (WHERE new_value #>> '{}' = 'bounced'),
-               count(*) FILTER (WHERE new_value #>> '{}' = 'complained'),
+               count(*) FILTER (WHERE via = 'complaint'),
                count(*) FILTER (WHERE new_value #>> '{}' = 'deleted'),
                count(*) FILTER (WHERE new_value #>> '{}' = 'active')
                  - count(*) FILTER (WHERE old_value #>> '{}' = 'active')

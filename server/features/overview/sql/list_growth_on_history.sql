@@ -9,9 +9,11 @@ BEGIN
   SELECT h.list_id, (h.at AT TIME ZONE 'UTC')::date,
          sum(one.created + many.created),
          count(*) FILTER (WHERE h.kind = 'state' AND h.old_value #>> '{}' = 'pending' AND h.new_value #>> '{}' = 'active'),
-         count(*) FILTER (WHERE h.kind = 'state' AND h.new_value #>> '{}' = 'unsubscribed'),
+         -- A spam complaint unsubscribes (issue 52, via 'complaint'): counted as a complaint.
+         count(*) FILTER (WHERE h.kind = 'state' AND h.new_value #>> '{}' = 'unsubscribed'
+                            AND h.via IS DISTINCT FROM 'complaint'),
          count(*) FILTER (WHERE h.kind = 'state' AND h.new_value #>> '{}' = 'bounced'),
-         count(*) FILTER (WHERE h.kind = 'state' AND h.new_value #>> '{}' = 'complained'),
+         count(*) FILTER (WHERE h.kind = 'state' AND h.via = 'complaint'),
          count(*) FILTER (WHERE h.kind = 'state' AND h.new_value #>> '{}' = 'deleted'),
          sum(one.active + many.active)
            + count(*) FILTER (WHERE h.kind = 'state' AND h.new_value #>> '{}' = 'active')
