@@ -137,6 +137,13 @@ async function measure(kind: 'pglite' | 'postgres', database: Database): Promise
         async () => void (update = await importFile(csv(ROWS, 'B'), 'update')),
       ),
       await timed('undo of the update (restores)', ROWS, () => undo(update)),
+      // The first file again, whose values the undo restored: nothing changes, which should
+      // cost about what skip mode does.
+      await timed(
+        'update mode, nothing changed',
+        ROWS,
+        async () => void (await importFile(csv(ROWS, 'A'), 'update')),
+      ),
       await timed('undo of the import (deletes)', ROWS, () => undo(first)),
     ];
     const [left] = await queryRows<{ n: number }>(
@@ -151,10 +158,10 @@ async function measure(kind: 'pglite' | 'postgres', database: Database): Promise
 }
 
 function summary(kind: string, steps: Step[]) {
-  const [imported, skip, update, restore, remove] = steps;
+  const [imported, skip, update, restore, unchanged, remove] = steps;
   const ratio = (a: Step, b: Step) => (a.rate / b.rate).toFixed(2);
   console.log(
-    `   ${kind}: update ÷ skip ${ratio(update!, skip!)}× (target ≥ 0.5); undo (deletes) ÷ import ${ratio(remove!, imported!)}×, undo (restores) ÷ update ${ratio(restore!, update!)}× (target ≥ 0.5)`,
+    `   ${kind}: update ÷ skip ${ratio(update!, skip!)}× (target ≥ 0.5), with nothing changed ${ratio(unchanged!, skip!)}×; undo (deletes) ÷ import ${ratio(remove!, imported!)}×, undo (restores) ÷ update ${ratio(restore!, update!)}× (target ≥ 0.5)`,
   );
   const worst = Math.max(...steps.map((s) => s.worstReadMs));
   console.log(

@@ -55,14 +55,23 @@ export async function updateExisting(
           ${sql.param(ignored)}::text[])
         AS r (email, first_name, last_name, gender, date_of_birth, language, region, custom, ignored)
     ),
-    matched AS (
+    candidates AS (
+      -- Compared without a lock: an unchanged subscriber costs a read, nothing more (no
+      -- row lock, no snapshot of its values, no trigger work).
       SELECT s.id, lower(s.email) AS address, (${sql.join(changed, sql` OR `)}) AS changes,
-             ${sql.join(newValues, sql`, `)},
+             ${sql.join(newValues, sql`, `)}
+        FROM r JOIN subscribers s ON s.list_id = ${target.listId} AND lower(s.email) = lower(r.email)
+    ),
+    matched AS (
+      -- Only the subscribers that change are locked, and their values before read under
+      -- the lock (the newest version, should another transaction have written it meanwhile).
+      SELECT c.*,
              jsonb_build_object('subscription', s.subscription, 'first_name', s.first_name,
                'last_name', s.last_name, 'gender', s.gender, 'date_of_birth', s.date_of_birth,
                'language', s.language, 'region', s.region, 'custom', s.custom,
                'update_datetime', s.update_datetime, 'update_user', s.update_user) AS before
-        FROM r JOIN subscribers s ON s.list_id = ${target.listId} AND lower(s.email) = lower(r.email)
+        FROM candidates c JOIN subscribers s ON s.id = c.id
+       WHERE c.changes
          FOR UPDATE OF s
     ),
     written AS (
@@ -71,7 +80,7 @@ export async function updateExisting(
       UPDATE subscribers s SET ${sql.join(assignments, sql`, `)},
              update_datetime = now(), update_user = ${target.userId}
         FROM matched m
-       WHERE m.changes AND s.id = m.id
+       WHERE s.id = m.id
       RETURNING s.id
     ),
     kept AS (
@@ -80,7 +89,7 @@ export async function updateExisting(
       RETURNING 1
     )
     SELECT (SELECT count(*) FROM kept) AS updated,
-           (SELECT array_agg(address) FROM matched) AS existing`,
+           (SELECT array_agg(address) FROM candidates) AS existing`,
   );
   return { updated: Number(result?.updated ?? 0), existing: new Set(result?.existing ?? []) };
 }
