@@ -39,6 +39,7 @@ export function StatisticsScreen() {
         urls={topUrls.map((u) => u.url)}
         alignment={data.alignment}
         automations={data.automations}
+        classifies={data.hits !== undefined}
       />
       <DataSourceNotice
         progressKeys={data.progressKeys}
@@ -47,6 +48,7 @@ export function StatisticsScreen() {
         capped={data.capped}
       />
       <HeadlineNumbers
+        hits={data.hits}
         stale={data.headlinesStale}
         rows={data.groups.map((g) => ({
           key: g.key,
