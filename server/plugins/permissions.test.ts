@@ -122,6 +122,7 @@ const QUERIES: Record<string, string> = {
   '/api/v1/statistics/clicks/series': '?interval=day',
   '/api/v1/statistics/bounces/series': '?interval=day',
   '/api/v1/statistics/clients': '?mailing=1',
+  '/api/v1/statistics/click-map': '?mailing=1',
 };
 
 /**

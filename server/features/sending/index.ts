@@ -120,7 +120,7 @@ export const sendingPlugin = fp(async (app: FastifyInstance, plugin: SendingPlug
 
 // What other parts of the server use of sending.
 export { defaultSendingOptions, type SendingOptions } from './options.js';
-export { compileVariant, renderMessage } from './message/render.js';
+export { compileVariant, HREF, renderMessage } from './message/render.js';
 export { createSigner } from './links/tokens.js';
 export { INVALID_LINK_PAGE } from './links/routes.js';
 /** Human or machine (issue 51): reasons' names, the reclassification, the client report's parse. */

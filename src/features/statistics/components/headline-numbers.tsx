@@ -163,7 +163,7 @@ function Card({
   lines: string[] | undefined;
 }) {
   return (
-    <Paper withBorder p="md">
+    <Paper withBorder p="md" role="group" aria-label={label}>
       <Stack gap={2}>
         <Text size="sm" c="dimmed" fw={600}>
           {label}
