@@ -99,6 +99,19 @@ test('a mailing’s statistics show people and machines side by side, why, and t
   const links = section.getByRole('table', { name: 'Clicks per link by people and by machines' });
   await expect(links.getByRole('row', { name: /human-sale 1 \d+/ })).toBeVisible();
 
+  // The click map: the layout in the sandboxed preview, the person's click on the link.
+  const map = page.getByRole('region', { name: 'Click map' });
+  const frame = map.locator('iframe[title="Click map of the layout"]');
+  await expect(frame).toHaveAttribute('sandbox', '');
+  await expect(
+    page.frameLocator('iframe[title="Click map of the layout"]').getByText('1 click'),
+  ).toBeVisible();
+  await expect(
+    map
+      .getByRole('table', { name: 'Clicks per link of the layout' })
+      .getByRole('row', { name: /human-sale 1 \d+/ }),
+  ).toBeVisible();
+
   // The clients chart: people by default (Gmail's proxy, a desktop browser), all on request.
   const chart = section.getByRole('figure', { name: 'Clients chart' });
   await expect(chart.locator('.recharts-bar-rectangle').first()).toBeVisible();

@@ -6,6 +6,7 @@ import {
   type QueryKey,
 } from '@tanstack/react-query';
 import {
+  getClickMap,
   getHitClients,
   getLinksByClass,
   reclassifyHits,
@@ -185,6 +186,11 @@ export const statisticsQueries = {
     queryOptions({
       queryKey: [...statisticsQueries.all(), 'hit-clients', mailing, hitClass] as const,
       queryFn: ({ signal }) => getHitClients(mailing, hitClass, signal),
+    }),
+  clickMap: (mailing: number) =>
+    queryOptions({
+      queryKey: [...statisticsQueries.all(), 'click-map', mailing] as const,
+      queryFn: ({ signal }) => getClickMap(mailing, signal),
     }),
   linksByClass: (mailing: number, hitClass: ClassFilter) =>
     queryOptions({
