@@ -146,3 +146,22 @@ export const reclassifyResult = z.object({
   opens: z.object({ checked: z.number().int(), changed: z.number().int() }),
   clicks: z.object({ checked: z.number().int(), changed: z.number().int() }),
 });
+
+/**
+ * Extension: GET /api/v1/statistics/click-map?mailing=…[&variant=…] → one variant's layout
+ * with each web link's clicks (issue 51): `html` is the layout with a badge after each link
+ * (to be shown only in the sandboxed preview), `links` the same counts as a table. `position`
+ * tells links to the same URL apart: the n-th link to it in the layout.
+ */
+export const clickMapLink = z.object({
+  url: z.string(),
+  position: z.number().int(),
+  human: z.number().int(),
+  machine: z.number().int(),
+});
+export const clickMap = z.object({
+  variant: z.number().int(),
+  html: z.string(),
+  links: z.array(clickMapLink),
+});
+export type ClickMap = z.infer<typeof clickMap>;

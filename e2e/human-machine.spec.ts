@@ -58,6 +58,28 @@ test('a mailing’s statistics show people and machines side by side, why, and t
   await hit(pixel, GMAIL);
 
   await signIn(page, `/statistics?mailing=${mailing.id}`);
+  // Human first: the headline counts the person's click, the machines' beside it.
+  const headline = page.getByRole('region', { name: 'Headline numbers' });
+  const card = (name: string) => headline.getByRole('group', { name, exact: true });
+  const valueOf = async (name: string) =>
+    Number((await card(name).locator('p').nth(1).innerText()).replace(/\D/g, ''));
+  await expect(card('Clicks by people').locator('p').nth(1)).toHaveText('1');
+  await expect(card('Opens by people').locator('p').nth(1)).toHaveText('1');
+  await expect(card('Clicks by people').getByText(/more by machines$/)).toHaveText(
+    /^([2-9]|\d{2,}) more by machines$/,
+  );
+  const whose = page.getByRole('radiogroup', { name: 'Opens and clicks by' });
+  await whose.getByText('All').click();
+  await expect(page).toHaveURL(/[?&]hits=all/);
+  await expect(card('Clicks')).toBeVisible();
+  await expect.poll(() => valueOf('Clicks')).toBeGreaterThanOrEqual(3);
+  await expect(card('Clicks')).not.toContainText('more by machines');
+  await whose.getByText('Machines').click();
+  await expect(page).toHaveURL(/[?&]hits=machine/);
+  await expect(card('Opens by machines').locator('p').nth(1)).toHaveText('0');
+  await whose.getByText('People').click();
+  await expect(page).not.toHaveURL(/[?&]hits=/);
+
   const section = page.getByRole('region', { name: 'People and machines' });
   const totals = section.getByRole('table', { name: 'Opens and clicks by people and by machines' });
   await expect(totals.getByRole('row', { name: /^Opens 1 0$/ })).toBeVisible();
@@ -76,6 +98,19 @@ test('a mailing’s statistics show people and machines side by side, why, and t
 
   const links = section.getByRole('table', { name: 'Clicks per link by people and by machines' });
   await expect(links.getByRole('row', { name: /human-sale 1 \d+/ })).toBeVisible();
+
+  // The click map: the layout in the sandboxed preview, the person's click on the link.
+  const map = page.getByRole('region', { name: 'Click map' });
+  const frame = map.locator('iframe[title="Click map of the layout"]');
+  await expect(frame).toHaveAttribute('sandbox', '');
+  await expect(
+    page.frameLocator('iframe[title="Click map of the layout"]').getByText('1 click'),
+  ).toBeVisible();
+  await expect(
+    map
+      .getByRole('table', { name: 'Clicks per link of the layout' })
+      .getByRole('row', { name: /human-sale 1 \d+/ }),
+  ).toBeVisible();
 
   // The clients chart: people by default (Gmail's proxy, a desktop browser), all on request.
   const chart = section.getByRole('figure', { name: 'Clients chart' });

@@ -17,6 +17,7 @@ import { erasureResult } from '../../contract/person-data.js';
 import {
   clickRecord,
   clientsReport,
+  clickMap,
   hitFields,
   openRecord,
   reclassifyResult,
@@ -94,6 +95,7 @@ export const componentSchemas: Record<string, Schema> = {
   OpenRecord: jsonSchema(openRecord.extend(hitFields)),
   ClickRecord: jsonSchema(clickRecord.extend(hitFields)),
   StatisticsClients: jsonSchema(clientsReport),
+  ClickMap: jsonSchema(clickMap),
   Reclassified: jsonSchema(reclassifyResult),
   Form: jsonSchema(form),
   FormSubmission: jsonSchema(z.object({ status: z.literal('pending') })),
@@ -141,6 +143,7 @@ const successBodies: Record<string, Schema> = {
   'GET /api/v1/statistics/opens': page('OpenRecord'),
   'GET /api/v1/statistics/clicks': page('ClickRecord'),
   'GET /api/v1/statistics/clients': ref('StatisticsClients'),
+  'GET /api/v1/statistics/click-map': ref('ClickMap'),
   'POST /api/v1/statistics/reclassify': ref('Reclassified'),
   'GET /api/v1/forms': page('Form'),
   'POST /api/v1/forms': ref('Form'),

@@ -120,6 +120,7 @@ const QUERIES: Record<string, string> = {
   '/api/v1/subscribers': '?search=ada',
   '/api/v1/statistics/clients': '?mailing=1',
   '/api/v1/lists/:id/unsubscribes': '?date=2026-01-01',
+  '/api/v1/statistics/click-map': '?mailing=1',
 };
 for (const kind of ['opens', 'clicks', 'bounces', 'complaints'])
   QUERIES[`/api/v1/statistics/${kind}/series`] = '?interval=day';

@@ -1,4 +1,5 @@
 import {
+  clickMap,
   clientsReport,
   reclassifyResult,
   topUrls,
@@ -19,6 +20,15 @@ export const getHitClients = (mailing: number, hitClass: ClassFilter, signal?: A
       query: { mailing, class: hitClass },
       signal,
     }),
+  );
+
+/**
+ * A mailing's layout (its first variant) with each link's clicks by position (extension,
+ * issue 51): the HTML is the user's layout, for the sandboxed preview only.
+ */
+export const getClickMap = (mailing: number, signal?: AbortSignal) =>
+  extension('statistics-click-map', () =>
+    requestParsed(clickMap, '/statistics/click-map', { query: { mailing }, signal }),
   );
 
 /** A mailing's clicked links counted for one class. */

@@ -7,6 +7,7 @@ import {
   integer,
   pgTable,
   serial,
+  smallint,
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
@@ -76,7 +77,13 @@ export const opens = pgTable('stat_opens', { ...recordColumns(), ...hitColumns()
 
 export const clicks = pgTable(
   'stat_clicks',
-  { ...recordColumns(), ...hitColumns(), url: text('url').notNull() },
+  {
+    ...recordColumns(),
+    ...hitColumns(),
+    url: text('url').notNull(),
+    /** Which HTML link to the URL (issue 51's click map); 1 for clicks from before. */
+    position: smallint('position').notNull().default(1),
+  },
   (t) => [
     index('stat_clicks_mailing_dt').on(t.mailingId, t.datetime),
     index('stat_clicks_campaign_dt').on(t.campaign, t.datetime),

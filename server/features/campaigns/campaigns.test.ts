@@ -94,7 +94,7 @@ describe('campaigns: /api/v1/campaigns', () => {
 });
 
 describe('GET /api/v1/campaigns/{id}/mailings', () => {
-  it('compares the campaign’s mailings: opens, unique opens, clicks, unique clicks, bounces', async () => {
+  it('compares the campaign’s mailings: opens, unique (human) opens, clicks, unique clicks, bounces', async () => {
     const list = await createList(t);
     await t.post('/api/v1/campaigns', { name: 'Summer' });
     for (const name of ['First', 'Second', 'Elsewhere']) {
@@ -115,6 +115,10 @@ describe('GET /api/v1/campaigns/{id}/mailings', () => {
       INSERT INTO stat_opens (delivery_id, mailing_id, campaign, email, datetime) VALUES
         (1, 1, 1, 'a@x.example', now()), (1, 1, 1, 'a@x.example', now()), (1, 1, 1, 'b@x.example', now()),
         (3, 3, null, 'a@x.example', now())`);
+    // A gateway's scan: counted in the totals, never as a person (issue 51).
+    await t.db.execute(sql`
+      INSERT INTO stat_opens (delivery_id, mailing_id, campaign, email, datetime, class) VALUES
+        (1, 1, 1, 'c@x.example', now(), 'scanner')`);
     await t.db.execute(sql`
       INSERT INTO stat_clicks (delivery_id, mailing_id, campaign, email, datetime, url) VALUES
         (1, 1, 1, 'a@x.example', now(), 'https://x.example/1'), (1, 1, 1, 'a@x.example', now(), 'https://x.example/1'),
@@ -128,7 +132,7 @@ describe('GET /api/v1/campaigns/{id}/mailings', () => {
       {
         mailing: 1,
         name: 'First',
-        opens: 3,
+        opens: 4,
         unique_opens: 2,
         clicks: 2,
         unique_clicks: 1,

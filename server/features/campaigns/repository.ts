@@ -75,8 +75,9 @@ export function campaignsRepository(db: Executor) {
     },
 
     /**
-     * The campaign's mailings side by side: totals and unique counts (the records' `first`
-     * flag, what `unique=true` keeps) of opens and clicks, and hard and soft bounces.
+     * The campaign's mailings side by side: totals and unique counts of opens and clicks, and
+     * hard and soft bounces. Unique counts are people's (issue 51): the earliest human record
+     * per recipient, what `unique=true&class=human` keeps; totals count every hit as the seed.
      * `lists`: the caller's lists (docs/decisions/roles-and-access.md), null for all.
      */
     async comparison(id: number, lists: number[] | null = null) {
@@ -87,10 +88,11 @@ export function campaignsRepository(db: Executor) {
         sql.raw(
           `(select count(*)::int from ${table} r where r.mailing_id = m.id${where ? ` and ${where}` : ''})`,
         );
+      const humanFirst = "r.class = 'human' and (r.first or r.first_human)";
       const rows = await db.execute(sql`
         select m.id, m.name,
-          ${n('stat_opens')} as opens, ${n('stat_opens', 'r.first')} as unique_opens,
-          ${n('stat_clicks')} as clicks, ${n('stat_clicks', 'r.first')} as unique_clicks,
+          ${n('stat_opens')} as opens, ${n('stat_opens', humanFirst)} as unique_opens,
+          ${n('stat_clicks')} as clicks, ${n('stat_clicks', humanFirst)} as unique_clicks,
           ${n('stat_bounces', 'r.hard')} as hard_bounces, ${n('stat_bounces', 'not r.hard')} as soft_bounces
         from mailings m where m.campaign = ${id} ${onlyLists} order by m.id`);
       return (rows as unknown as { rows: CampaignMailingStats[] }).rows;

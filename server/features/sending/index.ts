@@ -138,7 +138,7 @@ export const sendingPlugin = fp(async (app: FastifyInstance, plugin: SendingPlug
 
 // What other parts of the server use of sending.
 export { defaultSendingOptions, type SendingOptions } from './options.js';
-export { compileVariant, renderMessage } from './message/render.js';
+export { compileVariant, HREF, renderMessage } from './message/render.js';
 export { createSigner } from './links/tokens.js';
 /** The preference centre's link (its feature serves the page, issue 50). */
 export { manageLink, manageUrl } from './message/manage-link.js';

@@ -4,7 +4,9 @@ import { classFilters, statisticCollections } from '../../../contract/statistics
 import { z } from 'zod';
 import { reclassifyHits } from '../sending/index.js';
 import { queryFilter, queryInt } from '../../lib/query.js';
+import { clickMap } from './click-map.js';
 import { clientsReport } from './clients.js';
+import { notFound } from '../../lib/http-errors.js';
 import { visibleLists } from '../identity/index.js';
 import { paginate } from '../../lib/pagination.js';
 import type { RouteOptions } from '../../lib/route-options.js';
@@ -85,6 +87,23 @@ export async function statisticsRoutes(app: FastifyInstance, { db }: RouteOption
     },
     async (request) =>
       clientsReport(db, request.query.mailing, request.query.class ?? 'all', visibleLists(request)),
+  );
+
+  // One variant's layout with each link's clicks, by position (issue 51's click map).
+  api.get(
+    '/statistics/click-map',
+    {
+      config: { access: scoped('filtered', 'statistics:read') },
+      schema: {
+        querystring: z.object({ mailing: queryInt, variant: queryInt.optional() }),
+      },
+    },
+    async (request) => {
+      const { mailing, variant } = request.query;
+      const map = await clickMap(db, mailing, variant, visibleLists(request));
+      if (!map) throw notFound();
+      return map;
+    },
   );
 
   // Recomputes every open's and click's class with the current rules (issue 51 item 6);

@@ -1,4 +1,5 @@
 import type { Extension } from '../../api/client';
+import type { ClassFilter } from '../../api/hit-classes';
 import type {
   DateRange,
   SeriesInterval,
@@ -22,6 +23,8 @@ export type ChartFilters = {
   range?: DateRange;
   url?: string;
   hard?: boolean;
+  /** Whose opens and clicks (issue 51); only sent where the server classifies hits. */
+  class?: ClassFilter;
 };
 
 type Page<K extends StatisticKind> = {
@@ -73,10 +76,12 @@ type LoadOptions = {
 };
 
 const kindView = (kind: StatisticKind, f: ChartFilters) => {
-  const { url, hard, ...common } = f;
-  if (kind === 'clicks') return url === undefined ? common : { ...common, url };
+  const { url, hard, class: hitClass, ...common } = f;
+  // Bounces have no class: only opens and clicks are told human or machine.
   if (kind === 'bounces') return hard === undefined ? common : { ...common, hard };
-  return common;
+  const classed = hitClass === undefined ? common : { ...common, class: hitClass };
+  if (kind === 'clicks') return url === undefined ? classed : { ...classed, url };
+  return classed;
 };
 
 /**

@@ -10,6 +10,11 @@ export type Headline = {
   opens: { total: number; unique: number };
   clicks: { total: number; unique: number };
   bounces: { total: number; unique: number; hard: number; soft: number };
+  /**
+   * Machines' opens and clicks, shown beside people's (issue 51): only when the numbers
+   * above are people's (`class=human`).
+   */
+  machine?: { opens: number; clicks: number };
 };
 
 export async function loadHeadline(
@@ -17,15 +22,24 @@ export async function loadHeadline(
   filters: ChartFilters,
   signal?: AbortSignal,
 ): Promise<Headline> {
-  const { url, hard, unique, ...common } = filters;
+  const { url, hard, unique, class: hitClass, ...common } = filters;
   const count = async (kind: StatisticKind, extra: Record<string, unknown>) =>
     (await api.page(kind, { ...common, ...extra, page: 1, page_size: 1 }, signal)).count;
-  const clicks = url === undefined ? {} : { url };
+  const hits = hitClass === undefined ? {} : { class: hitClass };
+  const opens = hits;
+  const clicks = url === undefined ? hits : { ...hits, url };
+  const machine =
+    hitClass === 'human'
+      ? Promise.all([
+          count('opens', { class: 'machine' }),
+          count('clicks', { ...clicks, class: 'machine' }),
+        ])
+      : undefined;
   const bounces = hard === undefined ? {} : { hard };
   const [opensTotal, opensUnique, clicksTotal, clicksUnique, bTotal, bUnique, bHard, bSoft] =
     await Promise.all([
-      count('opens', {}),
-      count('opens', { unique: true }),
+      count('opens', opens),
+      count('opens', { ...opens, unique: true }),
       count('clicks', clicks),
       count('clicks', { ...clicks, unique: true }),
       count('bounces', bounces),
@@ -33,10 +47,12 @@ export async function loadHeadline(
       count('bounces', { hard: true, ...(unique ? { unique } : {}) }),
       count('bounces', { hard: false, ...(unique ? { unique } : {}) }),
     ]);
+  const machines = await machine;
   return {
     opens: { total: opensTotal, unique: opensUnique },
     clicks: { total: clicksTotal, unique: clicksUnique },
     bounces: { total: bTotal, unique: bUnique, hard: bHard, soft: bSoft },
+    ...(machines ? { machine: { opens: machines[0], clicks: machines[1] } } : {}),
   };
 }
 
@@ -51,6 +67,14 @@ export function sumHeadlines(parts: readonly Headline[]): Headline {
       hard: sum((h) => h.bounces.hard),
       soft: sum((h) => h.bounces.soft),
     },
+    ...(parts.length > 0 && parts.every((h) => h.machine)
+      ? {
+          machine: {
+            opens: sum((h) => h.machine?.opens ?? 0),
+            clicks: sum((h) => h.machine?.clicks ?? 0),
+          },
+        }
+      : {}),
   };
 }
 

@@ -6,6 +6,7 @@ import {
   type QueryKey,
 } from '@tanstack/react-query';
 import {
+  getClickMap,
   getHitClients,
   getLinksByClass,
   reclassifyHits,
@@ -169,11 +170,27 @@ export const statisticsQueries = {
         ),
       placeholderData: keepPreviousData,
     }),
+  /**
+   * Whether the server tells people from machines (issue 51): the clients report answers for
+   * any mailing id on servers that classify hits, 404 elsewhere (proxy mode, another
+   * deployment). Without it the screen neither sends `class` nor offers the toggle.
+   */
+  classifies: () =>
+    queryOptions({
+      queryKey: [...statisticsQueries.all(), 'classifies'] as const,
+      queryFn: async ({ signal }) => (await getHitClients(1, 'all', signal)).supported,
+      staleTime: Infinity,
+    }),
   /** Human or machine (extension, issue 51): one mailing's hits by class, reason and client. */
   hitClients: (mailing: number, hitClass: ClassFilter) =>
     queryOptions({
       queryKey: [...statisticsQueries.all(), 'hit-clients', mailing, hitClass] as const,
       queryFn: ({ signal }) => getHitClients(mailing, hitClass, signal),
+    }),
+  clickMap: (mailing: number) =>
+    queryOptions({
+      queryKey: [...statisticsQueries.all(), 'click-map', mailing] as const,
+      queryFn: ({ signal }) => getClickMap(mailing, signal),
     }),
   linksByClass: (mailing: number, hitClass: ClassFilter) =>
     queryOptions({
@@ -190,9 +207,10 @@ export const statisticsQueries = {
 
 /** The filters that apply to one kind of records: links to clicks, hard/soft to bounces. */
 export function recordsView<T extends ChartFilters>(kind: StatisticKind, query: T) {
-  const { url, hard, ...common } = query;
+  const { url, hard, class: hitClass, ...common } = query;
   return {
     ...common,
+    ...(kind !== 'bounces' && hitClass !== undefined ? { class: hitClass } : {}),
     ...(kind === 'clicks' && url !== undefined ? { url } : {}),
     ...(kind === 'bounces' && hard !== undefined ? { hard } : {}),
   };

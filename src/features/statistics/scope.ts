@@ -113,9 +113,11 @@ export function chartFilters(
   view: Pick<
     ViewState,
     'campaign' | 'automation' | 'step' | 'unique' | 'day' | 'start' | 'end' | 'url' | 'bounces'
-  >,
+  > & { hits?: ViewState['hits'] },
+  classifies = false,
 ): ChartFilters {
   return {
+    ...(classifies && view.hits ? { class: view.hits } : {}),
     ...(view.campaign === undefined ? {} : { campaign: view.campaign }),
     ...(view.automation === undefined ? {} : { automation: view.automation }),
     ...(view.step === undefined ? {} : { step: view.step }),

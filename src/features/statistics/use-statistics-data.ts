@@ -22,6 +22,9 @@ import { listQueries } from '../../api/shared-queries';
  */
 export function useStatisticsData(view: ViewState, now: number) {
   const lists = useQuery(listQueries.everyList());
+  // Human first (issue 51): `class` is sent only once the server is known to classify hits.
+  const classifies = useQuery(statisticsQueries.classifies());
+
   const mailings = useQuery(statisticsQueries.mailings(view.list));
   const details = useQueries({
     queries: view.mailings.map((id) => statisticsQueries.mailing(id)),
@@ -60,9 +63,10 @@ export function useStatisticsData(view: ViewState, now: number) {
   const automationPending = view.automation !== undefined && automations.isPending;
   const ready =
     (view.list === undefined || view.mailings.length > 0 || mailings.isSuccess) &&
-    !automationPending;
+    !automationPending &&
+    !classifies.isPending;
 
-  const filters = chartFilters(scoped);
+  const filters = chartFilters(scoped, classifies.data === true);
   const window = viewWindow(view);
   const interval = chooseInterval(window);
 
@@ -132,6 +136,8 @@ export function useStatisticsData(view: ViewState, now: number) {
     groups: groupInfo,
     capped,
     filters,
+    /** Whose hits the numbers count; undefined where the server does not classify hits. */
+    hits: classifies.data ? view.hits : undefined,
     window,
     interval,
     source,

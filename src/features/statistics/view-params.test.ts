@@ -6,7 +6,7 @@ const write = (qs: string, change: Parameters<typeof writeView>[1]) =>
   writeView(new URLSearchParams(qs), change).toString();
 
 describe('readView', () => {
-  it('defaults to the last 30 days, all records, opens', () => {
+  it('defaults to the last 30 days, all records, people’s hits, opens', () => {
     expect(read('')).toEqual({
       list: undefined,
       mailings: [],
@@ -17,6 +17,7 @@ describe('readView', () => {
       end: '2025-06-30',
       day: undefined,
       unique: false,
+      hits: 'human',
       url: undefined,
       bounces: 'all',
       align: false,
@@ -48,7 +49,7 @@ describe('readView', () => {
   it('ignores malformed values instead of sending them to the server', () => {
     const view = read(
       'list=abc&mailing=0&mailing=-1&mailing=5&mailing=5&campaign=1.5&start=2025-02-31&end=2025-03-01' +
-        '&day=yesterday&unique=yes&url=javascript:alert(1)&bounces=maybe&records=sends',
+        '&day=yesterday&unique=yes&url=javascript:alert(1)&bounces=maybe&records=sends&hits=robots',
     );
     expect(view).toMatchObject({
       list: undefined,
@@ -58,6 +59,7 @@ describe('readView', () => {
       end: '2025-06-30',
       day: undefined,
       unique: false,
+      hits: 'human',
       url: undefined,
       bounces: 'all',
       records: 'opens',
@@ -117,12 +119,19 @@ describe('writeView', () => {
 
   it('leaves defaults out of the link', () => {
     expect(
-      write('unique=1&bounces=hard&records=clicks', {
+      write('unique=1&bounces=hard&records=clicks&hits=all', {
         unique: false,
+        hits: 'human',
         bounces: 'all',
         records: 'opens',
       }),
     ).toBe('');
+  });
+
+  it('reads and writes whose hits are counted, back to the first page', () => {
+    expect(read('hits=machine').hits).toBe('machine');
+    expect(read('hits=all').hits).toBe('all');
+    expect(write('page=4', { hits: 'all' })).toBe('hits=all');
   });
 
   it('starts a new selection of mailings when the list changes', () => {

@@ -1,3 +1,4 @@
+import type { ClassFilter } from '../../api/hit-classes';
 import type { StatisticKind } from '../../api/statistics';
 
 /**
@@ -14,12 +15,15 @@ import type { StatisticKind } from '../../api/statistics';
  *   replaces the range.
  * - `unique=1`: only the first record per delivery and recipient (and link, for clicks).
  * - `url`: one clicked link; `bounces=hard|soft`.
+ * - `hits=machine|all`: whose opens and clicks are counted; absent = people's (issue 51: the
+ *   dashboard shows human first). Not sent where the server does not classify hits.
  * - `align=delivery`: overlaid mailings on the time since their first delivery.
  * - `records=opens|clicks|bounces`, `records_mailing`, `page`, `page_size`: the raw records
  *   table under the charts.
  */
 export type BounceType = 'all' | 'hard' | 'soft';
 export const bounceTypes: readonly BounceType[] = ['all', 'hard', 'soft'];
+export const hitChoices: readonly ClassFilter[] = ['human', 'machine', 'all'];
 export const recordKinds: readonly StatisticKind[] = ['opens', 'clicks', 'bounces'];
 
 export type ViewState = {
@@ -36,6 +40,8 @@ export type ViewState = {
   /** A single UTC day; when set, `start` and `end` do not apply. */
   day: string | undefined;
   unique: boolean;
+  /** Whose opens and clicks: people (the default), machines or all. */
+  hits: ClassFilter;
   url: string | undefined;
   bounces: BounceType;
   align: boolean;
@@ -57,6 +63,7 @@ export type ViewChange = Partial<{
   range: { start: string; end: string; keep?: 'start' | 'end' };
   day: string | undefined;
   unique: boolean;
+  hits: ClassFilter;
   url: string | undefined;
   bounces: BounceType;
   align: boolean;
@@ -111,6 +118,7 @@ export function readView(params: URLSearchParams, today: string): ViewState {
   const day = params.get('day');
   const bounces = params.get('bounces');
   const records = params.get('records');
+  const hits = params.get('hits');
   const recordsMailing = positiveInt(params.get('records_mailing'));
   const list = positiveInt(params.get('list'));
   const automation = list === undefined ? undefined : positiveInt(params.get('automation'));
@@ -124,6 +132,7 @@ export function readView(params: URLSearchParams, today: string): ViewState {
     end,
     day: isIsoDate(day) ? day : undefined,
     unique: params.get('unique') === '1',
+    hits: hitChoices.includes(hits as ClassFilter) ? (hits as ClassFilter) : 'human',
     url: isClickUrl(params.get('url')) ? params.get('url')! : undefined,
     bounces: bounceTypes.includes(bounces as BounceType) ? (bounces as BounceType) : 'all',
     align: params.get('align') === 'delivery' && mailings.length > 0,
@@ -174,6 +183,7 @@ export function writeView(params: URLSearchParams, change: ViewChange): URLSearc
   }
   if ('day' in change) set('day', change.day);
   if ('unique' in change) set('unique', change.unique && '1');
+  if ('hits' in change) set('hits', change.hits === 'human' ? undefined : change.hits);
   if ('url' in change) set('url', change.url);
   if ('bounces' in change) set('bounces', change.bounces === 'all' ? undefined : change.bounces);
   if ('align' in change) set('align', change.align && 'delivery');

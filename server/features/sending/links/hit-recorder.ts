@@ -12,6 +12,8 @@ import { blockOf } from './classify/address.js';
 export type Hit = {
   who: string;
   url?: string;
+  /** Which HTML link to the URL was clicked (1: the first, or not told). */
+  position?: number;
   address?: string;
   agent?: string | null;
   head?: boolean;
@@ -155,6 +157,7 @@ async function insertHits(db: Executor, kind: 'opens' | 'clicks', hits: Hit[]) {
     recipient: number | null;
     delivery: number | null;
     url: string;
+    position: number;
     agent: string | null;
     block: string | null;
     head: boolean;
@@ -162,6 +165,7 @@ async function insertHits(db: Executor, kind: 'opens' | 'clicks', hits: Hit[]) {
   };
   const signals = (h: Hit) => ({
     url: h.url ?? '',
+    position: h.position ?? 1,
     agent: h.agent ?? null,
     block: blockOf(h.address),
     head: h.head ?? false,
@@ -184,6 +188,7 @@ async function insertHits(db: Executor, kind: 'opens' | 'clicks', hits: Hit[]) {
   const table = kind === 'opens' ? sql`stat_opens` : sql`stat_clicks`;
   const columns = kind === 'opens' ? sql`` : sql`, url`;
   const value = kind === 'opens' ? sql`` : sql`, url`;
+  const positionColumn = kind === 'opens' ? sql`` : sql`, position`;
   const sameUrl = kind === 'opens' ? sql`` : sql`AND e.url = x.url`;
   const early = sql.raw(String(bit('early')));
   // `first` (and `first_human`) are set here for the usual case (a repeat of an earlier
@@ -195,7 +200,7 @@ async function insertHits(db: Executor, kind: 'opens' | 'clicks', hits: Hit[]) {
     h AS (
       SELECT h.* FROM relaxed,
              jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-               AS h(n int, recipient bigint, delivery int, url text, agent text, block text,
+               AS h(n int, recipient bigint, delivery int, url text, position int, agent text, block text,
                     head boolean, reasons int)
     ),
     new_agents AS (
@@ -209,7 +214,7 @@ async function insertHits(db: Executor, kind: 'opens' | 'clicks', hits: Hit[]) {
     ),
     timed AS (
       SELECT d.id AS delivery_id, m.id AS mailing_id, m.campaign,
-             coalesce(r.email, '') AS email, h.url, h.n, h.head, h.block::cidr AS block,
+             coalesce(r.email, '') AS email, h.url, h.position, h.n, h.head, h.block::cidr AS block,
              (SELECT a.id FROM agents a WHERE a.agent = h.agent LIMIT 1) AS agent_id,
              greatest(0, extract(epoch FROM now() - coalesce(r.sent_datetime, d.started_datetime)))::int
                AS seconds,
@@ -241,10 +246,10 @@ async function insertHits(db: Executor, kind: 'opens' | 'clicks', hits: Hit[]) {
     )
     INSERT INTO ${table} (delivery_id, mailing_id, campaign, email, datetime, first,
                           class, reasons, seconds, head, agent_id, client_block, first_human
-                          ${columns})
+                          ${columns} ${positionColumn})
     SELECT delivery_id, mailing_id, campaign, email, now(), first,
            class, all_reasons, seconds, head, agent_id, block,
            class = 'human' AND first_of_humans AND NOT first
-           ${value}
+           ${value} ${positionColumn}
       FROM y ORDER BY n`);
 }

@@ -60,7 +60,7 @@ export async function publicRoutes(
     const p = signer.verify(request.params.token);
     if (p?.kind !== 'k') return html(reply, 404, INVALID_LINK_PAGE);
     // Answered from the token alone; the record is written later (hit-recorder.ts).
-    hits.record({ who: p.who, url: p.url, ...clientOf(request) });
+    hits.record({ who: p.who, url: p.url, position: p.position, ...clientOf(request) });
     // The trap link leads nowhere: only machines follow it (message/render.ts).
     if (p.url === TRAP_URL) return reply.code(204).header('cache-control', 'no-store').send();
     return reply.code(302).header('cache-control', 'no-store').redirect(locationOf(p.url));

@@ -15,6 +15,20 @@ describe('link tokens', () => {
     for (const p of payloads) expect(signer.verify(signer.sign(p))).toEqual(p);
   });
 
+  it('carry a click’s link position from the second link to a URL on; the first’s is unchanged', () => {
+    const url = 'https://example.org/a';
+    expect(signer.verify(signer.sign({ kind: 'k', who: '42', url, position: 3 }))).toEqual({
+      kind: 'k',
+      who: '42',
+      url,
+      position: 3,
+    });
+    // Position 1 signs the same token as before positions (mails already sent keep working).
+    expect(signer.sign({ kind: 'k', who: '42', url, position: 1 })).toBe(
+      signer.sign({ kind: 'k', who: '42', url }),
+    );
+  });
+
   it('refuse any changed character, another key, and garbage', () => {
     const token = signer.sign({ kind: 'k', who: '42', url: 'https://example.org/' });
     const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';

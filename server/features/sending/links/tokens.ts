@@ -10,7 +10,8 @@ import type { serviceSecrets } from '../../../db/schema/index.js';
  * id, the payload in base64url and a truncated HMAC-SHA256, so nobody can forge or
  * enumerate them.
  * - `k` click: recipient log id (or `d<delivery>` when tracking counts only, or `t` for a
- *   test message) and the original URL
+ *   test message), the original URL and, from issue 51's click map on, the link's position
+ *   among the HTML links to that URL when it is not the first (tokens without it: the first)
  * - `o` open: the same without the URL
  * - `u` unsubscribe: subscriber id and delivery id (0 for none)
  * - `a` opt-in confirmation: subscriber id
@@ -18,7 +19,7 @@ import type { serviceSecrets } from '../../../db/schema/index.js';
  *   link can end (docs/decisions/preference-centre.md)
  */
 export type TokenPayload =
-  | { kind: 'k'; who: string; url: string }
+  | { kind: 'k'; who: string; url: string; position?: number }
   | { kind: 'o'; who: string }
   | { kind: 'u'; subscriber: number; delivery: number }
   | { kind: 'a'; subscriber: number }
@@ -69,7 +70,7 @@ const same = (given: string, expected: string) =>
 function encode(p: TokenPayload) {
   const parts =
     p.kind === 'k'
-      ? [p.kind, p.who, p.url]
+      ? [p.kind, p.who, p.url, ...(p.position && p.position > 1 ? [String(p.position)] : [])]
       : p.kind === 'o'
         ? [p.kind, p.who]
         : p.kind === 'u'
@@ -81,9 +82,12 @@ function encode(p: TokenPayload) {
 }
 
 function decode(data: string): TokenPayload | null {
-  const [kind, a = '', b = ''] = Buffer.from(data, 'base64url').toString().split('\n');
+  const [kind, a = '', b = '', c] = Buffer.from(data, 'base64url').toString().split('\n');
   const id = (v: string) => (/^\d{1,10}$/.test(v) ? Number(v) : NaN);
-  if (kind === 'k' && a && /^https?:\/\//i.test(b)) return { kind, who: a, url: b };
+  if (kind === 'k' && a && /^https?:\/\//i.test(b)) {
+    if (c === undefined) return { kind, who: a, url: b };
+    return /^[2-9]$|^[1-9]\d{1,3}$/.test(c) ? { kind, who: a, url: b, position: Number(c) } : null;
+  }
   if (kind === 'o' && a) return { kind, who: a };
   if (kind === 'u' && id(a) >= 0 && id(b) >= 0) return { kind, subscriber: id(a), delivery: id(b) };
   if (kind === 'a' && id(a) >= 0) return { kind, subscriber: id(a) };

@@ -101,7 +101,8 @@ export type OutgoingMessage = {
   bounceRef?: { deliveryId: number; subscriberId: number };
 };
 
-const HREF = /(\bhref\s*=\s*)(["'])(https?:\/\/[^"'\s]*)\2/gi;
+/** A layout's web links; the click map (statistics) finds them with the same pattern. */
+export const HREF = /(\bhref\s*=\s*)(["'])(https?:\/\/[^"'\s]*)\2/gi;
 const TEXT_URL = /https?:\/\/[^\s<>"')\]]+/gi;
 /** Layout images are served at /media/layouts/…: absolute under PUBLIC_URL in messages. */
 const MEDIA = /(["'(]\s*)\.?\/media\/layouts\//g;
@@ -204,17 +205,27 @@ export function renderMessage(
   signer: Signer,
 ): OutgoingMessage {
   const tracked = new Map<string, string>();
+  // The n-th HTML link to a URL carries n (issue 51's click map tells same URLs apart by
+  // position); the text part's links, and the first HTML one, carry none: the first.
+  let seen = new Map<string, number>();
   // A test message records nothing: its links go straight to the layout's own URLs, and no
   // click token is signed for it (else any dashboard user could sign a redirect to anywhere).
   const test = r.who === 't';
-  const link = (url: string) => {
+  const link = (url: string, position = 1) => {
     if (test) return url;
-    let out = tracked.get(url);
+    const key = `${position}\n${url}`;
+    let out = tracked.get(key);
     if (!out) {
-      out = `${baseUrl}/t/c/${signer.sign({ kind: 'k', who: r.who, url })}`;
-      tracked.set(url, out);
+      out = `${baseUrl}/t/c/${signer.sign({ kind: 'k', who: r.who, url, position })}`;
+      tracked.set(key, out);
     }
     return out;
+  };
+  const positioned = (url: string, html: boolean) => {
+    if (!html) return link(url);
+    const position = (seen.get(url) ?? 0) + 1;
+    seen.set(url, position);
+    return link(url, position);
   };
   // A test message names nobody in its unsubscribe link, even when it is filled in with a
   // subscriber's data: its reader (any address the sender chose) must not unsubscribe them.
@@ -235,8 +246,9 @@ export function renderMessage(
       ? ''
       : `<img src="${baseUrl}/t/o/${signer.sign({ kind: 'o', who: r.who })}" width="1" height="1" alt="" style="display:block;width:1px;height:1px;border:0">` +
         trapLink(escapeHtml(link(TRAP_URL)));
-  const fill = (parts: Part[], html: boolean) =>
-    parts
+  const fill = (parts: Part[], html: boolean) => {
+    seen = new Map();
+    return parts
       .map((p) =>
         typeof p === 'string'
           ? p
@@ -247,10 +259,11 @@ export function renderMessage(
               : 'manage' in p
                 ? manage[p.manage]
                 : p.escape
-                  ? escapeHtml(link(p.url))
-                  : link(p.url),
+                  ? escapeHtml(positioned(p.url, html))
+                  : positioned(p.url, html),
       )
       .join('');
+  };
   const html = fill(t.html, true);
   const domain = t.fromEmail.split('@')[1] || 'mailboard.invalid';
   return {

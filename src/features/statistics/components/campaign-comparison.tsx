@@ -156,7 +156,11 @@ function Comparison({ id, name }: { id: number; name: string }) {
 function ComparisonChart({ rows, title }: { rows: CampaignMailingStats[]; title: string }) {
   return (
     <ResponsiveContainer width="100%" height={260}>
-      <BarChart data={rows} title={title} desc="Unique opens and unique clicks per mailing.">
+      <BarChart
+        data={rows}
+        title={title}
+        desc="Unique opens and unique clicks by people (not machines) per mailing."
+      >
         <CartesianGrid stroke="var(--mantine-color-default-border)" strokeDasharray="3 3" />
         <XAxis dataKey="name" {...axisProps} />
         <YAxis allowDecimals={false} {...axisProps} />

@@ -12,6 +12,7 @@ import {
   Text,
 } from '@mantine/core';
 import type { ReactNode } from 'react';
+import type { ClassFilter } from '../../../api/hit-classes';
 import type { List } from '../../../api/lists';
 import { shortUrl } from '../format';
 import type { AutomationOption, MailingOption } from '../scope';
@@ -46,6 +47,8 @@ export type FiltersPanelProps = {
   alignment: { available: boolean; reason?: string };
   /** The chosen list's automations; undefined hides the filter (no list, no extension). */
   automations?: readonly AutomationOption[];
+  /** The server tells people from machines (issue 51): offers the People/Machines/All toggle. */
+  classifies?: boolean;
 };
 
 /** Every filter of the screen; each change goes to the URL. */
@@ -58,6 +61,7 @@ export function FiltersPanel({
   campaignName,
   urls,
   alignment,
+  classifies,
   automations,
 }: FiltersPanelProps) {
   const campaigns = [
@@ -186,6 +190,21 @@ export function FiltersPanel({
               onChange={(v) => update({ unique: v === 'unique' })}
             />
           </Labelled>
+          {classifies && (
+            <Labelled label="Opens and clicks by" id="stats-hits-label">
+              <SegmentedControl
+                aria-labelledby="stats-hits-label"
+                size="xs"
+                data={[
+                  { value: 'human', label: 'People' },
+                  { value: 'machine', label: 'Machines' },
+                  { value: 'all', label: 'All' },
+                ]}
+                value={view.hits}
+                onChange={(v) => update({ hits: v as ClassFilter })}
+              />
+            </Labelled>
+          )}
           <Labelled label="Bounces" id="stats-bounces-label">
             <SegmentedControl
               aria-labelledby="stats-bounces-label"

@@ -11,6 +11,13 @@ export type HeadlineRow = {
   base: number | undefined;
 };
 
+/** Whose hits the numbers count, in the cards' labels (issue 51); undefined: not classified. */
+const whose = { human: ' by people', machine: ' by machines', all: '' } as const;
+export type HeadlineHits = keyof typeof whose | undefined;
+
+const machineLine = (n: number | undefined) =>
+  n === undefined ? [] : [`${formatCount(n)} more by machines`];
+
 const rate = (unique: number, base: number | undefined) => {
   const r = uniqueRate(unique, base);
   return r === undefined ? undefined : formatPercent(r);
@@ -21,10 +28,19 @@ const rate = (unique: number, base: number | undefined) => {
  * the list (an approximation of "per recipient": the list as it is now, not as it was at
  * delivery). One mailing gets cards; several get one table row each.
  */
-export function HeadlineNumbers({ rows, stale }: { rows: HeadlineRow[]; stale: boolean }) {
+export function HeadlineNumbers({
+  rows,
+  stale,
+  hits,
+}: {
+  rows: HeadlineRow[];
+  stale: boolean;
+  hits?: HeadlineHits;
+}) {
+  const by = hits ? whose[hits] : '';
   // The previous filters' numbers stay visible, dimmed, while the new ones load.
   const busy = { 'aria-busy': stale, style: { opacity: stale ? 0.55 : 1 } };
-  if (rows.length === 1) return <HeadlineCards row={rows[0]!} busy={busy} />;
+  if (rows.length === 1) return <HeadlineCards row={rows[0]!} busy={busy} by={by} />;
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="stats-headline-title" {...busy}>
       <Text fw={700} id="stats-headline-title" mb="xs">
@@ -34,10 +50,10 @@ export function HeadlineNumbers({ rows, stale }: { rows: HeadlineRow[]; stale: b
         <thead>
           <tr>
             <th scope="col">Mailing</th>
-            <th scope="col">Opens</th>
+            <th scope="col">Opens{by}</th>
             <th scope="col">Unique opens</th>
             <th scope="col">Open rate</th>
-            <th scope="col">Clicks</th>
+            <th scope="col">Clicks{by}</th>
             <th scope="col">Unique clicks</th>
             <th scope="col">Click rate</th>
             <th scope="col">Bounces</th>
@@ -51,10 +67,10 @@ export function HeadlineNumbers({ rows, stale }: { rows: HeadlineRow[]; stale: b
               </th>
               {h ? (
                 <>
-                  <td>{formatCount(h.opens.total)}</td>
+                  <td>{withMachines(h.opens.total, h.machine?.opens)}</td>
                   <td>{formatCount(h.opens.unique)}</td>
                   <td>{rate(h.opens.unique, base) ?? '—'}</td>
-                  <td>{formatCount(h.clicks.total)}</td>
+                  <td>{withMachines(h.clicks.total, h.machine?.clicks)}</td>
                   <td>{formatCount(h.clicks.unique)}</td>
                   <td>{rate(h.clicks.unique, base) ?? '—'}</td>
                   <td>{formatCount(h.bounces.total)}</td>
@@ -73,11 +89,18 @@ export function HeadlineNumbers({ rows, stale }: { rows: HeadlineRow[]; stale: b
   );
 }
 
+const withMachines = (n: number, machines: number | undefined) =>
+  machines === undefined
+    ? formatCount(n)
+    : `${formatCount(n)} (+${formatCount(machines)} machines)`;
+
 function HeadlineCards({
   row,
   busy,
+  by,
 }: {
   row: HeadlineRow;
+  by: string;
   busy: { 'aria-busy': boolean; style: { opacity: number } };
 }) {
   const h = row.headline;
@@ -86,19 +109,24 @@ function HeadlineCards({
     <section aria-label="Headline numbers" {...busy}>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
         <Card
-          label="Opens"
+          label={`Opens${by}`}
           value={h?.opens.total}
           lines={
-            h && [`${formatCount(h.opens.unique)} unique`, rateLine(h.opens.unique, base, 'opened')]
+            h && [
+              `${formatCount(h.opens.unique)} unique`,
+              rateLine(h.opens.unique, base, 'opened'),
+              ...machineLine(h.machine?.opens),
+            ]
           }
         />
         <Card
-          label="Clicks"
+          label={`Clicks${by}`}
           value={h?.clicks.total}
           lines={
             h && [
               `${formatCount(h.clicks.unique)} unique`,
               rateLine(h.clicks.unique, base, 'clicked'),
+              ...machineLine(h.machine?.clicks),
             ]
           }
         />
@@ -135,7 +163,7 @@ function Card({
   lines: string[] | undefined;
 }) {
   return (
-    <Paper withBorder p="md">
+    <Paper withBorder p="md" role="group" aria-label={label}>
       <Stack gap={2}>
         <Text size="sm" c="dimmed" fw={600}>
           {label}

@@ -87,11 +87,11 @@ describe('StatisticsScreen on a server without our extensions', () => {
     expect(screen.getAllByText('Rate: no base known')).toHaveLength(2);
   });
 
-  it('hides the automation filter and sends none where the API has no automations', async () => {
+  it('hides the automation and people/machines filters and sends neither where the API lacks them', async () => {
     const server = specOnlyServer();
     vi.stubGlobal('fetch', server.fetch);
     renderWithProviders(<StatisticsScreen />, {
-      path: '/statistics?list=2&automation=5&step=1&start=2025-06-01&end=2025-06-02',
+      path: '/statistics?list=2&automation=5&step=1&start=2025-06-01&end=2025-06-02&hits=machine',
     });
     const card = await screen.findByRole('figure', { name: 'Opens over time' });
     expect(await within(card).findByText('3 opens in total, per hour (UTC)')).toBeInTheDocument();
@@ -100,5 +100,11 @@ describe('StatisticsScreen on a server without our extensions', () => {
     expect(screen.queryByRole('combobox', { name: 'Automation' })).not.toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Step' })).not.toBeInTheDocument();
     expect(server.requests.filter((r) => /[?&](automation|step)=/.test(r))).toEqual([]);
+    // No `class` where hits are not classified (issue 51): every record counts, as upstream.
+    expect(server.requests.filter((r) => /[?&]class=/.test(r) && !r.includes('/clients?'))).toEqual(
+      [],
+    );
+    expect(screen.queryByText('Opens and clicks by')).not.toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Opens' })).toBeInTheDocument();
   });
 });

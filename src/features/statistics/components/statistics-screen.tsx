@@ -5,6 +5,7 @@ import { useStatisticsData } from '../use-statistics-data';
 import { useStatisticsView } from '../use-statistics-view';
 import { utcDate } from '../view-params';
 import { CampaignComparison } from './campaign-comparison';
+import { ClickMapSection } from './click-map-section';
 import { ChartsSection } from './charts-section';
 import { DataSourceNotice } from './data-source-notice';
 import { FiltersPanel } from './filters-panel';
@@ -39,6 +40,7 @@ export function StatisticsScreen() {
         urls={topUrls.map((u) => u.url)}
         alignment={data.alignment}
         automations={data.automations}
+        classifies={data.hits !== undefined}
       />
       <DataSourceNotice
         progressKeys={data.progressKeys}
@@ -47,6 +49,7 @@ export function StatisticsScreen() {
         capped={data.capped}
       />
       <HeadlineNumbers
+        hits={data.hits}
         stale={data.headlinesStale}
         rows={data.groups.map((g) => ({
           key: g.key,
@@ -70,6 +73,7 @@ export function StatisticsScreen() {
         }
       />
       {view.mailings.length === 1 && <HumanMachineSection mailing={view.mailings[0]!} />}
+      {view.mailings.length === 1 && <ClickMapSection mailing={view.mailings[0]!} />}
       <CampaignComparison />
       <PeopleLinks mailings={view.mailings} names={data.names} urls={topUrls.map((u) => u.url)} />
       <RecordsSection
