@@ -3,12 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { SESSION_COOKIE } from '../lib/browser-sessions.js';
-import {
-  componentSchemas,
-  documentResponses,
-  webhookDocuments,
-  type Operation,
-} from './openapi-responses.js';
+import { componentSchemas } from './openapi-bodies.js';
+import { documentResponses, type Operation } from './openapi-responses.js';
+import { webhookDocuments } from './openapi-webhooks.js';
 import { operationKey, specOperations } from './spec-surface.js';
 import { p } from '../lib/route-access.js';
 

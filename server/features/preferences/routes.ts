@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { escapeHtml } from '../../../contract/escape-html.js';
 import { pageLanguage, sendPublicPage, type PageLanguage } from '../../lib/public-page.js';
@@ -112,8 +113,13 @@ export async function preferenceRoutes(
     return page(reply, 200, preferencesPage({ ...after, action, email, notice }));
   });
 
-  app.get<{ Querystring: { lang?: string } }>('/p', async (request, reply) =>
-    page(reply, 200, requestPage(pageLanguage([request.query.lang], accepted(request)))),
+  // `lang`: the page's language when the link that led here named one (OpenAPI lists it).
+  const requestPageQuery = { querystring: z.object({ lang: z.string().max(35).optional() }) };
+  app.get<{ Querystring: { lang?: string } }>(
+    '/p',
+    { schema: requestPageQuery },
+    async (request, reply) =>
+      page(reply, 200, requestPage(pageLanguage([request.query.lang], accepted(request)))),
   );
 
   // The same answer whatever the address (known, unknown, malformed, over its budget): what
