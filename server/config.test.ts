@@ -37,6 +37,7 @@ describe('readConfig', () => {
       COMPLAINT_PAUSE_RATE: 0.003,
       BOUNCE_PAUSE_RATE: 0.05,
       PAUSE_MIN_SENT: 500,
+      FORM_IP_BUDGET: 5,
       SEND_RETRY_SECONDS: 20,
       SEND_MAX_ATTEMPTS: 6,
       SEND_LEASE_SECONDS: 60,
