@@ -10,7 +10,8 @@ import {
   text,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { importOnExisting, importUndoStatuses } from '../../../contract/imports.js';
+import { importUndoStatuses } from '../../../contract/import-undo.js';
+import { importOnExisting } from '../../../contract/imports.js';
 import { audit, timestamptz } from './columns.js';
 import { lists } from './lists.js';
 import { subscribers } from './subscribers.js';

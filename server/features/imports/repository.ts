@@ -1,9 +1,6 @@
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
-import {
-  DEFAULT_DATE_FORMAT,
-  IMPORT_UNDO_LISTED_CONFLICTS,
-  type ImportRecord,
-} from '../../../contract/imports.js';
+import { IMPORT_UNDO_LISTED_CONFLICTS } from '../../../contract/import-undo.js';
+import { DEFAULT_DATE_FORMAT, type ImportRecord } from '../../../contract/imports.js';
 import type { Executor } from '../../db/client.js';
 import {
   customFields,

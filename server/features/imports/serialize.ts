@@ -1,4 +1,5 @@
-import type { ImportRecord, ImportStatus, ImportUndo } from '../../../contract/imports.js';
+import type { ImportUndo } from '../../../contract/import-undo.js';
+import type { ImportRecord, ImportStatus } from '../../../contract/imports.js';
 import type { imports } from '../../db/schema/index.js';
 
 export type ImportRow = typeof imports.$inferSelect;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { importUndoRequest } from '../../../contract/imports.js';
+import { importUndoRequest } from '../../../contract/import-undo.js';
 import { HttpError, notFound } from '../../lib/http-errors.js';
 import { idParam } from '../../lib/query.js';
 import { p } from '../../lib/route-access.js';

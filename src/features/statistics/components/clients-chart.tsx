@@ -18,7 +18,13 @@ export function ClientsChart({ report }: { report: ClientsReport }) {
     <figure aria-label="Clients chart" style={{ margin: 0 }}>
       <div style={{ width: '100%', height: 40 + report.families.length * 36 }} aria-hidden="true">
         <ResponsiveContainer>
-          <BarChart data={report.families} layout="vertical" margin={{ left: 16, right: 16 }}>
+          {/* No keyboard layer inside an aria-hidden box: the table beside it is the accessible view. */}
+          <BarChart
+            data={report.families}
+            layout="vertical"
+            margin={{ left: 16, right: 16 }}
+            accessibilityLayer={false}
+          >
             <CartesianGrid horizontal={false} strokeDasharray="3 3" />
             <XAxis type="number" allowDecimals={false} {...axisProps} />
             <YAxis type="category" dataKey="name" width={110} {...axisProps} />
