@@ -91,8 +91,10 @@ test('a scheduled delivery goes out, shows in the Outbox, and its click reaches 
   await expect(page).toHaveURL(/[?&]part=text/);
   await expect(page.getByText(/\/t\/c\//)).toBeVisible();
 
-  // The click, in the statistics of that mailing.
-  await page.goto(`/statistics?mailing=${mailingId}`);
+  // The click, in the statistics of that mailing. Headless Chromium names itself
+  // HeadlessChrome, a known bot (issue 51): its click counts among the machines', so the
+  // screen is asked for every hit.
+  await page.goto(`/statistics?mailing=${mailingId}&hits=all`);
   const clicks = page.getByRole('figure', { name: 'Clicks over time' });
   await expect(clicks.getByText(/^1 clicks? in total/)).toBeVisible();
   await expect(
