@@ -2,11 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../server/db/client.js';
 import { queryRows } from '../server/db/query-rows.js';
-import {
-  claimRecipients,
-  populateAudience,
-  startDueDelivery,
-} from '../server/features/sending/engine/queries.js';
+import { claimRecipients } from '../server/features/sending/engine/claim.js';
+import { populateAudience, startDueDelivery } from '../server/features/sending/engine/queries.js';
 import { withPostgresApp } from './support/postgres-app.js';
 
 /**

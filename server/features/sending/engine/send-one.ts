@@ -2,7 +2,8 @@ import type { SendingContext } from '../context.js';
 import { personalFields } from '../message/personal-fields.js';
 import { compileVariant, renderMessage, type VariantTemplate } from '../message/render.js';
 import type { SendOutcome } from '../message/transport.js';
-import { deliveryMaterial, type ClaimedRecipient, type RecipientResult } from './queries.js';
+import type { ClaimedRecipient } from './claim.js';
+import { deliveryMaterial, type RecipientResult } from './queries.js';
 
 /** What a delivery sends: its variant compiled once, and its mailing (for the outbox). */
 export type Material = { template: VariantTemplate; mailingId: number };

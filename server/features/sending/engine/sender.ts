@@ -4,14 +4,16 @@ import { applyBrake } from '../brake/brake.js';
 import type { SendingContext } from '../context.js';
 import {
   claimRecipients,
+  renewLeases,
+  requeueExpiredLeases,
+  type ClaimedRecipient,
+} from './claim.js';
+import {
   finishDrained,
   markMissed,
   pauseForFault,
   populateAudience,
-  renewLeases,
-  requeueExpiredLeases,
   startDueDelivery,
-  type ClaimedRecipient,
   type RecipientResult,
 } from './queries.js';
 import { resultWriter } from './result-writer.js';
