@@ -8,7 +8,7 @@ import { domainName, type SuppressionImportResult } from '../../../contract/supp
 import { queryRows } from '../../db/query-rows.js';
 import type { Db } from '../../db/types.js';
 import { badRequest, HttpError } from '../../lib/http-errors.js';
-import { p, scoped } from '../../lib/route-access.js';
+import { scoped } from '../../lib/route-access.js';
 import { suppressionList } from './list-repository.js';
 
 /** 1,000,000 addresses of ~30 characters fit with room to spare. */
@@ -34,7 +34,7 @@ export async function suppressionCsvRoutes(app: FastifyInstance, { db }: { db: D
 
   app.get(
     '/suppressions/export',
-    { config: { access: p('subscribers:read') } },
+    { config: { access: scoped('all-lists', 'subscribers:read') } },
     async (_request, reply) => {
       async function* csv() {
         yield '\uFEFF' + HEADER.join(',') + '\r\n';

@@ -10,7 +10,7 @@ import type { Db } from '../../db/types.js';
 import { HttpError, notFound } from '../../lib/http-errors.js';
 import { paginateByPosition } from '../../lib/pagination.js';
 import { idParam, paginationQuery, positionQuery, queryFilter } from '../../lib/query.js';
-import { p, scoped } from '../../lib/route-access.js';
+import { scoped } from '../../lib/route-access.js';
 import { suppressionList } from './list-repository.js';
 import { suppressAddress, suppressDomain } from './repository.js';
 import { suppressionCsvRoutes } from './csv-routes.js';
@@ -34,7 +34,10 @@ export async function suppressionsRoutes(app: FastifyInstance, { db }: { db: Db 
 
   api.get(
     '/suppressions',
-    { config: { access: p('subscribers:read') }, schema: { querystring: listQuery } },
+    {
+      config: { access: scoped('all-lists', 'subscribers:read') },
+      schema: { querystring: listQuery },
+    },
     async (request) => {
       const filter = { search: request.query.search, reason: request.query.reason };
       return paginateByPosition(

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/harness.js';
+import { basic, createTestContext, type TestContext } from '../../test/harness.js';
+import { createList } from '../../test/lists.js';
 import { multipartBody } from '../../test/imports.js';
 import { suppressErased } from './index.js';
 
@@ -112,5 +113,28 @@ describe('the suppression list API', () => {
     expect(gone.statusCode).toBe(204);
     expect((await page('/api/v1/suppressions?search=pager.one')).count).toBe(0);
     expect((await t.delete(`/api/v1/suppressions/${found.results[0]!.id}`)).statusCode).toBe(404);
+  });
+
+  it('is read only by those who may read every list: it names people of every list', async () => {
+    await t.post('/api/v1/suppressions', { email: 'other.team@example.org' });
+    const list = await createList(t);
+    const username = 'support-one-list@acme.example';
+    const password = 'a long enough password';
+    const created = await t.post('/api/v1/users', {
+      username,
+      password,
+      role: 'support',
+      lists: [{ list, access: 'read' }],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    for (const url of ['/api/v1/suppressions', '/api/v1/suppressions/export']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { authorization: basic(username, password) },
+      });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.body).not.toContain('other.team@example.org');
+    }
   });
 });
