@@ -8,6 +8,7 @@ import pluginQuery from '@tanstack/eslint-plugin-query';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import cycles from './scripts/eslint-no-import-cycle.js';
+import literals from './scripts/eslint-no-jsx-literal-text.js';
 
 // One zone per feature: it may import anything but another feature.
 const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
@@ -94,6 +95,35 @@ const boundaries = {
   'local/no-import-cycle': 'error',
 };
 
+// Folders whose screens are still being moved to the catalogs (issue 55): one line each, the
+// line goes when its folder is done.
+const untranslated = [
+  'src/app/**',
+  'src/components/**',
+  'src/features/api-docs/**',
+  'src/features/audit/**',
+  'src/features/automations/**',
+  'src/features/deliveries/**',
+  'src/features/forms/**',
+  'src/features/growth/**',
+  'src/features/home/**',
+  'src/features/imports/**',
+  'src/features/lists/**',
+  'src/features/mailings/**',
+  'src/features/outbox/**',
+  'src/features/person-data/**',
+  'src/features/regions/**',
+  'src/features/security/**',
+  'src/features/segments/**',
+  'src/features/session/**',
+  'src/features/settings/**',
+  'src/features/statistics/**',
+  'src/features/subscribers/**',
+  'src/features/suppressions/**',
+  'src/features/users/**',
+  'src/features/webhooks/**',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -112,7 +142,7 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
-    plugins: { import: importPlugin, local: cycles },
+    plugins: { import: importPlugin, local: { rules: { ...cycles.rules, ...literals.rules } } },
     settings: {
       // eslint-plugin-import with the enhanced-resolve based TypeScript resolver (3.8): later
       // resolvers need unrs-resolver, whose per-platform optional packages this registry
@@ -173,6 +203,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Every word a user reads comes from the message catalogs (issue 55).
+    files: ['src/**/*.tsx'],
+    ignores: ['src/**/*.test.tsx', 'src/test/**', ...untranslated],
+    rules: { 'local/no-jsx-literal-text': 'error' },
   },
   ...pluginQuery.configs['flat/recommended'],
   {

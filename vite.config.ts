@@ -4,6 +4,7 @@ import path from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { linguiPlugins } from './build/lingui-vite.ts';
 
 // The API server (server/main.ts) listens on 8080 in development; Vite proxies to it so the
 // SPA and the API share one origin, exactly as in production where the server serves dist/.
@@ -112,7 +113,14 @@ export default defineConfig({
   // No import rewriting for Mantine: rolldown places what is imported through its
   // side-effect-free barrel by actual use (measured: the same modules per route as per-file
   // imports, ±0.2 KB gzip), so `import { Button } from '@mantine/core'` is all it takes.
-  plugins: [reactRouterProductionBuild(), reactRouterTreeShaking(), mjmlWithoutEval(), react()],
+  plugins: [
+    reactRouterProductionBuild(),
+    reactRouterTreeShaking(),
+    mjmlWithoutEval(),
+    // Before React's plugin: the macros become plain calls before JSX is compiled.
+    ...linguiPlugins(),
+    react(),
+  ],
   worker: { plugins: () => [mjmlWithoutEval()] },
   // mjml-browser requires `cheerio` without using it for what the block editor renders.
   resolve: { alias: [{ find: /^cheerio$/, replacement: path.resolve('src/lib/cheerio-stub.ts') }] },

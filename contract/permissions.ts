@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DASHBOARD_LOCALES } from './dashboard-locales.js';
 
 /**
  * Roles and permissions (extension, issue 29, docs/decisions/roles-and-access.md). A role is a named set
@@ -118,9 +119,20 @@ export const user = z.looseObject({
 });
 export type User = z.infer<typeof user>;
 
-/** GET /api/v1/me: the caller as the SPA needs it to build its menus. */
-export const me = user.extend({ permissions: z.array(z.string()) });
+/**
+ * GET /api/v1/me: the caller as the SPA needs it to build its menus, and the language the
+ * dashboard speaks to them (issue 55: their choice, else their browser's; absent from
+ * servers before it).
+ */
+export const me = user.extend({
+  permissions: z.array(z.string()),
+  locale: z.enum(DASHBOARD_LOCALES).optional(),
+});
 export type Me = z.infer<typeof me>;
+
+/** PATCH /api/v1/me: what a user changes about themselves. */
+export const meUpdate = z.strictObject({ locale: z.enum(DASHBOARD_LOCALES) });
+export type MeUpdate = z.infer<typeof meUpdate>;
 
 export const TOKEN_NAME_MAX = 100;
 export const tokenCreate = z.strictObject({

@@ -46,7 +46,7 @@ test('a large file previews from its start and is checked in the background, wit
     await page.getByLabel('CSV file').setInputFiles(file);
     await expect(page.getByLabel('Chosen file')).toContainText('MB');
     await page.getByRole('button', { name: 'Next: Format' }).click();
-    await expect(page.getByText('read from its first 64.0 KB')).toBeVisible();
+    await expect(page.getByText('read from its first 64 kB')).toBeVisible();
     await expect(page.getByRole('table', { name: 'Preview of the file' })).toContainText('Müller');
     await page.getByRole('button', { name: 'Next: Columns' }).click();
     await page.getByRole('button', { name: 'Next: Check the rows' }).click();

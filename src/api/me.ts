@@ -1,4 +1,5 @@
-import type { Me, Permission } from '../../contract/permissions';
+import type { DashboardLocale } from '../../contract/dashboard-locales';
+import type { Me, MeUpdate, Permission } from '../../contract/permissions';
 import { extension, request } from './client';
 
 export type { Me };
@@ -24,3 +25,7 @@ export function can(me: Me | null | undefined, permission: Permission, listId?: 
   if (listId === undefined || me.lists === null || permission.endsWith(':read')) return true;
   return me.lists.some((grant) => grant.list === listId && grant.access === 'manage');
 }
+
+/** Saves the dashboard language the user picked (PATCH /api/v1/me, issue 55). */
+export const saveLocale = (locale: DashboardLocale) =>
+  request<Me>('/me', { method: 'PATCH', body: { locale } satisfies MeUpdate });

@@ -1,5 +1,6 @@
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { LocaleProvider } from '../i18n/locale-provider';
 import { cssVariablesResolver, theme } from './theme';
 
 // The colour scheme is a preference, not a credential: localStorage is the right place.
@@ -15,7 +16,7 @@ export function Providers({ children }: { children: ReactNode }) {
       defaultColorScheme="auto"
       colorSchemeManager={colorSchemeManager}
     >
-      {children}
+      <LocaleProvider>{children}</LocaleProvider>
     </MantineProvider>
   );
 }

@@ -11,6 +11,8 @@ import { ColorSchemeToggle } from './color-scheme-toggle';
 import { MainNav } from './main-nav';
 import { ServerBanner } from './server-banner';
 import { SkipLink } from './skip-link';
+import { LanguagePicker } from './language-picker';
+import { useAccountLocale } from './use-account-locale';
 import { UserMenu } from './user-menu';
 
 // Its own chunk: the people search reaches the subscribers API (and classic zod), which
@@ -42,6 +44,7 @@ export function Component() {
   // wide header's parts nor a desktop the menu's.
   const wide = useMediaQuery(WIDE, true, { getInitialValueInEffect: false });
   const idle = useIdleAfterMount();
+  useAccountLocale();
 
   if (status === 'unknown') return <FullPageLoader />;
   if (!user) {
@@ -94,6 +97,7 @@ export function Component() {
                 </Suspense>
               )}
               <ColorSchemeToggle />
+              <LanguagePicker />
               <UserMenu username={user.username} />
             </Group>
           ) : (

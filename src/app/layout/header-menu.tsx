@@ -3,6 +3,9 @@ import { IconDotsVertical, IconLogout, IconMoon, IconSearch, IconSun } from '@ta
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { subscriberQueries } from '../../features/subscribers/queries';
+import { useLingui } from '@lingui/react/macro';
+import { DASHBOARD_LOCALE_NAMES, DASHBOARD_LOCALES } from '../../../contract/dashboard-locales';
+import { useChooseLocale } from './language-picker';
 import { useSignOut } from './use-sign-out';
 
 /**
@@ -16,6 +19,8 @@ export function HeaderMenu({ username }: { username: string }) {
   const computed = useComputedColorScheme('light', { getInitialValueInEffect: true });
   const next = computed === 'dark' ? 'light' : 'dark';
   const { signingOut, signOut } = useSignOut();
+  const { t, i18n } = useLingui();
+  const chooseLocale = useChooseLocale();
   return (
     <Menu position="bottom-end" width={220}>
       <Menu.Target>
@@ -41,6 +46,18 @@ export function HeaderMenu({ username }: { username: string }) {
         >
           Switch to {next} mode
         </Menu.Item>
+        <Menu.Label>{t`Language`}</Menu.Label>
+        {DASHBOARD_LOCALES.map((locale) => (
+          <Menu.Item
+            key={locale}
+            lang={locale}
+            aria-current={locale === i18n.locale ? 'true' : undefined}
+            onClick={() => void chooseLocale(locale)}
+          >
+            {DASHBOARD_LOCALE_NAMES[locale]}
+          </Menu.Item>
+        ))}
+        <Menu.Divider />
         <Menu.Item leftSection={<IconLogout size={16} />} onClick={signOut}>
           Sign out {username}
         </Menu.Item>

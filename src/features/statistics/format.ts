@@ -31,10 +31,7 @@ const timeFormat = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
 });
 
-export { formatCount } from '../../lib/format';
-
-export const formatPercent = (ratio: number) =>
-  `${(ratio * 100).toLocaleString('en-US', { maximumFractionDigits: 1 })}%`;
+export { formatCount, formatPercent } from '../../lib/format';
 
 /** A bucket in a table or tooltip: "Sun 1 Jun" per day, "1 Jun, 14:00" per hour. */
 export const formatBucket = (ms: number, interval: SeriesInterval) =>

@@ -1,3 +1,4 @@
+import { formatDate } from '../../../lib/format';
 import { Anchor, Badge, Button, Group, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -64,7 +65,7 @@ const updatedColumn: Column<List> = {
   key: 'updated',
   header: 'Updated',
   sortField: 'update_datetime',
-  render: (l) => <Text size="sm">{new Date(l.update_datetime).toLocaleDateString()}</Text>,
+  render: (l) => <Text size="sm">{formatDate(l.update_datetime)}</Text>,
 };
 
 export function ListsTable() {

@@ -1,4 +1,5 @@
 import { Alert, Anchor, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { session } from '../../../api/session';
 import { useSession } from '../use-session';
@@ -11,6 +12,7 @@ import { SignInForm } from './sign-in-form';
  * the signed-in shell have loaded (src/app/boot.tsx); sign-in-page.tsx is its route.
  */
 export function SignInScreen({ onSignedIn }: { onSignedIn: () => void }) {
+  const { t } = useLingui();
   const { notice } = useSession();
   // Password, then (two-factor accounts) a code; or the forgotten-password form.
   const [step, setStep] = useState<'password' | 'code' | 'forgot'>('password');
@@ -26,14 +28,14 @@ export function SignInScreen({ onSignedIn }: { onSignedIn: () => void }) {
         <Stack>
           <div>
             <Title order={1} size="h2">
-              Sign in to Mailboard
+              <Trans>Sign in to Mailboard</Trans>
             </Title>
             <Text c="dimmed" size="sm">
-              Use the username and password of your API account.
+              <Trans>Use the username and password of your API account.</Trans>
             </Text>
           </div>
           {notice && (
-            <Alert color="yellow" role="status" title="Signed out">
+            <Alert color="yellow" role="status" title={t`Signed out`}>
               {notice}
             </Alert>
           )}
@@ -46,7 +48,7 @@ export function SignInScreen({ onSignedIn }: { onSignedIn: () => void }) {
             <>
               <SignInForm onSignedIn={done} onCodeNeeded={() => setStep('code')} />
               <Anchor component="button" type="button" size="sm" onClick={() => setStep('forgot')}>
-                Forgot password?
+                <Trans>Forgot password?</Trans>
               </Anchor>
             </>
           )}

@@ -1,0 +1,57 @@
+import { useLingui } from '@lingui/react/macro';
+import { NativeSelect } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  DASHBOARD_LOCALE_NAMES,
+  DASHBOARD_LOCALES,
+  isDashboardLocale,
+  type DashboardLocale,
+} from '../../../contract/dashboard-locales';
+import { saveLocale } from '../../api/me';
+import { meQuery } from '../../api/shared-queries';
+import { switchLocale } from '../../i18n/catalogs';
+
+/**
+ * The dashboard's language, in the user menu (issue 55). The screen changes at once; the
+ * choice is saved on the account where the server keeps one (GET /me carries `locale`),
+ * so it follows the user to other browsers and into the mails the server sends them.
+ */
+export function LanguagePicker() {
+  const { t, i18n } = useLingui();
+  const choose = useChooseLocale();
+  return (
+    <NativeSelect
+      size="xs"
+      aria-label={t`Language`}
+      value={i18n.locale}
+      onChange={(event) => {
+        const locale = event.currentTarget.value;
+        if (isDashboardLocale(locale)) void choose(locale);
+      }}
+      data={DASHBOARD_LOCALES.map((locale) => ({
+        value: locale,
+        label: DASHBOARD_LOCALE_NAMES[locale],
+      }))}
+    />
+  );
+}
+
+/** Switches the dashboard to a language and saves it on the account (the phone menu too). */
+export function useChooseLocale() {
+  const { t } = useLingui();
+  const queryClient = useQueryClient();
+  const { data: me } = useQuery(meQuery());
+  return async (locale: DashboardLocale) => {
+    await switchLocale(locale);
+    if (!me?.locale) return;
+    try {
+      queryClient.setQueryData(meQuery().queryKey, await saveLocale(locale));
+    } catch {
+      notifications.show({
+        color: 'red',
+        message: t`The language could not be saved on your account; it applies in this tab only.`,
+      });
+    }
+  };
+}

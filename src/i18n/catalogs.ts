@@ -1,0 +1,67 @@
+import { i18n, type Messages } from '@lingui/core';
+import {
+  DASHBOARD_LOCALES,
+  isDashboardLocale,
+  type DashboardLocale,
+} from '../../contract/dashboard-locales';
+
+/**
+ * The dashboard's messages at run time (issue 55). Each folder of src/ has its own catalog
+ * per locale (build/catalog-scopes.ts); a folder's modules await `loadScope` before they
+ * run, so a catalog arrives with the first module that needs it, in the active locale only.
+ * Switching the locale fetches the catalogs of every folder loaded so far, then activates.
+ */
+const importers = import.meta.glob<{ messages: Messages }>([
+  '/src/*/locales/*.po',
+  '/src/features/*/locales/*.po',
+]);
+
+const scopes = new Set<string>();
+// `locale/scope` pairs whose messages are in `i18n` (or on their way).
+const loaded = new Set<string>();
+
+async function load(locale: DashboardLocale, wanted: Iterable<string>) {
+  const missing = [...wanted].filter((scope) => !loaded.has(`${locale}/${scope}`));
+  for (const scope of missing) loaded.add(`${locale}/${scope}`);
+  const modules = await Promise.all(
+    missing.map((scope) => importers[`/src/${scope}/locales/${locale}.po`]?.()),
+  );
+  for (const module of modules) if (module) i18n.load(locale, module.messages);
+}
+
+/** The locale a fresh page starts in: the page's `lang` (the server chose it), else the browser's. */
+export function initialLocale(): DashboardLocale {
+  const candidates = [document.documentElement.lang, ...navigator.languages];
+  for (const candidate of candidates) {
+    const primary = candidate?.split('-')[0]?.toLowerCase();
+    if (isDashboardLocale(primary)) return primary;
+  }
+  return 'en';
+}
+
+i18n.load(Object.fromEntries(DASHBOARD_LOCALES.map((locale) => [locale, {}])));
+i18n.activate(initialLocale());
+document.documentElement.lang = i18n.locale;
+
+/**
+ * Awaited by every module of `scope` (a folder below src/) before it runs: imported by the
+ * modules build/lingui-vite.ts prepends, which knip cannot see.
+ * @public
+ */
+export async function loadScope(scope: string): Promise<void> {
+  if (scopes.has(scope)) return;
+  scopes.add(scope);
+  await load(i18n.locale as DashboardLocale, [scope]);
+}
+
+/** Speak `locale` from now on: its catalogs first, then every `useLingui` re-renders. */
+export async function switchLocale(locale: DashboardLocale): Promise<void> {
+  if (locale === i18n.locale) return;
+  await load(locale, scopes);
+  i18n.activate(locale);
+  document.documentElement.lang = locale;
+  // A folder first loaded while the new catalogs were on their way got the old locale's.
+  await load(locale, scopes);
+}
+
+export const activeLocale = () => i18n.locale as DashboardLocale;
