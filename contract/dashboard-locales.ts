@@ -15,3 +15,9 @@ export const DASHBOARD_LOCALE_NAMES: Record<DashboardLocale, string> = {
   de: 'Deutsch',
   fr: 'Français',
 };
+
+/**
+ * The cookie in which the dashboard keeps the language a user picked: the server writes the
+ * page's `<html lang>` from it before the SPA runs (a preference, not a credential).
+ */
+export const DASHBOARD_LOCALE_COOKIE = 'mailboard_locale';

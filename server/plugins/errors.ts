@@ -43,7 +43,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance, options: ErrorsOptio
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (options.spa && wantsSpa(request.method, url)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.sendDashboard();
     }
     const served = isDashboardPath(url);
     const allowed = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'].filter((m) => {

@@ -18,6 +18,7 @@ import {
   reclassifyResult,
 } from '../../contract/statistics.js';
 import { form } from '../../contract/forms.js';
+import { me } from '../../contract/permissions.js';
 
 /**
  * The bodies of the OpenAPI document (openapi-responses.ts adds them by rule): the named
@@ -93,6 +94,7 @@ export const componentSchemas: Record<string, Schema> = {
   SuppressionImport: jsonSchema(suppressionImportResult),
   DeliveryRates: jsonSchema(deliveryRates),
   DomainChecks: jsonSchema(domainChecks),
+  Me: jsonSchema(me),
 };
 const page = (item: string): Schema => ({
   ...jsonSchema(envelope(z.unknown())),
@@ -145,4 +147,6 @@ export const successBodies: Record<string, Schema> = {
   'POST /api/v1/suppressions/import': ref('SuppressionImport'),
   'GET /api/v1/deliveries/{}/rates': ref('DeliveryRates'),
   'GET /api/v1/settings/sending/domains': ref('DomainChecks'),
+  'GET /api/v1/me': ref('Me'),
+  'PATCH /api/v1/me': ref('Me'),
 };

@@ -1,12 +1,48 @@
-import type { FastifyInstance } from 'fastify';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
+import {
+  DASHBOARD_LOCALE_COOKIE,
+  DASHBOARD_LOCALES,
+  isDashboardLocale,
+} from '../../contract/dashboard-locales.js';
+import { negotiateLocale } from '../lib/locale.js';
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /** The dashboard's page (index.html) in the language the visitor reads. */
+    sendDashboard(): FastifyReply;
+  }
+}
+
+/**
+ * The dashboard's first paint speaks the visitor's language (issue 55): `<html lang>` from the
+ * SPA's locale cookie, else `Accept-Language` among the dashboard's languages. The SPA reads
+ * it before loading its messages, so even the sign-in screen needs no second guess.
+ */
+function pageLocale(request: FastifyRequest) {
+  const chosen = request.cookies?.[DASHBOARD_LOCALE_COOKIE];
+  if (isDashboardLocale(chosen)) return chosen;
+  const negotiated = negotiateLocale(request.headers['accept-language'], DASHBOARD_LOCALES);
+  return isDashboardLocale(negotiated) ? negotiated : 'en';
+}
 
 /** Serves the built SPA; deep links fall back to index.html (see errors plugin). */
 export const spaPlugin = fp(async (app: FastifyInstance, options: { distDir: string }) => {
+  const page = await readFile(path.join(options.distDir, 'index.html'), 'utf8');
+  app.decorateReply('sendDashboard', function (this: FastifyReply) {
+    const lang = pageLocale(this.request);
+    return this.header('cache-control', 'no-cache')
+      .header('vary', 'Accept-Language, Cookie')
+      .type('text/html; charset=utf-8')
+      .send(page.replace(/<html\b[^>]*>/, `<html lang="${lang}">`));
+  });
+  app.get('/', { config: { public: true } }, (_request, reply) => reply.sendDashboard());
   await app.register(fastifyStatic, {
     root: options.distDir,
-    index: ['index.html'],
+    index: false,
     wildcard: true,
     setHeaders(reply, filePath) {
       // Vite fingerprints everything under assets/, so it can be cached for good; the

@@ -1,5 +1,6 @@
 import { i18n, type Messages } from '@lingui/core';
 import {
+  DASHBOARD_LOCALE_COOKIE,
   DASHBOARD_LOCALES,
   isDashboardLocale,
   type DashboardLocale,
@@ -60,6 +61,8 @@ export async function switchLocale(locale: DashboardLocale): Promise<void> {
   await load(locale, scopes);
   i18n.activate(locale);
   document.documentElement.lang = locale;
+  // The next page load starts in it (server/plugins/spa.ts writes `<html lang>` from it).
+  document.cookie = `${DASHBOARD_LOCALE_COOKIE}=${locale}; path=/; max-age=31536000; samesite=lax`;
   // A folder first loaded while the new catalogs were on their way got the old locale's.
   await load(locale, scopes);
 }

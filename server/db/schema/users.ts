@@ -16,6 +16,8 @@ export const users = pgTable(
     active: boolean('active').notNull().default(true),
     /** false: only the lists of `user_lists` exist for the user. */
     allLists: boolean('all_lists').notNull().default(true),
+    /** The dashboard language the user chose (issue 55); null: their browser's. */
+    locale: text('locale'),
   },
   (t) => [uniqueIndex('users_username_lower').on(sql`lower(${t.username})`)],
 );

@@ -87,8 +87,8 @@ export const identityPlugin = fp(async (app: FastifyInstance, options: IdentityO
       await api.register(resetRoutes, { db });
       await api.register(twoFactorRoutes, { db });
       // POST /users without a password invites by mail, with the role and lists it names.
-      const invite: Invite = async (username, changes, invitedBy) =>
-        inviteUser(db, systemMailerOf(app), { username, invitedBy }, (tx, id) =>
+      const invite: Invite = async (username, changes, invitedBy, locale) =>
+        inviteUser(db, systemMailerOf(app), { username, invitedBy, locale }, (tx, id) =>
           accountsRepository(tx).update(id, changes),
         );
       await api.register(usersRoutes, { db, invite });

@@ -3,6 +3,8 @@ import type { Invitation, InvitationWithLink } from '../../../../contract/accoun
 import type { Db, Executor } from '../../../db/client.js';
 import { users, userTokens } from '../../../db/schema/index.js';
 import { badRequest, notFound } from '../../../lib/http-errors.js';
+import type { DashboardLocale } from '../../../../contract/dashboard-locales.js';
+import { mailTexts } from '../mail/mail-texts.js';
 import { sendLinkMail, type SystemMailer } from '../mail/system-mail.js';
 import { PENDING_PASSWORD_HASH } from '../users/accounts.js';
 import { INVITATION_TTL_MS, userTokensRepository } from '../links/user-tokens.js';
@@ -11,6 +13,8 @@ export type InviteInput = {
   username: string;
   /** The admin who invites (null from a script). */
   invitedBy: number | null;
+  /** The mail's language: the inviter's (the invitee has none yet); English by default. */
+  locale?: DashboardLocale;
   now?: Date;
 };
 
@@ -50,7 +54,7 @@ export async function inviteUser(
     );
     return { token: issued.token, id: issued.row.id };
   });
-  return mailInvitation(db, mailer, id, input.username, token, now);
+  return mailInvitation(db, mailer, id, input.username, token, now, input.locale);
 }
 
 /** A new link (the old one stops working) and a new mail; the invitation keeps its id. */
@@ -59,11 +63,12 @@ export async function resendInvitation(
   mailer: SystemMailer,
   id: number,
   now = new Date(),
+  locale: DashboardLocale = 'en',
 ): Promise<InvitationWithLink> {
   const current = await getInvitation(db, id, now);
   if (!current) throw notFound();
   const token = await userTokensRepository(db).renew(id, INVITATION_TTL_MS, now);
-  return mailInvitation(db, mailer, id, current.username, token, now);
+  return mailInvitation(db, mailer, id, current.username, token, now, locale);
 }
 
 /** Withdraws the invitation and removes the user who never signed up. */
@@ -83,15 +88,14 @@ async function mailInvitation(
   username: string,
   token: string,
   now: Date,
+  locale: DashboardLocale = 'en',
 ): Promise<InvitationWithLink> {
   const path = `/invitation/${token}`;
   const sent = await sendLinkMail(mailer, {
     to: username,
-    subject: 'You are invited to Mailboard',
-    intro: `You have been invited to Mailboard as ${username}. Choose a password to sign in.`,
-    action: 'Set your password',
+    locale,
+    ...mailTexts(locale).invitation(username),
     path,
-    outro: 'The link works once and for 7 days. If you did not expect this, ignore this message.',
   }).then(
     () => true,
     () => false, // Shown as not sent; the admin can resend, or pass the link on.

@@ -19,6 +19,7 @@ import {
   revokeInvitation,
 } from './invitations.js';
 import { PENDING_PASSWORD_HASH } from '../users/accounts.js';
+import { callerLocale } from '../users/locale.js';
 import { setPasswordFromLink } from '../links/set-password.js';
 import { userTokensRepository } from '../links/user-tokens.js';
 import { p } from '../../../lib/route-access.js';
@@ -55,6 +56,7 @@ export async function invitationRoutes(app: FastifyInstance, { db }: RouteOption
       const invitation = await inviteUser(db, mailer(), {
         username: request.body.username,
         invitedBy: request.user.id,
+        locale: await callerLocale(db, request),
       });
       return reply.code(201).send(invitation);
     },
@@ -82,7 +84,13 @@ export async function invitationRoutes(app: FastifyInstance, { db }: RouteOption
     { config: { access: p('users:manage') }, schema: { params } },
     async (request) => {
       await assertActsOnInvited(request.access, request.params.id);
-      return resendInvitation(db, mailer(), request.params.id);
+      return resendInvitation(
+        db,
+        mailer(),
+        request.params.id,
+        new Date(),
+        await callerLocale(db, request),
+      );
     },
   );
 

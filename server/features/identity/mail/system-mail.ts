@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { DashboardLocale } from '../../../../contract/dashboard-locales.js';
 import { escapeHtml } from '../../../../contract/escape-html.js';
 
 /**
@@ -59,14 +60,22 @@ async function deliver(
  */
 export async function sendLinkMail(
   mailer: SystemMailer,
-  mail: { to: string; subject: string; intro: string; action: string; path: string; outro: string },
+  mail: {
+    to: string;
+    locale: DashboardLocale;
+    subject: string;
+    intro: string;
+    action: string;
+    path: string;
+    outro: string;
+  },
 ) {
   const url = `${mailer.baseUrl()}${mail.path}`;
   await deliver(mailer, {
     to: mail.to,
     subject: mail.subject,
     text: `${mail.intro}\n\n${mail.action}: ${url}\n\n${mail.outro}\n`,
-    html: `<!doctype html><html><body><p>${escapeHtml(mail.intro)}</p><p><a href="${escapeHtml(url)}">${escapeHtml(mail.action)}</a></p><p>${escapeHtml(mail.outro)}</p></body></html>`,
+    html: `<!doctype html><html lang="${mail.locale}"><body><p>${escapeHtml(mail.intro)}</p><p><a href="${escapeHtml(url)}">${escapeHtml(mail.action)}</a></p><p>${escapeHtml(mail.outro)}</p></body></html>`,
   });
 }
 
@@ -76,12 +85,12 @@ export async function sendLinkMail(
  */
 export async function sendNoticeMail(
   mailer: SystemMailer,
-  mail: { to: string; subject: string; paragraphs: string[] },
+  mail: { to: string; locale: DashboardLocale; subject: string; paragraphs: string[] },
 ) {
   await deliver(mailer, {
     to: mail.to,
     subject: mail.subject,
     text: `${mail.paragraphs.join('\n\n')}\n`,
-    html: `<!doctype html><html><body>${mail.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}</body></html>`,
+    html: `<!doctype html><html lang="${mail.locale}"><body>${mail.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}</body></html>`,
   });
 }

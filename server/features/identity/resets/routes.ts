@@ -1,14 +1,17 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { newPassword, type PasswordResetLink } from '../../../../contract/account.js';
+import { isDashboardLocale } from '../../../../contract/dashboard-locales.js';
 import { users } from '../../../db/schema/index.js';
 import { assertActsOn } from '../access/ceiling.js';
 import { HttpError, notFound } from '../../../lib/http-errors.js';
 import { idParam } from '../../../lib/query.js';
 import type { RouteOptions } from '../../../lib/route-options.js';
+import { mailTexts } from '../mail/mail-texts.js';
 import { sendLinkMail, systemMailerOf } from '../mail/system-mail.js';
+import { browserLocale } from '../users/locale.js';
 import { FailedAttemptThrottle } from '../sign-in/throttle.js';
 import { linkGone } from '../invitations/routes.js';
 import { PENDING_PASSWORD_HASH } from '../users/accounts.js';
@@ -57,7 +60,11 @@ export async function resetRoutes(app: FastifyInstance, options: ResetRouteOptio
    * A new reset link for `user` (earlier ones stop working), mailed to them: the link, and
    * why the mail was not sent if it was not.
    */
-  async function issueReset(user: { id: number; username: string }, by: number | null = null) {
+  async function issueReset(
+    user: { id: number; username: string; locale: string | null },
+    request: FastifyRequest,
+    by: number | null = null,
+  ) {
     const { token } = await userTokensRepository(db).issue(
       'reset',
       user.id,
@@ -67,14 +74,13 @@ export async function resetRoutes(app: FastifyInstance, options: ResetRouteOptio
     );
     const mailer = systemMailerOf(app);
     const url = `${mailer.baseUrl()}/password-reset/${token}`;
+    // The user's language, else the asking browser's (on the sign-in page, usually theirs).
+    const locale = isDashboardLocale(user.locale) ? user.locale : browserLocale(request);
     const notSent = await sendLinkMail(mailer, {
       to: user.username,
-      subject: 'Reset your Mailboard password',
-      intro: `Someone asked to reset the password of ${user.username} on Mailboard.`,
-      action: 'Choose a new password',
+      locale,
+      ...mailTexts(locale).reset(user.username),
       path: `/password-reset/${token}`,
-      outro:
-        'The link works once and for 30 minutes. If you did not ask for this, ignore this message: your password stays as it is.',
     }).then(
       () => undefined,
       (error: unknown) => error,
@@ -82,9 +88,9 @@ export async function resetRoutes(app: FastifyInstance, options: ResetRouteOptio
     return { url, notSent };
   }
 
-  async function mailReset(username: string) {
+  async function mailReset(username: string, request: FastifyRequest) {
     const [user] = await db
-      .select({ id: users.id, username: users.username })
+      .select({ id: users.id, username: users.username, locale: users.locale })
       .from(users)
       .where(
         and(
@@ -92,7 +98,7 @@ export async function resetRoutes(app: FastifyInstance, options: ResetRouteOptio
           ne(users.passwordHash, PENDING_PASSWORD_HASH),
         ),
       );
-    const notSent = user && (await issueReset(user)).notSent;
+    const notSent = user && (await issueReset(user, request)).notSent;
     if (notSent) throw notSent;
   }
 
@@ -114,7 +120,7 @@ export async function resetRoutes(app: FastifyInstance, options: ResetRouteOptio
         );
       }
       throttle.recordFailure(username, request.ip);
-      const mailing = mailReset(username)
+      const mailing = mailReset(username, request)
         .catch((error: unknown) => request.log.error({ err: error }, 'password reset mail failed'))
         .finally(() => inFlight.delete(mailing));
       inFlight.add(mailing);
@@ -153,7 +159,12 @@ export async function resetRoutes(app: FastifyInstance, options: ResetRouteOptio
     { config: { access: p('users:manage') }, schema: { params: z.object({ id: idParam }) } },
     async (request, reply) => {
       const [user] = await db
-        .select({ id: users.id, username: users.username, passwordHash: users.passwordHash })
+        .select({
+          id: users.id,
+          username: users.username,
+          locale: users.locale,
+          passwordHash: users.passwordHash,
+        })
         .from(users)
         .where(eq(users.id, request.params.id));
       if (!user) throw notFound();
@@ -164,7 +175,7 @@ export async function resetRoutes(app: FastifyInstance, options: ResetRouteOptio
           detail: `${user.username} has not accepted the invitation yet: resend the invitation instead.`,
         });
       }
-      const { url, notSent } = await issueReset(user, request.user.id);
+      const { url, notSent } = await issueReset(user, request, request.user.id);
       // Not mailed (the SMTP server refused): the admin still has the link to pass on.
       if (notSent) request.log.error({ err: notSent }, 'password reset mail failed');
       const answer: PasswordResetLink = { password_reset_url: url };

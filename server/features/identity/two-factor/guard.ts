@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
+import { isDashboardLocale } from '../../../../contract/dashboard-locales.js';
+import { mailMoment, mailTexts } from '../mail/mail-texts.js';
 import { users } from '../../../db/schema/index.js';
 import { HttpError } from '../../../lib/http-errors.js';
 import { sendNoticeMail, systemMailerOf } from '../mail/system-mail.js';
@@ -39,20 +41,17 @@ export function secondFactorGuard(app: FastifyInstance, db: Db) {
 
   async function mailNotice(userId: number, address: string, now: Date) {
     const [user] = await db
-      .select({ username: users.username })
+      .select({ username: users.username, locale: users.locale })
       .from(users)
       .where(eq(users.id, userId));
     if (!user) return;
+    // The user's language, never the request's: that browser may be the attacker's.
+    const locale = isDashboardLocale(user.locale) ? user.locale : 'en';
     // No link: a security notice that links somewhere teaches users to follow such links.
     await sendNoticeMail(systemMailerOf(app), {
       to: user.username,
-      subject: 'Wrong sign-in codes for your Mailboard account',
-      paragraphs: [
-        `Several wrong sign-in codes were entered for your Mailboard account ${user.username}, the last at ${now.toUTCString()} from the address ${address}.`,
-        'Further attempts now have to wait, longer after each wrong code.',
-        'If this was you, wait a little and enter a current code from your authenticator app or a recovery code.',
-        'If it was not you, someone knows your password: change it at once (use "Forgot password?" on the sign-in page) and tell your administrator.',
-      ],
+      locale,
+      ...mailTexts(locale).secondFactorNotice(user.username, mailMoment(locale, now), address),
     });
   }
 

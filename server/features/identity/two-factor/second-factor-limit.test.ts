@@ -5,6 +5,7 @@ import { openDatabase } from '../../../db/client.js';
 import { FailedAttemptThrottle } from '../sign-in/throttle.js';
 import { ADMIN, basic, createTestContext, type TestContext } from '../../../test/harness.js';
 import { browserOf, codeFor, cookiesOf } from './test-support.js';
+import { mailMoment } from '../mail/mail-texts.js';
 
 /**
  * Issue 49, finding 2: someone who has the password guesses the second factor. Wrong codes
@@ -131,7 +132,7 @@ describe('wrong second-factor codes', () => {
     expect(more).toEqual([]);
     expect(notice!.subject).toBe('Wrong sign-in codes for your Mailboard account');
     expect(notice!.text).toContain(
-      `Several wrong sign-in codes were entered for your Mailboard account ${ADMIN.username}, the last at ${new Date(clock).toUTCString()} from the address 127.0.0.1.`,
+      `Several wrong sign-in codes were entered for your Mailboard account ${ADMIN.username}, the last at ${mailMoment('en', new Date(clock))} from the address 127.0.0.1.`,
     );
     // No link at all, let alone one with a token.
     expect(notice!.text).not.toMatch(/https?:/);

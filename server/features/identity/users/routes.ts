@@ -12,6 +12,8 @@ import { accountsRepository, type AccountChanges } from './accounts.js';
 import { hashPassword } from '../sign-in/password.js';
 import { rolesRepository } from '../roles/repository.js';
 import { p } from '../../../lib/route-access.js';
+import type { DashboardLocale } from '../../../../contract/dashboard-locales.js';
+import { callerLocale } from './locale.js';
 
 const params = z.object({ id: idParam });
 
@@ -24,6 +26,7 @@ export type Invite = (
   username: string,
   changes: AccountChanges,
   invitedBy: number,
+  locale: DashboardLocale,
 ) => Promise<{ user: number; invitation_url: string }>;
 
 /** Users (extension, issue 29, docs/decisions/roles-and-access.md). */
@@ -87,7 +90,12 @@ export async function usersRoutes(
       try {
         if (password !== undefined) id = await accounts.create(username, password, changes);
         else if (options.invite) {
-          const invited = await options.invite(username, changes, request.user.id);
+          const invited = await options.invite(
+            username,
+            changes,
+            request.user.id,
+            await callerLocale(db, request),
+          );
           id = invited.user;
           invitation = { invitation_url: invited.invitation_url };
         } else throw badRequest('password', 'This field is required.');
