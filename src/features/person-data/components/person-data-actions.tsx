@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Button } from '@mantine/core';
 import { IconDownload, IconEraser } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -50,7 +51,7 @@ export function PersonDataActions({ email, listNames }: Props) {
         loading={exporting}
         onClick={() => void download()}
       >
-        Export
+        <Trans>Export</Trans>
       </Button>
       {canManage && (
         <Button
@@ -59,7 +60,7 @@ export function PersonDataActions({ email, listNames }: Props) {
           leftSection={<IconEraser size={16} />}
           onClick={() => setErasing(true)}
         >
-          Erase
+          <Trans>Erase</Trans>
         </Button>
       )}
       <EraseDialog
