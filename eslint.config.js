@@ -108,8 +108,6 @@ const untranslated = [
   'src/features/segments/**',
   'src/features/statistics/**',
   'src/features/subscribers/**',
-  'src/features/users/**',
-  'src/features/webhooks/**',
 ];
 
 export default tseslint.config(

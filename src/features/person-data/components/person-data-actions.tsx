@@ -1,4 +1,4 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@mantine/core';
 import { IconDownload, IconEraser } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -20,6 +20,7 @@ type Props = {
  * such extension (found on the first use).
  */
 export function PersonDataActions({ email, listNames }: Props) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const canManage = useCan('subscribers:manage');
   const [supported, setSupported] = useState(true);
@@ -69,7 +70,7 @@ export function PersonDataActions({ email, listNames }: Props) {
         email={email}
         listNames={listNames}
         onErased={() => {
-          notifySuccess(`${email} was erased.`);
+          notifySuccess(t`${email} was erased.`);
           void navigate('/people');
         }}
       />
