@@ -1,4 +1,4 @@
-import { ApiError, NetworkError, isApiError, SESSION_EXPIRED_MESSAGE } from './errors';
+import { ApiError, NetworkError, isApiError, sessionExpiredMessage } from './errors';
 import { session } from './session';
 import type { InferOutput, StandardResult, StandardSchemaV1 } from './standard-schema';
 import { DASHBOARD_CLIENT, DASHBOARD_HEADER } from '../../contract/dashboard-client';
@@ -150,7 +150,7 @@ async function readBody(response: Response): Promise<unknown> {
 function handleFailure(err: ApiError): ApiError {
   const { status, user } = session.get();
   if (err.status === 401 && status === 'signed-in') {
-    session.signOut(SESSION_EXPIRED_MESSAGE);
+    session.signOut(sessionExpiredMessage());
   }
   const code = (err.body as { code?: unknown } | null)?.code;
   if (err.status === 403 && code === 'two_factor_required' && user && !user.enrolTwoFactor) {

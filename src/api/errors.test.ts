@@ -6,7 +6,7 @@ import {
   fieldErrors,
   NetworkError,
   retryAfterSeconds,
-  SESSION_EXPIRED_MESSAGE,
+  sessionExpiredMessage,
 } from './errors';
 
 const apiError = (status: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -64,7 +64,7 @@ describe('conflictBody and retryAfterSeconds', () => {
 describe('describeError', () => {
   it('says what happened and what to do', () => {
     expect(describeError(apiError(401, { detail: 'Invalid username/password.' }))).toBe(
-      SESSION_EXPIRED_MESSAGE,
+      sessionExpiredMessage(),
     );
     expect(describeError(apiError(429, {}, { 'retry-after': '1' }))).toBe(
       'Too many attempts. Try again in 1 second.',

@@ -1,3 +1,6 @@
+import { plural, t } from '@lingui/core/macro';
+import { translateServerText } from './server-messages';
+
 /**
  * The one error type of the API module (docs/architecture.md §3.4). Every non-2xx response becomes an
  * ApiError; a request that never got a response becomes a NetworkError. Helpers read the
@@ -50,7 +53,9 @@ export type FieldErrors = Record<string, string[]>;
 export function fieldErrors(err: unknown): FieldErrors {
   if (!isApiError(err, 400)) return {};
   const out: FieldErrors = {};
-  const add = (path: string, message: string) => (out[path] ??= []).push(message);
+  // The server's English wording, in the active locale where the dashboard knows it.
+  const add = (path: string, message: string) =>
+    (out[path] ??= []).push(translateServerText(message));
   const walk = (value: unknown, path: string) => {
     if (typeof value === 'string') add(path || 'non_field_errors', value);
     else if (Array.isArray(value)) {
@@ -97,53 +102,80 @@ export function retryAfterSeconds(err: unknown, now = Date.now()): number | unde
   return match ? Number(match[1]) : undefined;
 }
 
-function waitPhrase(seconds: number | undefined): string {
-  if (seconds === undefined) return 'in a little while';
-  if (seconds < 60) return `in ${seconds} second${seconds === 1 ? '' : 's'}`;
+function tooManyAttempts(seconds: number | undefined): string {
+  if (seconds === undefined) return t`Too many attempts. Try again in a little while.`;
+  if (seconds < 60)
+    return plural(seconds, {
+      one: 'Too many attempts. Try again in # second.',
+      other: 'Too many attempts. Try again in # seconds.',
+    });
   const minutes = Math.ceil(seconds / 60);
-  return `in ${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return plural(minutes, {
+    one: 'Too many attempts. Try again in # minute.',
+    other: 'Too many attempts. Try again in # minutes.',
+  });
 }
 
-export const SESSION_EXPIRED_MESSAGE =
-  'Your session has expired or your credentials changed — sign in again.';
+function unavailable(seconds: number | undefined): string {
+  if (seconds === undefined)
+    return t`The service is unavailable for a moment. Try again in a little while.`;
+  if (seconds < 60)
+    return plural(seconds, {
+      one: 'The service is unavailable for a moment. Try again in # second.',
+      other: 'The service is unavailable for a moment. Try again in # seconds.',
+    });
+  const minutes = Math.ceil(seconds / 60);
+  return plural(minutes, {
+    one: 'The service is unavailable for a moment. Try again in # minute.',
+    other: 'The service is unavailable for a moment. Try again in # minutes.',
+  });
+}
+
+/** The sign-in screen's notice after a 401 while signed in, in the active locale. */
+export const sessionExpiredMessage = () =>
+  t`Your session has expired or your credentials changed — sign in again.`;
+
+/** A server's `detail`, translated where the dashboard knows it. */
+const translatedDetail = (body: unknown) => {
+  const detail = detailOf(body);
+  return detail === undefined ? undefined : translateServerText(detail);
+};
 
 /** One sentence a person can act on, for any error the API module throws. */
 export function describeError(err: unknown): string {
   if (err instanceof NetworkError) {
     return err.reason === 'timeout'
-      ? 'The server took too long to answer. Try again.'
-      : 'The server cannot be reached. Check your connection and try again.';
+      ? t`The server took too long to answer. Try again.`
+      : t`The server cannot be reached. Check your connection and try again.`;
   }
   if (!(err instanceof ApiError)) {
-    return err instanceof Error && err.message ? err.message : 'Something went wrong.';
+    return err instanceof Error && err.message ? err.message : t`Something went wrong.`;
   }
-  switch (err.status) {
+  const status = err.status;
+  switch (status) {
     case 400: {
       const messages = Object.values(fieldErrors(err)).flat();
-      return messages.length > 0 ? messages.join(' ') : 'The server rejected the data.';
+      return messages.length > 0 ? messages.join(' ') : t`The server rejected the data.`;
     }
     case 401:
-      return SESSION_EXPIRED_MESSAGE;
+      return sessionExpiredMessage();
     case 403:
-      return 'You are not allowed to do this.';
+      return t`You are not allowed to do this.`;
     case 404:
-      return 'This item does not exist (any more).';
+      return t`This item does not exist (any more).`;
     case 405:
-      return 'This server does not support this action.';
+      return t`This server does not support this action.`;
     case 409:
-      return 'This conflicts with an existing item.';
+      return t`This conflicts with an existing item.`;
     case 413:
-      return 'The file is too large for the server.';
+      return t`The file is too large for the server.`;
     case 429:
-      return `Too many attempts. Try again ${waitPhrase(retryAfterSeconds(err))}.`;
+      return tooManyAttempts(retryAfterSeconds(err));
     case 503:
       // Ours says what is away (the database); a proxy's page in front says nothing usable.
-      return (
-        detailOf(err.body) ??
-        `The service is unavailable for a moment. Try again ${waitPhrase(retryAfterSeconds(err))}.`
-      );
+      return translatedDetail(err.body) ?? unavailable(retryAfterSeconds(err));
     default:
-      if (err.status >= 500) return 'The server had a problem. Try again later.';
-      return detailOf(err.body) ?? `The request failed (HTTP ${err.status}).`;
+      if (err.status >= 500) return t`The server had a problem. Try again later.`;
+      return translatedDetail(err.body) ?? t`The request failed (HTTP ${status}).`;
   }
 }

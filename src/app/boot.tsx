@@ -1,4 +1,5 @@
 import { Alert, Button, Center, Stack, Text } from '@mantine/core';
+import { Trans } from '@lingui/react/macro';
 import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { session } from '../api/session';
 // In the entry chunk, not lazy: it is the first screen of every new session, and its
@@ -101,11 +102,13 @@ class LoadFailure extends Component<{ children: ReactNode }, { failed: boolean }
     if (!this.state.failed) return this.props.children;
     return (
       <Center component="main" mih="100vh" p="md">
-        <Alert color="red" role="alert" title="Mailboard could not load">
+        <Alert color="red" role="alert" title={<Trans>Mailboard could not load</Trans>}>
           <Stack gap="sm" align="flex-start">
-            <Text size="sm">Check the connection to the server, then reload the page.</Text>
+            <Text size="sm">
+              <Trans>Check the connection to the server, then reload the page.</Trans>
+            </Text>
             <Button size="xs" onClick={() => window.location.reload()}>
-              Reload
+              <Trans>Reload</Trans>
             </Button>
           </Stack>
         </Alert>

@@ -1,9 +1,11 @@
 import { Center, Loader } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
 
 export function FullPageLoader() {
+  const { t } = useLingui();
   return (
     <Center mih="100vh">
-      <Loader aria-label="Loading Mailboard" />
+      <Loader aria-label={t`Loading Mailboard`} />
     </Center>
   );
 }

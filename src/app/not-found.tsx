@@ -1,17 +1,18 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
+import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
 
 export function NotFound() {
   return (
     <Stack align="flex-start" gap="sm" py="xl">
       <Title order={1} size="h2">
-        Page not found
+        <Trans>Page not found</Trans>
       </Title>
       <Text c="dimmed">
-        There is nothing at this address. It may have moved, or the link is mistyped.
+        <Trans>There is nothing at this address. It may have moved, or the link is mistyped.</Trans>
       </Text>
       <Button component={Link} to="/lists" variant="light">
-        Go to lists
+        <Trans>Go to lists</Trans>
       </Button>
     </Stack>
   );

@@ -1,4 +1,5 @@
 import { Alert, Button, Center, Code, Group, Stack, Text } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
 import { isRouteErrorResponse, useRevalidator, useRouteError } from 'react-router';
 import { describeError } from '../api/errors';
 import { NotFound } from './not-found';
@@ -10,16 +11,21 @@ const isStaleChunk = (err: unknown) =>
 
 /** What a screen shows when its code, loader or rendering failed; retry re-runs it. */
 export function RouteError() {
+  const { t } = useLingui();
   const error = useRouteError();
   const revalidator = useRevalidator();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   const stale = isStaleChunk(error);
   return (
-    <Alert color="red" title={stale ? 'Mailboard was updated' : 'This screen failed'} role="alert">
+    <Alert
+      color="red"
+      title={stale ? t`Mailboard was updated` : t`This screen failed`}
+      role="alert"
+    >
       <Stack gap="sm" align="flex-start">
         <Text size="sm">
           {stale
-            ? 'A newer version is available. Reload to continue.'
+            ? t`A newer version is available. Reload to continue.`
             : isRouteErrorResponse(error)
               ? `${error.status} ${error.statusText}`
               : describeError(error)}
@@ -31,7 +37,7 @@ export function RouteError() {
             onClick={() => (stale ? window.location.reload() : void revalidator.revalidate())}
             loading={revalidator.state === 'loading'}
           >
-            {stale ? 'Reload' : 'Try again'}
+            {stale ? t`Reload` : t`Try again`}
           </Button>
         </Group>
       </Stack>

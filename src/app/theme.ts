@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import {
   createTheme,
   darken,
@@ -120,7 +122,12 @@ const chromaticColors = Object.keys(DEFAULT_THEME.colors).filter(
 );
 
 // A close button with a name (axe button-name): Mantine's has only an icon.
-const closeButtonProps = { 'aria-label': 'Close' };
+// A getter: Mantine spreads the props at each render, so the name follows the active locale.
+const closeButtonProps = {
+  get 'aria-label'() {
+    return i18n._(msg`Close`);
+  },
+};
 
 export const theme = createTheme({
   primaryColor: 'indigo',

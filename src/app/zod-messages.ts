@@ -1,5 +1,6 @@
 import type { config } from 'zod/v4/core';
 import { drfErrorMap } from '../../contract/messages';
+import { translateServerText } from '../api/server-messages';
 
 type ZodGlobalConfig = ReturnType<typeof config>;
 
@@ -13,6 +14,10 @@ type ZodGlobalConfig = ReturnType<typeof config>;
 export function installZodMessages(): void {
   const holder = globalThis as { __zod_globalConfig?: ZodGlobalConfig };
   holder.__zod_globalConfig = Object.assign(holder.__zod_globalConfig ?? {}, {
-    customError: drfErrorMap,
+    // The same wording in the active locale (issue 55), like the server's 400s.
+    customError: (issue: Parameters<typeof drfErrorMap>[0]) => {
+      const message = drfErrorMap(issue);
+      return typeof message === 'string' ? translateServerText(message) : message;
+    },
   });
 }

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Text } from '@mantine/core';
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -9,8 +10,9 @@ export type Crumb = { label: ReactNode; to: string };
  * each followed by a slash, `Lists / Newsletter / Subscribers /`.
  */
 export function Breadcrumbs({ items }: { items: readonly Crumb[] }) {
+  const { t } = useLingui();
   return (
-    <Text size="sm" component="nav" aria-label="Breadcrumbs">
+    <Text size="sm" component="nav" aria-label={t`Breadcrumbs`}>
       {items.map((crumb, i) => (
         <Fragment key={crumb.to}>
           {i > 0 && ' '}

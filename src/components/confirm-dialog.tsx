@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useId, useState, type ReactNode } from 'react';
 import { DialogForm } from './dialog-form';
@@ -35,6 +36,7 @@ function ConfirmBody({
   danger = true,
   loading = false,
 }: ConfirmDialogProps) {
+  const { t } = useLingui();
   const [typed, setTyped] = useState('');
   const hintId = useId();
   const matches = confirmPhrase === undefined || typed.trim() === confirmPhrase.trim();
@@ -48,7 +50,7 @@ function ConfirmBody({
         <div id={hintId}>{children}</div>
         {confirmPhrase !== undefined && (
           <TextInput
-            label={`Type “${confirmPhrase}” to confirm`}
+            label={t`Type “${confirmPhrase}” to confirm`}
             value={typed}
             onChange={(e) => setTyped(e.currentTarget.value)}
             autoComplete="off"
@@ -57,7 +59,7 @@ function ConfirmBody({
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button
             type="submit"

@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { useLingui } from '@lingui/react/macro';
 import { Skeleton } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
 import { isApiError } from '../api/errors';
@@ -10,7 +12,8 @@ import type { TableState } from './use-table-params';
 
 export type Column<T> = {
   key: string;
-  header: string;
+  /** A message (`msg`) for module-level column tables: shown in the active locale. */
+  header: string | MessageDescriptor;
   /** The API's ordering field; the header becomes a sort button when set. */
   sortField?: string;
   render: (row: T) => ReactNode;
@@ -41,6 +44,8 @@ export function DataTable<T>({
   onRetry,
   empty,
 }: DataTableProps<T>) {
+  const { t, i18n } = useLingui();
+  const headerOf = (c: Column<T>) => (typeof c.header === 'string' ? c.header : i18n._(c.header));
   const { page, pageSize, ordering, update } = table;
   // DRF answers 404 "Invalid page." past the last page (e.g. after deleting the last item).
   const pastTheEnd = page > 1 && isApiError(error, 404);
@@ -63,12 +68,12 @@ export function DataTable<T>({
               >
                 {c.sortField ? (
                   <SortButton
-                    label={c.header}
+                    label={headerOf(c)}
                     direction={sortDirection(ordering, c.sortField)}
                     onClick={() => update({ ordering: cycleOrdering(ordering, c.sortField!) })}
                   />
                 ) : (
-                  c.header
+                  headerOf(c)
                 )}
               </th>
             ))}
@@ -94,9 +99,9 @@ export function DataTable<T>({
               ))}
         </tbody>
       </PlainTable>
-      {data && data.count === 0 && (empty ?? <EmptyState title="Nothing here yet" />)}
+      {data && data.count === 0 && (empty ?? <EmptyState title={t`Nothing here yet`} />)}
       {error && data ? (
-        <ErrorState error={error} onRetry={onRetry} title="Showing older data" />
+        <ErrorState error={error} onRetry={onRetry} title={t`Showing older data`} />
       ) : null}
       {data && data.count > 0 && (
         <TableFooter

@@ -1,9 +1,10 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { downloadBlob } from '../lib/download';
 import { notifyError, notifySuccess } from './notify';
-import { formatCount } from '../lib/format';
+import { formatCount, formatPercent } from '../lib/format';
 
 export type ExportJob = (options: {
   signal: AbortSignal;
@@ -29,6 +30,7 @@ export function ExportCsvButton({
   unit: string;
   disabled?: boolean;
 }) {
+  const { t } = useLingui();
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const controller = useRef<AbortController | null>(null);
 
@@ -41,15 +43,19 @@ export function ExportCsvButton({
         onProgress: (done, total) => setProgress({ done, total }),
       });
       downloadBlob(blob, fileName);
-      notifySuccess(`Exported ${formatCount(rows)} ${unit} to ${fileName}.`);
+      const exported = formatCount(rows);
+      notifySuccess(t`Exported ${exported} ${unit} to ${fileName}.`);
     } catch (err) {
-      if (!abort.signal.aborted) notifyError(err, 'The export failed');
+      if (!abort.signal.aborted) notifyError(err, t`The export failed`);
     } finally {
       setProgress(null);
     }
   };
 
   const percent = progress && progress.total > 0 ? (progress.done / progress.total) * 100 : 0;
+  const percentText = formatPercent(Math.round(percent) / 100);
+  const done = formatCount(progress?.done ?? 0);
+  const total = formatCount(progress?.total ?? 0);
   return (
     <>
       <Button
@@ -58,7 +64,7 @@ export function ExportCsvButton({
         onClick={() => void start()}
         disabled={disabled || progress !== null}
       >
-        Export CSV
+        <Trans>Export CSV</Trans>
       </Button>
       <Modal
         opened={progress !== null}
@@ -67,13 +73,15 @@ export function ExportCsvButton({
         centered
       >
         <Stack>
-          <Progress value={percent} aria-label={`Export: ${Math.round(percent)}%`} animated />
+          <Progress value={percent} aria-label={t`Export: ${percentText}`} animated />
           <Text size="sm" c="dimmed" aria-live="polite">
-            {formatCount(progress?.done ?? 0)} of {formatCount(progress?.total ?? 0)} {unit}
+            <Trans>
+              {done} of {total} {unit}
+            </Trans>
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => controller.current?.abort()}>
-              Cancel export
+              <Trans>Cancel export</Trans>
             </Button>
           </Group>
         </Stack>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { describeError } from '../api/errors';
 
 /**
@@ -33,5 +34,5 @@ export function notify(toast: Toast) {
 
 export const notifySuccess = (message: string) => notify({ message, color: 'teal' });
 
-export const notifyError = (err: unknown, title = 'Something went wrong') =>
-  notify({ title, message: describeError(err), color: 'red' });
+export const notifyError = (err: unknown, title?: string) =>
+  notify({ title: title ?? t`Something went wrong`, message: describeError(err), color: 'red' });

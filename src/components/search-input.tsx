@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { CloseButton, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
@@ -15,6 +16,7 @@ export function SearchInput({
   onSearch: (value: string) => void;
   placeholder?: string;
 }) {
+  const { t } = useLingui();
   const [text, setText] = useState(value);
   const [synced, setSynced] = useState(value);
   // The URL changed underneath (back button, a link): show its value — unless it is just
@@ -34,7 +36,7 @@ export function SearchInput({
       rightSection={
         text ? (
           <CloseButton
-            aria-label="Clear search"
+            aria-label={t`Clear search`}
             onClick={() => {
               setText('');
               onSearch('');

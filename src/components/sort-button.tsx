@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Group, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 
@@ -11,6 +12,7 @@ export function SortButton({
   direction: 'ascending' | 'descending' | 'none';
   onClick: () => void;
 }) {
+  const { t } = useLingui();
   const Icon =
     direction === 'ascending'
       ? IconArrowUp
@@ -18,7 +20,7 @@ export function SortButton({
         ? IconArrowDown
         : IconArrowsSort;
   return (
-    <UnstyledButton onClick={onClick} aria-label={`Sort by ${label}`} fw={700} fz="sm">
+    <UnstyledButton onClick={onClick} aria-label={t`Sort by ${label}`} fw={700} fz="sm">
       <Group gap={4} wrap="nowrap">
         {label}
         <Icon size={14} stroke={1.5} aria-hidden />

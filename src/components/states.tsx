@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { describeError } from '../api/errors';
@@ -19,19 +20,20 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
 export function ErrorState({
   error,
   onRetry,
-  title = 'This could not be loaded',
+  title,
 }: {
   error: unknown;
   onRetry?: () => void;
   title?: string;
 }) {
+  const { t } = useLingui();
   return (
-    <Alert color="red" title={title} role="alert">
+    <Alert color="red" title={title ?? t`This could not be loaded`} role="alert">
       <Stack gap="xs" align="flex-start">
         <Text size="sm">{describeError(error)}</Text>
         {onRetry && (
           <Button size="xs" variant="light" color="red" onClick={onRetry}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         )}
       </Stack>
@@ -39,15 +41,10 @@ export function ErrorState({
   );
 }
 
-export function LinesSkeleton({
-  lines = 5,
-  label = 'Loading',
-}: {
-  lines?: number;
-  label?: string;
-}) {
+export function LinesSkeleton({ lines = 5, label }: { lines?: number; label?: string }) {
+  const { t } = useLingui();
   return (
-    <Stack gap="sm" aria-busy="true" aria-label={label} role="progressbar">
+    <Stack gap="sm" aria-busy="true" aria-label={label ?? t`Loading`} role="progressbar">
       {Array.from({ length: lines }, (_, i) => (
         <Skeleton key={i} height={28} radius="sm" />
       ))}
@@ -56,8 +53,9 @@ export function LinesSkeleton({
 }
 
 export function DetailSkeleton() {
+  const { t } = useLingui();
   return (
-    <Stack gap="md" aria-busy="true" aria-label="Loading" role="progressbar">
+    <Stack gap="md" aria-busy="true" aria-label={t`Loading`} role="progressbar">
       <Skeleton height={32} width="40%" />
       <Group>
         <Skeleton height={20} width={160} />

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Group, Text } from '@mantine/core';
 import { formatCount } from '../lib/format';
 import { PageSizeSelect, Pager } from './table-pager';
@@ -32,6 +33,9 @@ export function TableFooter({
   const pages = Math.max(1, Math.ceil(count / pageSize));
   const first = count > 0 ? (page - 1) * pageSize + 1 : 0;
   const last = Math.min(count, page * pageSize);
+  const from = formatCount(first);
+  const to = formatCount(last);
+  const total = formatCount(count);
   return (
     <Group
       justify="space-between"
@@ -41,7 +45,9 @@ export function TableFooter({
       aria-label={label}
     >
       <Text size="sm" c="dimmed" aria-live="polite">
-        {formatCount(first)}–{formatCount(last)} of {formatCount(count)}
+        <Trans>
+          {from}–{to} of {total}
+        </Trans>
       </Text>
       <Group gap="sm">
         {onPageSize && (

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { IconChevronLeft, IconChevronRight, IconDots, IconSelector } from '@tabler/icons-react';
 import { pageRange, PAGE_SIZES } from './table-params';
 import classes from './table-pager.module.css';
@@ -13,12 +14,13 @@ export function PageSizeSelect({
   /** The sizes offered; a screen with virtualized rows offers larger ones. */
   options?: readonly number[];
 }) {
+  const { t } = useLingui();
   // A size typed into the URL (page_size=30) stays selectable rather than showing 10.
   const sizes = options.includes(value) ? options : [...options, value].sort((a, b) => a - b);
   return (
     <span className={classes.selectWrap}>
       <select
-        aria-label="Rows per page"
+        aria-label={t`Rows per page`}
         className={classes.select}
         value={value}
         onChange={(e) => onChange(Number(e.currentTarget.value))}
@@ -44,13 +46,14 @@ export function Pager({
   page: number;
   onChange: (page: number) => void;
 }) {
+  const { t } = useLingui();
   return (
     <ul className={classes.pages}>
       <li>
         <button
           type="button"
           className={classes.control}
-          aria-label="Previous page"
+          aria-label={t`Previous page`}
           disabled={page <= 1}
           onClick={() => onChange(page - 1)}
         >
@@ -67,7 +70,7 @@ export function Pager({
             <button
               type="button"
               className={classes.control}
-              aria-label={`Page ${p}`}
+              aria-label={t`Page ${p}`}
               aria-current={p === page ? 'page' : undefined}
               onClick={() => onChange(p)}
             >
@@ -80,7 +83,7 @@ export function Pager({
         <button
           type="button"
           className={classes.control}
-          aria-label="Next page"
+          aria-label={t`Next page`}
           disabled={page >= total}
           onClick={() => onChange(page + 1)}
         >

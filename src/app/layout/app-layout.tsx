@@ -1,4 +1,5 @@
 import { Alert, Anchor, Burger, Group } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigation } from 'react-router';
@@ -35,6 +36,7 @@ const WIDE = '(min-width: 48em)';
  * (closed by default, closed again by choosing a screen). app-layout.module.css does the rest.
  */
 export function Component() {
+  const { t } = useLingui();
   const { status, user, signedOut } = useSession();
   const location = useLocation();
   const navigation = useNavigation();
@@ -63,7 +65,7 @@ export function Component() {
           fixed header still while a dialog hides the page's scrollbar. */}
       <header className={`${classes.header} right-scroll-bar-position`}>
         {navigation.state === 'loading' && (
-          <div role="progressbar" aria-label="Loading page" className={classes.loading} />
+          <div role="progressbar" aria-label={t`Loading page`} className={classes.loading} />
         )}
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
@@ -72,7 +74,7 @@ export function Component() {
               onClick={() => setMobileOpened((o) => !o)}
               hiddenFrom="sm"
               size="sm"
-              aria-label="Toggle navigation"
+              aria-label={t`Toggle navigation`}
               aria-controls="main-navbar"
               aria-expanded={mobileOpened}
             />
@@ -81,12 +83,12 @@ export function Component() {
               onClick={() => setDesktopOpened((o) => !o)}
               visibleFrom="sm"
               size="sm"
-              aria-label="Toggle navigation"
+              aria-label={t`Toggle navigation`}
               aria-controls="main-navbar"
               aria-expanded={desktopOpened}
             />
             <Anchor component={Link} to="/" c="inherit" underline="never" fw={700} fz="lg">
-              Mailboard
+              <Trans>Mailboard</Trans>
             </Anchor>
           </Group>
           {wide ? (
@@ -113,8 +115,10 @@ export function Component() {
       <main id="content" tabIndex={-1} className={classes.main}>
         <ServerBanner />
         {user.enrolTwoFactor && (
-          <Alert color="yellow" role="status" mb="md" title="Two-factor sign-in required">
-            Your role requires two-factor sign-in: set it up below before anything else.
+          <Alert color="yellow" role="status" mb="md" title={t`Two-factor sign-in required`}>
+            <Trans>
+              Your role requires two-factor sign-in: set it up below before anything else.
+            </Trans>
           </Alert>
         )}
         {/* The server refuses everything else until then (403 two_factor_required). */}

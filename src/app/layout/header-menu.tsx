@@ -3,7 +3,7 @@ import { IconDotsVertical, IconLogout, IconMoon, IconSearch, IconSun } from '@ta
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { subscriberQueries } from '../../features/subscribers/queries';
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { DASHBOARD_LOCALE_NAMES, DASHBOARD_LOCALES } from '../../../contract/dashboard-locales';
 import { useChooseLocale } from './language-picker';
 import { useSignOut } from './use-sign-out';
@@ -27,8 +27,8 @@ export function HeaderMenu({ username }: { username: string }) {
         <ActionIcon
           variant="default"
           size="lg"
-          aria-label="More actions"
-          title={`Signed in as ${username}`}
+          aria-label={t`More actions`}
+          title={t`Signed in as ${username}`}
           loading={signingOut}
         >
           <IconDotsVertical size={18} aria-hidden />
@@ -37,14 +37,18 @@ export function HeaderMenu({ username }: { username: string }) {
       <Menu.Dropdown>
         {peopleSearch && (
           <Menu.Item component={Link} to="/people" leftSection={<IconSearch size={16} />}>
-            Find people
+            <Trans>Find people</Trans>
           </Menu.Item>
         )}
         <Menu.Item
           leftSection={next === 'dark' ? <IconMoon size={16} /> : <IconSun size={16} />}
           onClick={() => setColorScheme(next)}
         >
-          Switch to {next} mode
+          {next === 'dark' ? (
+            <Trans>Switch to dark mode</Trans>
+          ) : (
+            <Trans>Switch to light mode</Trans>
+          )}
         </Menu.Item>
         <Menu.Label>{t`Language`}</Menu.Label>
         {DASHBOARD_LOCALES.map((locale) => (
@@ -59,7 +63,7 @@ export function HeaderMenu({ username }: { username: string }) {
         ))}
         <Menu.Divider />
         <Menu.Item leftSection={<IconLogout size={16} />} onClick={signOut}>
-          Sign out {username}
+          <Trans>Sign out {username}</Trans>
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

@@ -18,6 +18,9 @@ import {
   IconWebhook,
   IconWorld,
 } from '@tabler/icons-react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useLocalStorage } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
@@ -29,7 +32,7 @@ import { suppressionsAvailability } from '../../features/suppressions/availabili
 import classes from './main-nav.module.css';
 
 type Item = {
-  label: string;
+  label: MessageDescriptor;
   to: string;
   icon: typeof IconList;
   match: string[];
@@ -42,7 +45,7 @@ type Item = {
   me?: true;
 };
 
-type Section = { id: string; title: string; items: Item[] };
+type Section = { id: string; title: MessageDescriptor; items: Item[] };
 
 /**
  * Two groups (issue 56): the day's work, then the settings and reference. A screen added
@@ -51,26 +54,26 @@ type Section = { id: string; title: string; items: Item[] };
 const sections: Section[] = [
   {
     id: 'work',
-    title: 'Work',
+    title: msg`Work`,
     items: [
-      { label: 'Home', to: '/', icon: IconHome, match: [] },
-      { label: 'Lists', to: '/lists', icon: IconList, match: ['/lists'], needs: 'lists:read' },
+      { label: msg`Home`, to: '/', icon: IconHome, match: [] },
+      { label: msg`Lists`, to: '/lists', icon: IconList, match: ['/lists'], needs: 'lists:read' },
       {
-        label: 'Mailings',
+        label: msg`Mailings`,
         to: '/mailings',
         icon: IconMail,
         match: ['/mailings'],
         needs: 'mailings:read',
       },
       {
-        label: 'Automations',
+        label: msg`Automations`,
         to: '/automations',
         icon: IconRobot,
         match: ['/automations'],
         needs: 'automations:read',
       },
       {
-        label: 'Statistics',
+        label: msg`Statistics`,
         to: '/statistics',
         icon: IconChartBar,
         match: ['/statistics'],
@@ -78,7 +81,7 @@ const sections: Section[] = [
       },
       // Only where the server keeps an outbox (no SMTP_URL); see `shown` below.
       {
-        label: 'Outbox',
+        label: msg`Outbox`,
         to: '/outbox',
         icon: IconInbox,
         match: ['/outbox'],
@@ -86,7 +89,7 @@ const sections: Section[] = [
         needs: 'mailings:read',
       },
       {
-        label: 'Suppression list',
+        label: msg`Suppression list`,
         to: '/suppressions',
         icon: IconMailOff,
         match: ['/suppressions'],
@@ -94,7 +97,7 @@ const sections: Section[] = [
         needs: 'subscribers:read',
       },
       {
-        label: 'Import',
+        label: msg`Import`,
         to: '/import',
         icon: IconFileImport,
         match: ['/import'],
@@ -104,10 +107,10 @@ const sections: Section[] = [
   },
   {
     id: 'settings',
-    title: 'Settings',
+    title: msg`Settings`,
     items: [
       {
-        label: 'Users',
+        label: msg`Users`,
         to: '/users',
         icon: IconUsersGroup,
         match: ['/users'],
@@ -115,18 +118,24 @@ const sections: Section[] = [
         me: true,
       },
       {
-        label: 'Roles',
+        label: msg`Roles`,
         to: '/roles',
         icon: IconUserShield,
         match: ['/roles'],
         needs: 'users:manage',
         me: true,
       },
-      { label: 'API tokens', to: '/tokens', icon: IconKey, match: ['/tokens'], me: true },
+      { label: msg`API tokens`, to: '/tokens', icon: IconKey, match: ['/tokens'], me: true },
       // The caller's own sign-in security, and the audit log of writes (issue 29).
-      { label: 'Security', to: '/security', icon: IconShieldLock, match: ['/security'], me: true },
       {
-        label: 'Audit log',
+        label: msg`Security`,
+        to: '/security',
+        icon: IconShieldLock,
+        match: ['/security'],
+        me: true,
+      },
+      {
+        label: msg`Audit log`,
         to: '/audit',
         icon: IconHistory,
         match: ['/audit'],
@@ -134,26 +143,26 @@ const sections: Section[] = [
         me: true,
       },
       {
-        label: 'Sending setup',
+        label: msg`Sending setup`,
         to: '/settings/sending',
         icon: IconShieldCheck,
         match: ['/settings/sending'],
         needs: 'settings:manage',
       },
       {
-        label: 'Webhooks',
+        label: msg`Webhooks`,
         to: '/webhooks',
         icon: IconWebhook,
         match: ['/webhooks'],
         needs: 'webhooks:manage',
       },
       {
-        label: 'Regions & languages',
+        label: msg`Regions & languages`,
         to: '/regions',
         icon: IconWorld,
         match: ['/regions', '/languages'],
       },
-      { label: 'API reference', to: '/api-docs', icon: IconApi, match: ['/api-docs'] },
+      { label: msg`API reference`, to: '/api-docs', icon: IconApi, match: ['/api-docs'] },
     ],
   },
 ];
@@ -169,6 +178,7 @@ const isActive = (item: Item, pathname: string) =>
  * stays open.
  */
 export function MainNav({ onNavigate }: { onNavigate: () => void }) {
+  const { t, i18n } = useLingui();
   const { pathname } = useLocation();
   const { data: hasOutbox = false } = useQuery(outboxAvailability());
   const { data: hasSuppressions = false } = useQuery(suppressionsAvailability());
@@ -186,7 +196,7 @@ export function MainNav({ onNavigate }: { onNavigate: () => void }) {
         (!item.me || (me !== null && me !== undefined)),
     );
   return (
-    <nav aria-label="Main navigation">
+    <nav aria-label={t`Main navigation`}>
       {sections.map((section) => {
         const items = shown(section.items);
         if (items.length === 0) return null;
@@ -205,7 +215,7 @@ export function MainNav({ onNavigate }: { onNavigate: () => void }) {
                 )
               }
             >
-              {section.title}
+              {i18n._(section.title)}
               <IconChevronDown
                 size={14}
                 aria-hidden
@@ -225,7 +235,7 @@ export function MainNav({ onNavigate }: { onNavigate: () => void }) {
                       onClick={onNavigate}
                     >
                       <Icon size={18} stroke={1.5} aria-hidden />
-                      {item.label}
+                      {i18n._(item.label)}
                     </Link>
                   </li>
                 );

@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { IconPlugConnectedX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
@@ -6,6 +7,7 @@ import { serverStatus } from '../../api/client';
 
 /** Shown while the last request got no answer at all; retrying refetches what is on screen. */
 export function ServerBanner() {
+  const { t } = useLingui();
   const reachable = useSyncExternalStore(serverStatus.subscribe, serverStatus.get);
   const queryClient = useQueryClient();
   if (reachable) return null;
@@ -15,17 +17,19 @@ export function ServerBanner() {
       mb="md"
       icon={<IconPlugConnectedX aria-hidden />}
       role="alert"
-      title="The server cannot be reached"
+      title={t`The server cannot be reached`}
     >
       <Group justify="space-between" wrap="wrap">
-        <Text size="sm">Changes cannot be loaded or saved until the connection is back.</Text>
+        <Text size="sm">
+          <Trans>Changes cannot be loaded or saved until the connection is back.</Trans>
+        </Text>
         <Button
           size="xs"
           variant="light"
           color="orange"
           onClick={() => void queryClient.refetchQueries({ type: 'active' })}
         >
-          Retry now
+          <Trans>Retry now</Trans>
         </Button>
       </Group>
     </Alert>

@@ -1,4 +1,5 @@
 import type { MouseEvent } from 'react';
+import { Trans } from '@lingui/react/macro';
 import classes from './skip-link.module.css';
 
 /**
@@ -16,7 +17,7 @@ export function SkipLink({ target }: { target: string }) {
   };
   return (
     <a href={`#${target}`} className={classes.skipLink} onClick={skip}>
-      Skip to content
+      <Trans>Skip to content</Trans>
     </a>
   );
 }

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { signOut } from '../../api/auth';
 import { notifyError } from '../../components/notify';
@@ -8,13 +9,14 @@ import { notifyError } from '../../components/notify';
  * why: the cookie would otherwise keep working.
  */
 export function useSignOut() {
+  const { t } = useLingui();
   const [signingOut, setSigningOut] = useState(false);
   const run = async () => {
     setSigningOut(true);
     try {
       await signOut();
     } catch (err) {
-      notifyError(err, 'Could not sign out');
+      notifyError(err, t`Could not sign out`);
       setSigningOut(false);
     }
   };

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -14,29 +15,37 @@ export const loader = () => prefetch(listQueries.everyList());
  * list's automations.
  */
 export function Component() {
+  const { t } = useLingui();
   const { data, error, refetch, isPending } = useQuery(listQueries.everyList());
   return (
     <>
-      <PageHeader title="Automations" description="Each list's welcome mails and sequences." />
+      <PageHeader
+        title={t`Automations`}
+        description={t`Each list's welcome mails and sequences.`}
+      />
       {isPending ? (
         <LinesSkeleton />
       ) : error ? (
         <ErrorState error={error} onRetry={() => void refetch()} />
       ) : data.length === 0 ? (
-        <EmptyState title="No lists yet">Automations start from a list.</EmptyState>
+        <EmptyState title={t`No lists yet`}>
+          <Trans>Automations start from a list.</Trans>
+        </EmptyState>
       ) : (
-        <PlainTable aria-label="Lists and their automations">
+        <PlainTable aria-label={t`Lists and their automations`}>
           <thead>
             <tr>
-              <th scope="col">List</th>
+              <th scope="col">
+                <Trans>List</Trans>
+              </th>
             </tr>
           </thead>
           <tbody>
-            {data.map((list) => (
-              <tr key={list.id}>
+            {data.map(({ id, name }) => (
+              <tr key={id}>
                 <td>
-                  <Anchor component={Link} to={`/lists/${list.id}/automations`} size="sm">
-                    Automations of {list.name}
+                  <Anchor component={Link} to={`/lists/${id}/automations`} size="sm">
+                    <Trans>Automations of {name}</Trans>
                   </Anchor>
                 </td>
               </tr>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { type LoaderFunctionArgs } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { AuditScreen } from '../../features/audit/components/audit-screen';
@@ -8,11 +9,12 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
   prefetch(auditQueries.page(auditQueryOf(new URL(request.url).searchParams)));
 
 export function Component() {
+  const { t } = useLingui();
   return (
     <>
       <PageHeader
-        title="Audit log"
-        description="Every write through the API: who, what, which resource, when and from where."
+        title={t`Audit log`}
+        description={t`Every write through the API: who, what, which resource, when and from where.`}
       />
       <AuditScreen />
     </>

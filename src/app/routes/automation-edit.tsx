@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Group, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -23,6 +24,7 @@ import {
 import { useListId } from './list-id';
 
 export function Component() {
+  const { t } = useLingui();
   const listId = useListId();
   const { automationId } = useParams();
   const navigate = useNavigate();
@@ -42,18 +44,18 @@ export function Component() {
   const [deleting, setDeleting] = useState(false);
   const failed = (err: unknown) => notify({ color: 'red', message: describeError(err) });
   const current = automation.data;
-  const title = id === undefined ? 'New automation' : (current?.name ?? 'Automation');
+  const title = id === undefined ? t`New automation` : (current?.name ?? t`Automation`);
 
   return (
     <>
       <PageHeader
         title={title}
-        description="Steps run top to bottom for each subscriber; waits hold them, conditions branch."
+        description={t`Steps run top to bottom for each subscriber; waits hold them, conditions branch.`}
         above={
           <Breadcrumbs
             items={[
-              { label: list.data?.name ?? 'List', to: `/lists/${listId}` },
-              { label: 'Automations', to: `/lists/${listId}/automations` },
+              { label: list.data?.name ?? t`List`, to: `/lists/${listId}` },
+              { label: t`Automations`, to: `/lists/${listId}/automations` },
             ]}
           />
         }
@@ -78,10 +80,10 @@ export function Component() {
                       )
                     }
                   >
-                    {current.state === 'active' ? 'Pause' : 'Activate'}
+                    {current.state === 'active' ? t`Pause` : t`Activate`}
                   </Button>
                   <Button color="red" variant="light" onClick={() => setDeleting(true)}>
-                    Delete
+                    <Trans>Delete</Trans>
                   </Button>
                 </>
               )}
@@ -103,10 +105,11 @@ export function Component() {
             onSubmit={async (body) => {
               if (current) {
                 await update.mutateAsync({ id: current.id, body });
-                notifySuccess('Automation saved.');
+                notifySuccess(t`Automation saved.`);
               } else {
                 const saved = await create.mutateAsync(body);
-                notifySuccess(`Automation “${saved.name}” created as a draft.`);
+                const name = saved.name;
+                notifySuccess(t`Automation “${name}” created as a draft.`);
                 void navigate(`/lists/${listId}/automations/${saved.id}`, { replace: true });
               }
             }}
@@ -117,8 +120,8 @@ export function Component() {
       <ConfirmDialog
         opened={deleting}
         onClose={() => setDeleting(false)}
-        title="Delete automation"
-        confirmLabel="Delete"
+        title={t`Delete automation`}
+        confirmLabel={t`Delete`}
         danger
         loading={remove.isPending}
         onConfirm={() =>
@@ -129,7 +132,7 @@ export function Component() {
           })
         }
       >
-        Its runs end and nothing more is sent. Statistics of mail already sent stay.
+        <Trans>Its runs end and nothing more is sent. Statistics of mail already sent stay.</Trans>
       </ConfirmDialog>
     </>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -10,19 +11,20 @@ import { AutomationsTable } from '../../features/automations/components/automati
 import { useListId } from './list-id';
 
 export function Component() {
+  const { t } = useLingui();
   const listId = useListId();
   const list = useQuery(listQueries.detail(listId));
   const canManage = useCan('automations:manage', listId);
   return (
     <>
       <PageHeader
-        title="Automations"
-        description="Welcome mails and sequences that run once per subscriber."
+        title={t`Automations`}
+        description={t`Welcome mails and sequences that run once per subscriber.`}
         above={
           <Breadcrumbs
             items={[
-              { label: 'Lists', to: '/lists' },
-              { label: list.data?.name ?? 'List', to: `/lists/${listId}` },
+              { label: t`Lists`, to: '/lists' },
+              { label: list.data?.name ?? t`List`, to: `/lists/${listId}` },
             ]}
           />
         }
@@ -33,7 +35,7 @@ export function Component() {
               to={`/lists/${listId}/automations/new`}
               leftSection={<IconPlus size={16} />}
             >
-              New automation
+              <Trans>New automation</Trans>
             </Button>
           )
         }

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Breadcrumbs } from '../../components/breadcrumbs';
 import { useQuery } from '@tanstack/react-query';
 import { data, useSearchParams } from 'react-router';
@@ -14,6 +15,7 @@ import { useListId } from './list-id';
 
 /** `/lists/:listId/people?mailing=M&action=opened|clicked|bounced[&url=U][&page=N]` */
 export function Component() {
+  const { t } = useLingui();
   const listId = useListId();
   const [params, setParams] = useSearchParams();
   const mailingId = Number(params.get('mailing'));
@@ -24,18 +26,25 @@ export function Component() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const list = useQuery(listQueries.detail(listId));
   const mailing = useQuery(mailingQueries.detail(mailingId));
-  const mailingName = mailing.data?.supported ? mailing.data.data.name : 'the mailing';
-  const what = url ? `clicked ${url} in` : action;
+  const mailingName = mailing.data?.supported ? mailing.data.data.name : t`the mailing`;
+  const title =
+    url !== undefined
+      ? t`People who clicked ${url} in “${mailingName}”`
+      : action === 'opened'
+        ? t`People who opened “${mailingName}”`
+        : action === 'clicked'
+          ? t`People who clicked “${mailingName}”`
+          : t`People who bounced “${mailingName}”`;
   return (
     <>
       <PageHeader
-        title={`People who ${what} “${mailingName}”`}
-        description="Subscribers of the list with a matching record in the mailing's statistics."
+        title={title}
+        description={t`Subscribers of the list with a matching record in the mailing's statistics.`}
         above={
           <Breadcrumbs
             items={[
-              { label: 'Statistics', to: '/statistics' },
-              { label: list.data?.name ?? 'List', to: `/lists/${listId}` },
+              { label: t`Statistics`, to: '/statistics' },
+              { label: list.data?.name ?? t`List`, to: `/lists/${listId}` },
             ]}
           />
         }

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { PageHeader } from '../../components/page-header';
 import { ListGrowthPanel } from '../../features/growth/components/list-growth-panel';
 import { HomeScreen } from '../../features/home/components/home-screen';
@@ -8,11 +9,12 @@ export const loader = () => prefetch(homeQueries.overview());
 
 /** The landing page after sign-in (issue 56): how the audience and the mailings are doing. */
 export function Component() {
+  const { t } = useLingui();
   return (
     <>
       <PageHeader
-        title="Home"
-        description="How the audience grows, how the last mailings did, and what is running. Days are UTC."
+        title={t`Home`}
+        description={t`How the audience grows, how the last mailings did, and what is running. Days are UTC.`}
       />
       <HomeScreen growth={(audience) => <ListGrowthPanel lists={audience.lists} />} />
     </>

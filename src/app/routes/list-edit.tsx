@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Breadcrumbs } from '../../components/breadcrumbs';
 import { useQuery } from '@tanstack/react-query';
 import { type LoaderFunctionArgs } from 'react-router';
@@ -13,16 +14,18 @@ export function loader({ params }: LoaderFunctionArgs) {
 }
 
 export function Component() {
+  const { t } = useLingui();
   const listId = useListId();
   const { data: list } = useQuery(listQueries.detail(listId));
+  const name = list?.name;
   return (
     <>
       <PageHeader
-        title={list ? `Edit “${list.name}”` : 'Edit list'}
+        title={name !== undefined ? t`Edit “${name}”` : t`Edit list`}
         above={
           <Breadcrumbs
             items={[
-              { label: 'Lists', to: '/lists' },
+              { label: t`Lists`, to: '/lists' },
               { label: list?.name ?? '…', to: `/lists/${listId}` },
             ]}
           />

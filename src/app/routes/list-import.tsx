@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Breadcrumbs } from '../../components/breadcrumbs';
 import { useQuery } from '@tanstack/react-query';
 import { data, useParams } from 'react-router';
@@ -14,19 +15,20 @@ function useImportId(): number {
 }
 
 export function Component() {
+  const { t } = useLingui();
   const listId = useListId();
   const importId = useImportId();
   const list = useQuery(listQueries.detail(listId));
   return (
     <>
       <PageHeader
-        title={`Import #${importId}`}
+        title={t`Import #${importId}`}
         above={
           <Breadcrumbs
             items={[
-              { label: 'Lists', to: '/lists' },
-              { label: list.data?.name ?? `List id ${listId}`, to: `/lists/${listId}` },
-              { label: 'Past imports', to: `/lists/${listId}/imports` },
+              { label: t`Lists`, to: '/lists' },
+              { label: list.data?.name ?? t`List id ${listId}`, to: `/lists/${listId}` },
+              { label: t`Past imports`, to: `/lists/${listId}/imports` },
             ]}
           />
         }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Breadcrumbs } from '../../components/breadcrumbs';
 import { Button } from '@mantine/core';
 import { IconFileImport } from '@tabler/icons-react';
@@ -9,18 +10,20 @@ import { listQueries } from '../../api/shared-queries';
 import { useListId } from './list-id';
 
 export function Component() {
+  const { t } = useLingui();
   const listId = useListId();
   const list = useQuery(listQueries.detail(listId));
+  const name = list.data?.name;
   return (
     <>
       <PageHeader
-        title="Past imports"
-        description={list.data ? `CSV imports into ${list.data.name}, newest first.` : undefined}
+        title={t`Past imports`}
+        description={name !== undefined ? t`CSV imports into ${name}, newest first.` : undefined}
         above={
           <Breadcrumbs
             items={[
-              { label: 'Lists', to: '/lists' },
-              { label: list.data?.name ?? `List id ${listId}`, to: `/lists/${listId}` },
+              { label: t`Lists`, to: '/lists' },
+              { label: list.data?.name ?? t`List id ${listId}`, to: `/lists/${listId}` },
             ]}
           />
         }
@@ -30,7 +33,7 @@ export function Component() {
             to={`/import?list=${listId}`}
             leftSection={<IconFileImport size={16} />}
           >
-            Import a file
+            <Trans>Import a file</Trans>
           </Button>
         }
       />

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useCan } from '../../components/use-can';
 import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
@@ -17,16 +18,17 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
   );
 
 export function Component() {
+  const { t } = useLingui();
   const canCreate = useCan('lists:manage');
   return (
     <>
       <PageHeader
-        title="Lists"
-        description="Subscriber lists and the defaults of their mailings."
+        title={t`Lists`}
+        description={t`Subscriber lists and the defaults of their mailings.`}
         actions={
           canCreate && (
             <Button component={Link} to="/lists/new" leftSection={<IconPlus size={16} />}>
-              New list
+              <Trans>New list</Trans>
             </Button>
           )
         }

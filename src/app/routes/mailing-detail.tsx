@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { data, useParams, type LoaderFunctionArgs } from 'react-router';
 import { variantLanguages } from '../../../contract/mailings';
 import type { Mailing } from '../../api/mailings';
@@ -21,7 +22,8 @@ export function loader({ params }: LoaderFunctionArgs) {
 const variantOptions = (mailing: Mailing) =>
   mailing.variants.map((v, i) => {
     const languages = variantLanguages(v);
-    const label = languages.length ? languages.map(languageLabel).join(', ') : `Variant ${i + 1}`;
+    const number = i + 1;
+    const label = languages.length ? languages.map(languageLabel).join(', ') : t`Variant ${number}`;
     return { id: typeof v.id === 'number' ? v.id : undefined, languages, label };
   });
 

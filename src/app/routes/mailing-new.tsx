@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Breadcrumbs } from '../../components/breadcrumbs';
 import { PageHeader } from '../../components/page-header';
 import { MailingComposer } from '../../features/mailings/components/composer';
@@ -11,12 +12,13 @@ export const loader = () => {
 };
 
 export function Component() {
+  const { t } = useLingui();
   return (
     <>
       <PageHeader
-        title="New mailing"
-        description="One variant per language of the list; check the layouts and the schedule, then create it."
-        above={<Breadcrumbs items={[{ label: 'Mailings', to: '/mailings' }]} />}
+        title={t`New mailing`}
+        description={t`One variant per language of the list; check the layouts and the schedule, then create it.`}
+        above={<Breadcrumbs items={[{ label: t`Mailings`, to: '/mailings' }]} />}
       />
       <MailingComposer />
     </>

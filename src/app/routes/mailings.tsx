@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useCan } from '../../components/use-can';
 import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
@@ -10,16 +11,17 @@ import { listQueries } from '../../api/shared-queries';
 export const loader = () => prefetch(listQueries.everyList());
 
 export function Component() {
+  const { t } = useLingui();
   const canCreate = useCan('mailings:manage');
   return (
     <>
       <PageHeader
-        title="Mailings"
-        description="Mailings of every list, with their language variants and deliveries."
+        title={t`Mailings`}
+        description={t`Mailings of every list, with their language variants and deliveries.`}
         actions={
           canCreate && (
             <Button component={Link} to="/mailings/new" leftSection={<IconPlus size={16} />}>
-              New mailing
+              <Trans>New mailing</Trans>
             </Button>
           )
         }

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { type LoaderFunctionArgs } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { readTableParams } from '../../components/table-params';
@@ -9,11 +10,12 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
   prefetch(outboxQueries.page(outboxPageQuery(readTableParams(new URL(request.url).searchParams))));
 
 export function Component() {
+  const { t } = useLingui();
   return (
     <>
       <PageHeader
-        title="Outbox"
-        description="Messages this server keeps instead of sending them (no SMTP server configured)."
+        title={t`Outbox`}
+        description={t`Messages this server keeps instead of sending them (no SMTP server configured).`}
       />
       <OutboxTable />
     </>

@@ -1,12 +1,14 @@
+import { useLingui } from '@lingui/react/macro';
 import { PageHeader } from '../../components/page-header';
 import { RolesScreen } from '../../features/users/components/roles-screen';
 
 export function Component() {
+  const { t } = useLingui();
   return (
     <>
       <PageHeader
-        title="Roles"
-        description="Named sets of permissions. Built-in roles are read-only: copy one to change it."
+        title={t`Roles`}
+        description={t`Named sets of permissions. Built-in roles are read-only: copy one to change it.`}
       />
       <RolesScreen />
     </>

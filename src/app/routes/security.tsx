@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Stack } from '@mantine/core';
 import { PageHeader } from '../../components/page-header';
 import { SessionsPanel } from '../../features/security/components/sessions-panel';
@@ -11,11 +12,12 @@ export const loader = () => {
 };
 
 export function Component() {
+  const { t } = useLingui();
   return (
     <>
       <PageHeader
-        title="Security"
-        description="Your two-factor sign-in and where you are signed in."
+        title={t`Security`}
+        description={t`Your two-factor sign-in and where you are signed in.`}
       />
       <Stack gap="xl">
         <TwoFactorPanel />

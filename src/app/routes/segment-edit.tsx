@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { formatPeople } from '../../lib/format';
 import { Breadcrumbs } from '../../components/breadcrumbs';
 import { useQuery } from '@tanstack/react-query';
@@ -22,6 +23,7 @@ function filterFromUrl(raw: string | null): SegmentFilterInput | undefined {
 }
 
 export function Component() {
+  const { t } = useLingui();
   const listId = useListId();
   const { segmentId } = useParams();
   const [params] = useSearchParams();
@@ -33,17 +35,17 @@ export function Component() {
     ...segmentQueries.detail(listId, id ?? 0),
     enabled: id !== undefined,
   });
-  const title = id === undefined ? 'New segment' : (segment.data?.name ?? 'Segment');
+  const title = id === undefined ? t`New segment` : (segment.data?.name ?? t`Segment`);
   return (
     <>
       <PageHeader
         title={title}
-        description="The count and the first matching people follow the filter as you change it."
+        description={t`The count and the first matching people follow the filter as you change it.`}
         above={
           <Breadcrumbs
             items={[
-              { label: list.data?.name ?? 'List', to: `/lists/${listId}` },
-              { label: 'Segments', to: `/lists/${listId}/segments` },
+              { label: list.data?.name ?? t`List`, to: `/lists/${listId}` },
+              { label: t`Segments`, to: `/lists/${listId}/segments` },
             ]}
           />
         }
@@ -59,7 +61,9 @@ export function Component() {
           segment={segment.data}
           initialFilter={filterFromUrl(params.get('filter'))}
           onSaved={(saved) => {
-            notifySuccess(`Segment “${saved.name}” saved: ${formatPeople(saved.count)}.`);
+            const name = saved.name;
+            const people = formatPeople(saved.count);
+            notifySuccess(t`Segment “${name}” saved: ${people}.`);
             void navigate(`/lists/${listId}/segments/${saved.id}`, { replace: true });
           }}
         />

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Breadcrumbs } from '../../components/breadcrumbs';
 import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
@@ -9,18 +10,19 @@ import { SegmentsTable } from '../../features/segments/components/segments-table
 import { useListId } from './list-id';
 
 export function Component() {
+  const { t } = useLingui();
   const listId = useListId();
   const list = useQuery(listQueries.detail(listId));
   return (
     <>
       <PageHeader
-        title="Segments"
-        description="Named groups of this list's subscribers; mailings can go to them."
+        title={t`Segments`}
+        description={t`Named groups of this list's subscribers; mailings can go to them.`}
         above={
           <Breadcrumbs
             items={[
-              { label: 'Lists', to: '/lists' },
-              { label: list.data?.name ?? 'List', to: `/lists/${listId}` },
+              { label: t`Lists`, to: '/lists' },
+              { label: list.data?.name ?? t`List`, to: `/lists/${listId}` },
             ]}
           />
         }
@@ -30,7 +32,7 @@ export function Component() {
             to={`/lists/${listId}/segments/new`}
             leftSection={<IconPlus size={16} />}
           >
-            New segment
+            <Trans>New segment</Trans>
           </Button>
         }
       />

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { PageHeader } from '../../components/page-header';
 import { GrowthSection } from '../../features/growth/components/growth-section';
 import { StatisticsScreen } from '../../features/statistics/components/statistics-screen';
@@ -8,11 +9,12 @@ import { listQueries } from '../../api/shared-queries';
 export const loader = () => prefetch(listQueries.everyList());
 
 export function Component() {
+  const { t } = useLingui();
   return (
     <>
       <PageHeader
-        title="Statistics"
-        description="Opens, clicks and bounces over time, per mailing, unique or total. Times are UTC."
+        title={t`Statistics`}
+        description={t`Opens, clicks and bounces over time, per mailing, unique or total. Times are UTC.`}
       />
       <StatisticsScreen />
       {/* Issue 56: the analyst's growth and churn of lists over a period. */}

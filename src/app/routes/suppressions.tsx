@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { PageHeader } from '../../components/page-header';
 import { suppressionQueries } from '../../features/suppressions/queries';
 import { SuppressionsScreen } from '../../features/suppressions/components/suppressions-screen';
@@ -14,11 +15,12 @@ export const loader = ({ request }: { request: Request }) => {
 };
 
 export function Component() {
+  const { t } = useLingui();
   return (
     <>
       <PageHeader
-        title="Suppression list"
-        description="Addresses and domains never mailed again, whatever list they are on: complaints, hard bounces, erased people and entries added by hand."
+        title={t`Suppression list`}
+        description={t`Addresses and domains never mailed again, whatever list they are on: complaints, hard bounces, erased people and entries added by hand.`}
       />
       <SuppressionsScreen />
     </>

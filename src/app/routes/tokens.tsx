@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { meQuery } from '../../api/shared-queries';
@@ -7,6 +8,7 @@ import { TokensScreen } from '../../features/users/components/tokens-screen';
 
 /** `?user=N`: an admin looking at another user's tokens; else one's own. */
 export function Component() {
+  const { t } = useLingui();
   const [params] = useSearchParams();
   const me = useQuery(meQuery());
   const asked = Number(params.get('user'));
@@ -14,8 +16,8 @@ export function Component() {
   return (
     <>
       <PageHeader
-        title="API tokens"
-        description="For integrations: send the user name with a token as the password (HTTP Basic)."
+        title={t`API tokens`}
+        description={t`For integrations: send the user name with a token as the password (HTTP Basic).`}
       />
       {userId === undefined ? (
         <LinesSkeleton lines={3} />

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { PageHeader } from '../../components/page-header';
 import { webhookQueries } from '../../features/webhooks/queries';
 import { WebhooksScreen } from '../../features/webhooks/components/webhooks-screen';
@@ -6,11 +7,12 @@ import { prefetch } from '../query-client';
 export const loader = () => prefetch(webhookQueries.list());
 
 export function Component() {
+  const { t } = useLingui();
   return (
     <>
       <PageHeader
-        title="Webhooks"
-        description="Signed HTTP calls (Standard Webhooks) to your endpoints when subscribers, imports, deliveries and messages change."
+        title={t`Webhooks`}
+        description={t`Signed HTTP calls (Standard Webhooks) to your endpoints when subscribers, imports, deliveries and messages change.`}
       />
       <WebhooksScreen />
     </>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { MultiSelect, type MultiSelectProps } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -10,6 +11,7 @@ type Props = Omit<MultiSelectProps, 'data' | 'value' | 'onChange'> & {
 
 /** ISO-639-1 languages from the languages endpoint, searchable by name or code. */
 export function LanguageMultiSelect({ value, onChange, ...props }: Props) {
+  const { t } = useLingui();
   const { data: languages, isPending, error } = useQuery(referenceQueries.allLanguages());
   const data = useMemo(() => {
     const options = (languages ?? []).map((l) => ({
@@ -24,16 +26,16 @@ export function LanguageMultiSelect({ value, onChange, ...props }: Props) {
     <MultiSelect
       searchable
       hidePickedOptions
-      nothingFoundMessage="No language matches"
+      nothingFoundMessage={t`No language matches`}
       data={data}
       value={value}
       onChange={onChange}
       disabled={isPending && !languages}
       placeholder={
-        isPending ? 'Loading languages…' : value.length === 0 ? 'Pick languages' : undefined
+        isPending ? t`Loading languages…` : value.length === 0 ? t`Pick languages` : undefined
       }
       {...props}
-      error={props.error ?? (error ? 'Languages could not be loaded.' : undefined)}
+      error={props.error ?? (error ? t`Languages could not be loaded.` : undefined)}
     />
   );
 }

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Select, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -12,6 +13,7 @@ type Props = Omit<SelectProps, 'data' | 'value' | 'onChange' | 'searchValue' | '
 
 /** Countries and subdivisions, searched on the server as the user types. */
 export function RegionCombobox({ value, onChange, ...props }: Props) {
+  const { t } = useLingui();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 250);
   const { data, isFetching } = useQuery({
@@ -44,9 +46,9 @@ export function RegionCombobox({ value, onChange, ...props }: Props) {
       // The server already filtered by name and country; show what it answered.
       filter={({ options: all }) => all}
       nothingFoundMessage={
-        debounced ? (isFetching ? 'Searching…' : 'No region matches') : 'Type to search'
+        debounced ? (isFetching ? t`Searching…` : t`No region matches`) : t`Type to search`
       }
-      placeholder="Search a country or region"
+      placeholder={t`Search a country or region`}
       {...props}
     />
   );

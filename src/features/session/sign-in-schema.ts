@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 /**
  * Sign-in checks, kept free of zod and react-hook-form: the sign-in screen is the first
  * thing every user loads, and two fields do not need either library.
@@ -7,10 +8,10 @@ export type SignInErrors = Partial<Record<keyof SignInValues, string>>;
 
 export function validateSignIn({ username, password }: SignInValues): SignInErrors {
   const errors: SignInErrors = {};
-  if (!username.trim()) errors.username = 'Enter your username.';
+  if (!username.trim()) errors.username = t`Enter your username.`;
   else if (!username.includes('@'))
-    errors.username = 'Usernames contain “@”, like an email address.';
-  if (!password) errors.password = 'Enter your password.';
+    errors.username = t`Usernames contain “@”, like an email address.`;
+  if (!password) errors.password = t`Enter your password.`;
   return errors;
 }
 

@@ -1,10 +1,12 @@
+import { msg } from '@lingui/core/macro';
+
 /** The choices of a new token's lifetime on the API tokens screen. */
 export const EXPIRY_CHOICES = [
-  { value: 'never', label: 'Never' },
-  { value: '30', label: 'In 30 days' },
-  { value: '90', label: 'In 90 days' },
-  { value: '365', label: 'In a year' },
-  { value: 'date', label: 'On a date…' },
+  { value: 'never', label: msg`Never` },
+  { value: '30', label: msg`In 30 days` },
+  { value: '90', label: msg`In 90 days` },
+  { value: '365', label: msg`In a year` },
+  { value: 'date', label: msg`On a date…` },
 ] as const;
 export type ExpiryChoice = (typeof EXPIRY_CHOICES)[number]['value'];
 

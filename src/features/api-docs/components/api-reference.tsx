@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Alert, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getOpenApiDocument, type OpenApiDocument } from '../../../api/openapi';
@@ -26,30 +27,38 @@ function groups(document: OpenApiDocument) {
  * React alone: no renderer library that evaluates code, so it works under the strict CSP.
  */
 export function ApiReference() {
+  const { t } = useLingui();
   const { data, isPending, error, refetch } = useQuery({
     queryKey: ['openapi'],
     queryFn: ({ signal }) => getOpenApiDocument(signal),
     staleTime: Infinity,
   });
-  if (isPending) return <LinesSkeleton label="Loading the API reference" />;
+  if (isPending) return <LinesSkeleton label={t`Loading the API reference`} />;
   if (error) return <ErrorState error={error} onRetry={() => void refetch()} />;
   if (!data.supported)
     return (
-      <Alert color="gray" title="No API reference here">
-        The API this dashboard talks to does not publish an OpenAPI document.
+      <Alert color="gray" title={t`No API reference here`}>
+        <Trans>The API this dashboard talks to does not publish an OpenAPI document.</Trans>
       </Alert>
     );
   const document = data.data;
+  const title = document.info.title;
+  const version = document.openapi;
   return (
     <Stack gap="lg">
       <Text size="sm">
-        {document.info.title}, OpenAPI {document.openapi}.{' '}
+        <Trans>
+          {title}, OpenAPI {version}.
+        </Trans>{' '}
         {/* A link inside a sentence is underlined: its colour alone is too close to the text's. */}
         <Anchor href="/api/v1/openapi.json" target="_blank" rel="noreferrer" underline="always">
-          The document as JSON
+          <Trans>The document as JSON</Trans>
         </Anchor>
-        . Operations and parameters marked <ExtensionBadge /> are Mailboard&apos;s additions to the
-        spec; other deployments of the API may not have them.
+        .{' '}
+        <Trans>
+          Operations and parameters marked <ExtensionBadge /> are Mailboard&apos;s additions to the
+          spec; other deployments of the API may not have them.
+        </Trans>
       </Text>
       {groups(document).map(([resource, operations]) => (
         <Stack key={resource} gap="xs" component="section" aria-label={resource}>
@@ -76,17 +85,21 @@ export function ApiReference() {
  * members (the payload is `{type, id, timestamp, data}`, signed as Standard Webhooks).
  */
 function WebhookEvents({ document }: { document: OpenApiDocument }) {
+  const { t } = useLingui();
   const events = Object.entries(document.webhooks ?? {});
+  const payloadShape = '{type, id, timestamp, data}';
   if (events.length === 0) return null;
   return (
-    <Stack gap="xs" component="section" aria-label="webhook events">
+    <Stack gap="xs" component="section" aria-label={t`webhook events`}>
       <Title order={2} size="h4">
-        webhook events
+        <Trans>webhook events</Trans>
       </Title>
       <Text size="sm">
-        Each is POSTed as <code>{'{type, id, timestamp, data}'}</code> with the Standard Webhooks
-        headers <code>webhook-id</code>, <code>webhook-timestamp</code> and{' '}
-        <code>webhook-signature</code>; the members of <code>data</code> are listed.
+        <Trans>
+          Each is POSTed as <code>{payloadShape}</code> with the Standard Webhooks headers{' '}
+          <code>webhook-id</code>, <code>webhook-timestamp</code> and <code>webhook-signature</code>
+          ; the members of <code>data</code> are listed.
+        </Trans>
       </Text>
       {events.map(([type, item]) => {
         const payload = item.post?.requestBody?.content?.['application/json']?.schema;

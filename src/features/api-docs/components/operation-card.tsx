@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Card, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
 import type { JsonSchema, OpenApiOperation } from '../../../api/openapi';
 import { schemaType } from './schema-type';
@@ -14,7 +15,7 @@ const methodColors: Record<string, string> = {
 /** Marks what the spec does not define (`x-extension` in the document). */
 export const ExtensionBadge = () => (
   <Badge variant="outline" color="grape" size="sm">
-    Extension
+    <Trans>Extension</Trans>
   </Badge>
 );
 
@@ -30,8 +31,10 @@ export function OperationCard({
   path: string;
   operation: OpenApiOperation;
 }) {
+  const { t } = useLingui();
   const title = `${method.toUpperCase()} ${path}`;
   const body = operation.requestBody?.content;
+  const bodyMembers = Object.keys(body ?? {}).join(', ');
   const jsonBody = body?.['application/json']?.schema;
   const rows: Row[] = [
     ...(operation.parameters ?? []).map((p) => ({
@@ -64,18 +67,26 @@ export function OperationCard({
         {operation.summary && <Text size="sm">{operation.summary}</Text>}
         {body && !jsonBody && (
           <Text size="sm" c="dimmed">
-            Request body: {Object.keys(body).join(', ')}
+            <Trans>Request body: {bodyMembers}</Trans>
           </Text>
         )}
         {rows.length > 0 && (
           <Table.ScrollContainer minWidth={420}>
-            <Table aria-label={`Parameters of ${title}`} fz="sm" verticalSpacing={4}>
+            <Table aria-label={t`Parameters of ${title}`} fz="sm" verticalSpacing={4}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>In</Table.Th>
-                  <Table.Th>Type</Table.Th>
-                  <Table.Th>Required</Table.Th>
+                  <Table.Th>
+                    <Trans>Name</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans>In</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans>Type</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans>Required</Trans>
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -91,7 +102,7 @@ export function OperationCard({
                     <Table.Td style={{ overflowWrap: 'anywhere' }}>
                       {schemaType(row.schema)}
                     </Table.Td>
-                    <Table.Td>{row.required ? 'yes' : 'no'}</Table.Td>
+                    <Table.Td>{row.required ? t`yes` : t`no`}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

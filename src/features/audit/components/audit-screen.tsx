@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -9,15 +11,16 @@ import { formatDateTime } from '../../../lib/format';
 import { auditQueries, auditQueryOf } from '../queries';
 
 const FILTERS = [
-  { name: 'user', label: 'User id', type: 'text' },
-  { name: 'resource_type', label: 'Resource type', type: 'text' },
-  { name: 'action', label: 'Action', type: 'text' },
-  { name: 'from', label: 'From (day)', type: 'date' },
-  { name: 'to', label: 'To (day)', type: 'date' },
+  { name: 'user', label: msg`User id`, type: 'text' },
+  { name: 'resource_type', label: msg`Resource type`, type: 'text' },
+  { name: 'action', label: msg`Action`, type: 'text' },
+  { name: 'from', label: msg`From (day)`, type: 'date' },
+  { name: 'to', label: msg`To (day)`, type: 'date' },
 ] as const;
 
 /** Every write through the API, newest first, with filters kept in the address (§3.5). */
 export function AuditScreen() {
+  const { t, i18n } = useLingui();
   const [params, setParams] = useSearchParams();
   const query = useQuery(auditQueries.page(auditQueryOf(params)));
   const [draft, setDraft] = useState(() =>
@@ -30,6 +33,8 @@ export function AuditScreen() {
     for (const [k, v] of Object.entries(draft)) if (v.trim()) next.set(k, v.trim());
     setParams(next);
   };
+  const tokenLabel = (token: number, name: string | null | undefined) =>
+    name ? t`token “${name}” (#${token})` : t`token #${token}`;
   const goTo = (cursor: string | undefined) => {
     const next = new URLSearchParams(params);
     if (cursor) next.set('cursor', cursor);
@@ -39,12 +44,12 @@ export function AuditScreen() {
 
   return (
     <Stack>
-      <form onSubmit={apply} aria-label="Audit filters">
+      <form onSubmit={apply} aria-label={t`Audit filters`}>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }}>
           {FILTERS.map((f) => (
             <TextInput
               key={f.name}
-              label={f.label}
+              label={i18n._(f.label)}
               type={f.type}
               value={draft[f.name]}
               onChange={(e) => {
@@ -55,28 +60,46 @@ export function AuditScreen() {
           ))}
         </SimpleGrid>
         <Group mt="sm">
-          <Button type="submit">Apply filters</Button>
+          <Button type="submit">
+            <Trans>Apply filters</Trans>
+          </Button>
         </Group>
       </form>
       {query.isPending ? (
-        <LinesSkeleton label="Loading the audit log" />
+        <LinesSkeleton label={t`Loading the audit log`} />
       ) : query.isError ? (
         <ErrorState error={query.error} onRetry={() => void query.refetch()} />
       ) : !query.data.supported ? (
-        <EmptyState title="No audit log">This server does not keep an audit log.</EmptyState>
+        <EmptyState title={t`No audit log`}>
+          <Trans>This server does not keep an audit log.</Trans>
+        </EmptyState>
       ) : query.data.data.results.length === 0 ? (
-        <EmptyState title="No entries">Nothing was written that matches these filters.</EmptyState>
+        <EmptyState title={t`No entries`}>
+          <Trans>Nothing was written that matches these filters.</Trans>
+        </EmptyState>
       ) : (
         <>
-          <PlainTable aria-label="Audit log" minWidth={760}>
+          <PlainTable aria-label={t`Audit log`} minWidth={760}>
             <thead>
               <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">Action</th>
-                <th scope="col">Resource</th>
-                <th scope="col">From</th>
-                <th scope="col">Status</th>
+                <th scope="col">
+                  <Trans>When</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Who</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Action</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Resource</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>From</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Status</Trans>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -85,13 +108,7 @@ export function AuditScreen() {
                   <td>{formatDateTime(e.time)}</td>
                   <td>
                     {e.username ?? '—'}
-                    {e.token !== null && (
-                      <Text size="xs">
-                        {e.token_name
-                          ? `token “${e.token_name}” (#${e.token})`
-                          : `token #${e.token}`}
-                      </Text>
-                    )}
+                    {e.token !== null && <Text size="xs">{tokenLabel(e.token, e.token_name)}</Text>}
                   </td>
                   <td>
                     {e.action}
@@ -116,14 +133,14 @@ export function AuditScreen() {
               disabled={!params.get('cursor')}
               onClick={() => goTo(undefined)}
             >
-              Newest entries
+              <Trans>Newest entries</Trans>
             </Button>
             <Button
               variant="default"
               disabled={!query.data.data.next}
               onClick={() => goTo(cursorOf(query.data.supported ? query.data.data.next : null))}
             >
-              Older entries
+              <Trans>Older entries</Trans>
             </Button>
           </Group>
         </>

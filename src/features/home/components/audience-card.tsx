@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -13,29 +15,30 @@ export const formatChange = (n: number) =>
   n > 0 ? `+${formatCount(n)}` : n < 0 ? `−${formatCount(-n)}` : '0';
 
 const PERIODS = [
-  ['days_7', '7 days'],
-  ['days_30', '30 days'],
-  ['days_90', '90 days'],
+  ['days_7', msg`7 days`, msg`Last 7 days`],
+  ['days_30', msg`30 days`, msg`Last 30 days`],
+  ['days_90', msg`90 days`, msg`Last 90 days`],
 ] as const;
 
 /** Active subscribers now and their change, in all and per list, above the growth chart. */
 export function AudienceCard({ audience, growth }: { audience: Audience; growth?: ReactNode }) {
+  const { t, i18n } = useLingui();
   return (
-    <HomeCard title="Audience">
+    <HomeCard title={t`Audience`}>
       <Stack gap="md">
         <Group gap="xl" wrap="wrap">
           <div>
             <Text size="xs" c="dimmed">
-              Active subscribers
+              <Trans>Active subscribers</Trans>
             </Text>
             <Text fz={28} fw={700} lh={1.2}>
               {formatCount(audience.active)}
             </Text>
           </div>
-          {PERIODS.map(([key, label]) => (
+          {PERIODS.map(([key, , last]) => (
             <div key={key}>
               <Text size="xs" c="dimmed">
-                Last {label}
+                {i18n._(last)}
               </Text>
               <Text fz="lg" fw={600}>
                 {formatChange(audience.change[key])}
@@ -44,14 +47,18 @@ export function AudienceCard({ audience, growth }: { audience: Audience; growth?
           ))}
         </Group>
         {audience.lists.length > 0 && (
-          <PlainTable aria-label="Active subscribers per list" minWidth={420}>
+          <PlainTable aria-label={t`Active subscribers per list`} minWidth={420}>
             <thead>
               <tr>
-                <th scope="col">List</th>
-                <th scope="col">Active</th>
+                <th scope="col">
+                  <Trans>List</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Active</Trans>
+                </th>
                 {PERIODS.map(([key, label]) => (
                   <th scope="col" key={key}>
-                    {label}
+                    {i18n._(label)}
                   </th>
                 ))}
               </tr>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -19,13 +20,16 @@ export function HomeScreen({
 }: {
   growth?: (audience: NonNullable<Overview['audience']>) => ReactNode;
 }) {
+  const { t } = useLingui();
   const { data, error, refetch, isPending } = useQuery(homeQueries.overview());
-  if (isPending) return <LinesSkeleton label="Loading the overview" />;
+  if (isPending) return <LinesSkeleton label={t`Loading the overview`} />;
   if (error) return <ErrorState error={error} onRetry={() => void refetch()} />;
   if (!data.supported) {
     return (
       <Text c="dimmed">
-        This server does not offer an overview. Use the navigation to reach lists and mailings.
+        <Trans>
+          This server does not offer an overview. Use the navigation to reach lists and mailings.
+        </Trans>
       </Text>
     );
   }
@@ -33,7 +37,7 @@ export function HomeScreen({
   if (!audience && !mailings && !running && !warnings) {
     return (
       <Text c="dimmed">
-        Your role has no figures to show here; the navigation lists what it may use.
+        <Trans>Your role has no figures to show here; the navigation lists what it may use.</Trans>
       </Text>
     );
   }

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Badge, Group, Progress, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Overview } from '../../../api/overview';
@@ -9,8 +12,22 @@ type Delivery = NonNullable<Running['deliveries']>[number];
 
 const percent = (done: number, total: number) => (total > 0 ? (done / total) * 100 : 0);
 
+const STATUS: Record<string, MessageDescriptor> = {
+  scheduled: msg`scheduled`,
+  running: msg`running`,
+  paused: msg`paused`,
+  queued: msg`queued`,
+};
+
 function DeliveryRow({ delivery }: { delivery: Delivery }) {
+  const { t, i18n } = useLingui();
   const done = delivery.sent + delivery.failed;
+  const name = delivery.mailing_name;
+  const sent = formatCount(delivery.sent);
+  const total = formatCount(delivery.total);
+  const failed = formatCount(delivery.failed);
+  const status = STATUS[delivery.status];
+  const startsAt = formatDateTime(delivery.scheduled_datetime);
   return (
     <Stack gap={4}>
       <Group justify="space-between" gap="xs" wrap="nowrap">
@@ -18,23 +35,24 @@ function DeliveryRow({ delivery }: { delivery: Delivery }) {
           {delivery.mailing_name}
         </Anchor>
         <Badge variant="light" color={delivery.status === 'paused' ? 'orange' : 'blue'}>
-          {delivery.status}
+          {status ? i18n._(status) : delivery.status}
         </Badge>
       </Group>
       {delivery.status === 'scheduled' ? (
         <Text size="xs" c="dimmed">
-          Starts {formatDateTime(delivery.scheduled_datetime)}
+          <Trans>Starts {startsAt}</Trans>
         </Text>
       ) : (
         <>
           <Progress
             value={percent(done, delivery.total)}
-            aria-label={`Progress of ${delivery.mailing_name}`}
+            aria-label={t`Progress of ${name}`}
             size="sm"
           />
           <Text size="xs" c="dimmed">
-            {formatCount(delivery.sent)} of {formatCount(delivery.total)} sent
-            {delivery.failed > 0 ? `, ${formatCount(delivery.failed)} failed` : ''}
+            {delivery.failed > 0
+              ? t`${sent} of ${total} sent, ${failed} failed`
+              : t`${sent} of ${total} sent`}
           </Text>
         </>
       )}
@@ -45,40 +63,43 @@ function DeliveryRow({ delivery }: { delivery: Delivery }) {
 /** Deliveries with live progress, automations with runs waiting, imports in progress. */
 export function RunningCard({ running }: { running: Running }) {
   const { deliveries = [], automations = [], imports = [] } = running;
+  const { t } = useLingui();
   const nothing = deliveries.length + automations.length + imports.length === 0;
   return (
-    <HomeCard title="Running and scheduled">
+    <HomeCard title={t`Running and scheduled`}>
       {nothing ? (
         <Text size="sm" c="dimmed">
-          Nothing is sending, waiting or importing right now.
+          <Trans>Nothing is sending, waiting or importing right now.</Trans>
         </Text>
       ) : (
         <Stack gap="md">
           {deliveries.map((d) => (
             <DeliveryRow key={d.id} delivery={d} />
           ))}
-          {automations.map((a) => (
-            <Group key={a.id} justify="space-between" gap="xs" wrap="nowrap">
-              <Anchor component={Link} to={`/lists/${a.list}/automations/${a.id}`} size="sm">
-                {a.name}
+          {automations.map(({ id, list, name, waiting }) => (
+            <Group key={id} justify="space-between" gap="xs" wrap="nowrap">
+              <Anchor component={Link} to={`/lists/${list}/automations/${id}`} size="sm">
+                {name}
               </Anchor>
               <Text size="sm">
-                {formatCount(a.waiting)} {a.waiting === 1 ? 'run' : 'runs'} waiting
+                {plural(waiting, { one: '# run waiting', other: '# runs waiting' })}
               </Text>
             </Group>
           ))}
-          {imports.map((i) => (
-            <Stack key={i.id} gap={4}>
-              <Anchor component={Link} to={`/lists/${i.list}/imports/${i.id}`} size="sm">
-                Import of {i.file}
+          {imports.map(({ id, list, file, status, total_rows, processed_rows }) => (
+            <Stack key={id} gap={4}>
+              <Anchor component={Link} to={`/lists/${list}/imports/${id}`} size="sm">
+                <Trans>Import of {file}</Trans>
               </Anchor>
               <Progress
-                value={i.total_rows ? percent(i.processed_rows, i.total_rows) : 0}
-                aria-label={`Progress of the import of ${i.file}`}
+                value={total_rows ? percent(processed_rows, total_rows) : 0}
+                aria-label={t`Progress of the import of ${file}`}
                 size="sm"
               />
               <Text size="xs" c="dimmed">
-                {i.status === 'queued' ? 'Queued' : `${formatCount(i.processed_rows)} rows read`}
+                {status === 'queued'
+                  ? t`Queued`
+                  : plural(processed_rows, { one: '# row read', other: '# rows read' })}
               </Text>
             </Stack>
           ))}

@@ -1,3 +1,5 @@
+import { formatDateTime } from '../../../lib/format';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Breadcrumbs } from '../../../components/breadcrumbs';
 import { Alert, Anchor, Code, Stack, Table, Tabs, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -23,19 +25,22 @@ const imageSources = () => ['data:', `${window.location.origin}/media/`];
 
 /** One kept message as its recipient would see it: the headers, the HTML part, the text. */
 export function OutboxMessageView({ messageId }: { messageId: number }) {
+  const { t } = useLingui();
   const { data, isPending, error, refetch } = useQuery(outboxQueries.message(messageId));
-  const above = <Breadcrumbs items={[{ label: 'Outbox', to: '/outbox' }]} />;
+  const above = <Breadcrumbs items={[{ label: t`Outbox`, to: '/outbox' }]} />;
   if (isPending) return <DetailSkeleton />;
   if (error) {
     return (
       <>
-        <PageHeader title={`Message ${messageId}`} above={above} />
+        <PageHeader title={t`Message ${messageId}`} above={above} />
         {isApiError(error, 404) ? (
-          <Alert color="yellow" title="Message not found" role="alert">
-            The outbox keeps a limited number of messages, and this one is not (or no longer) among
-            them.{' '}
+          <Alert color="yellow" title={t`Message not found`} role="alert">
+            <Trans>
+              The outbox keeps a limited number of messages, and this one is not (or no longer)
+              among them.
+            </Trans>{' '}
             <Anchor component={Link} to="/outbox">
-              Back to the outbox
+              <Trans>Back to the outbox</Trans>
             </Anchor>
           </Alert>
         ) : (
@@ -46,20 +51,22 @@ export function OutboxMessageView({ messageId }: { messageId: number }) {
   }
   return (
     <>
-      <PageHeader title={data.subject || '(no subject)'} above={above} />
+      <PageHeader title={data.subject || t`(no subject)`} above={above} />
       <MessageBody message={data} />
     </>
   );
 }
 
 function MessageBody({ message }: { message: OutboxMessage }) {
+  const { t } = useLingui();
   const [params, setParams] = useSearchParams();
+  const subject = message.subject;
   const part = params.get('part') === 'text' || !message.html ? 'text' : 'html';
   const rows: [string, string | undefined][] = [
-    ['From', message.from],
-    ['To', message.to],
-    ['Subject', message.subject],
-    ['Date', header(message, 'Date') ?? new Date(message.create_datetime).toLocaleString()],
+    [t`From`, message.from],
+    [t`To`, message.to],
+    [t`Subject`, message.subject],
+    [t`Date`, header(message, 'Date') ?? formatDateTime(message.create_datetime)],
     ['Message-ID', header(message, 'Message-ID')],
     ['List-Unsubscribe', header(message, 'List-Unsubscribe')],
     ['List-Unsubscribe-Post', header(message, 'List-Unsubscribe-Post')],
@@ -68,13 +75,15 @@ function MessageBody({ message }: { message: OutboxMessage }) {
   return (
     <Stack gap="md">
       {message.redacted && (
-        <Alert color="blue" title="Links hidden" role="status">
-          This is Mailboard’s own mail to a user. Its links would let anyone act as that user, so
-          their secret part reads [redacted] here: only the recipient’s copy works.
+        <Alert color="blue" title={t`Links hidden`} role="status">
+          <Trans>
+            This is Mailboard’s own mail to a user. Its links would let anyone act as that user, so
+            their secret part reads [redacted] here: only the recipient’s copy works.
+          </Trans>
         </Alert>
       )}
       <div style={{ overflowX: 'auto' }}>
-        <Table withTableBorder variant="vertical" aria-label="Headers" miw={360}>
+        <Table withTableBorder variant="vertical" aria-label={t`Headers`} miw={360}>
           <Table.Tbody>
             {rows.map(([name, value]) =>
               value === undefined ? null : (
@@ -103,16 +112,18 @@ function MessageBody({ message }: { message: OutboxMessage }) {
           )
         }
       >
-        <Tabs.List aria-label="Part of the message">
+        <Tabs.List aria-label={t`Part of the message`}>
           <Tabs.Tab value="html" disabled={!message.html}>
-            HTML
+            <Trans>HTML</Trans>
           </Tabs.Tab>
-          <Tabs.Tab value="text">Plain text</Tabs.Tab>
+          <Tabs.Tab value="text">
+            <Trans>Plain text</Trans>
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="html" pt="sm">
           {message.html && (
             <SandboxedFrame
-              title={`HTML of “${message.subject}”`}
+              title={t`HTML of “${subject}”`}
               document={sandboxedDocument(message.html, imageSources())}
               linksOpen
               style={{ width: '100%', height: 640 }}
@@ -121,13 +132,15 @@ function MessageBody({ message }: { message: OutboxMessage }) {
         </Tabs.Panel>
         <Tabs.Panel value="text" pt="sm">
           <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {message.text || '(no plain-text part)'}
+            {message.text || t`(no plain-text part)`}
           </Code>
         </Tabs.Panel>
       </Tabs>
       <Text size="xs" c="dimmed">
-        Links open in a new tab and count as clicks, as the recipient's would. Scripts never run
-        here, and images load only from this service, so viewing does not count as an open.
+        <Trans>
+          Links open in a new tab and count as clicks, as the recipient's would. Scripts never run
+          here, and images load only from this service, so viewing does not count as an open.
+        </Trans>
       </Text>
     </Stack>
   );

@@ -1,3 +1,6 @@
+import { msg } from '@lingui/core/macro';
+import { formatDateTime } from '../../../lib/format';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Badge, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -11,60 +14,68 @@ import { outboxPageQuery, outboxQueries } from '../queries';
 const columns: Column<OutboxItem>[] = [
   {
     key: 'subject',
-    header: 'Subject',
+    header: msg`Subject`,
     render: (m) => (
       <Anchor component={Link} to={`/outbox/${m.id}`} fw={500}>
-        {m.subject || '(no subject)'}
+        {m.subject || <Trans>(no subject)</Trans>}
       </Anchor>
     ),
   },
-  { key: 'to', header: 'To', render: (m) => m.to },
+  { key: 'to', header: msg`To`, render: (m) => m.to },
   {
     key: 'mailing',
-    header: 'Mailing',
+    header: msg`Mailing`,
     render: (m) =>
       m.kind === 'system' ? (
         // Mailboard's own mail to a user (an invitation, a reset): shown to user admins only.
         <Badge variant="light" color="gray">
-          Mailboard
+          <Trans>Mailboard</Trans>
         </Badge>
       ) : m.mailing === null ? (
         '—'
       ) : (
-        <Anchor component={Link} to={`/mailings/${m.mailing}`}>
-          Mailing {m.mailing}
-          {m.delivery === null ? ' (test)' : ''}
-        </Anchor>
+        <MailingLink mailing={m.mailing} test={m.delivery === null} />
       ),
   },
   {
     key: 'created',
-    header: 'Created',
-    render: (m) => <Text size="sm">{new Date(m.create_datetime).toLocaleString()}</Text>,
+    header: msg`Created`,
+    render: (m) => <Text size="sm">{formatDateTime(m.create_datetime)}</Text>,
   },
 ];
 
+function MailingLink({ mailing, test }: { mailing: number; test: boolean }) {
+  return (
+    <Anchor component={Link} to={`/mailings/${mailing}`}>
+      {test ? <Trans>Mailing {mailing} (test)</Trans> : <Trans>Mailing {mailing}</Trans>}
+    </Anchor>
+  );
+}
+
 /** The messages the server kept instead of sending them, newest first; search in the URL. */
 export function OutboxTable() {
+  const { t } = useLingui();
   const table = useTableParams();
   const { data, isPending, error, refetch } = useQuery(outboxQueries.page(outboxPageQuery(table)));
   if (data && !data.supported) {
     return (
-      <Alert color="blue" title="No outbox on this server" role="status">
-        This server sends mail through an SMTP server, so it keeps no copies to show here.
+      <Alert color="blue" title={t`No outbox on this server`} role="status">
+        <Trans>
+          This server sends mail through an SMTP server, so it keeps no copies to show here.
+        </Trans>
       </Alert>
     );
   }
   return (
     <Stack gap="md">
       <SearchInput
-        label="Search messages"
-        placeholder="Recipient or subject"
+        label={t`Search messages`}
+        placeholder={t`Recipient or subject`}
         value={table.search}
         onSearch={(search) => table.update({ search })}
       />
       <DataTable
-        label="Outbox"
+        label={t`Outbox`}
         columns={columns}
         rowKey={(m) => m.id}
         table={table}
@@ -73,10 +84,10 @@ export function OutboxTable() {
         error={error}
         onRetry={() => void refetch()}
         empty={
-          <EmptyState title={table.search ? 'No message matches' : 'No messages yet'}>
+          <EmptyState title={table.search ? t`No message matches` : t`No messages yet`}>
             {table.search
-              ? 'Try another search.'
-              : 'Messages appear here when a delivery goes out or a test is sent.'}
+              ? t`Try another search.`
+              : t`Messages appear here when a delivery goes out or a test is sent.`}
           </EmptyState>
         }
       />

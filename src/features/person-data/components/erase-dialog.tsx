@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, List, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { ERASURE_REASON_MAX } from '../../../../contract/person-data';
@@ -16,8 +17,9 @@ type Props = {
 
 /** Asks for the reason and says what goes before erasing a person for good. */
 export function EraseDialog(props: Props) {
+  const { t } = useLingui();
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title="Erase this person" centered>
+    <Modal opened={props.opened} onClose={props.onClose} title={t`Erase this person`} centered>
       {/* Remounted on open, so a reason typed before never comes back. */}
       {props.opened && <EraseForm {...props} />}
     </Modal>
@@ -25,12 +27,14 @@ export function EraseDialog(props: Props) {
 }
 
 function EraseForm({ onClose, onErased, email, listNames }: Props) {
+  const { t } = useLingui();
   const erase = useErasePerson(email);
   const [reason, setReason] = useState('');
+  const lists = listNames.join(', ');
   const [error, setError] = useState<string | undefined>();
   const submit = () => {
     if (!reason.trim()) {
-      setError('Say why: the audit log keeps the reason.');
+      setError(t`Say why: the audit log keeps the reason.`);
       return;
     }
     erase.mutate(reason, {
@@ -46,22 +50,33 @@ function EraseForm({ onClose, onErased, email, listNames }: Props) {
     <DialogForm onSubmit={submit}>
       <Stack>
         <Text size="sm">
-          {email} will be erased for good from every list, deleted subscriptions included
-          {listNames.length > 0 && ` (${listNames.join(', ')})`}:
+          {lists
+            ? t`${email} will be erased for good from every list, deleted subscriptions included (${lists}):`
+            : t`${email} will be erased for good from every list, deleted subscriptions included:`}
         </Text>
         <List size="sm">
-          <List.Item>every subscription, with its custom fields and history;</List.Item>
-          <List.Item>the address on messages sent, opens, clicks and bounces;</List.Item>
-          <List.Item>outbox copies and test messages showing the address;</List.Item>
-          <List.Item>queued webhook events about the person.</List.Item>
+          <List.Item>
+            <Trans>every subscription, with its custom fields and history;</Trans>
+          </List.Item>
+          <List.Item>
+            <Trans>the address on messages sent, opens, clicks and bounces;</Trans>
+          </List.Item>
+          <List.Item>
+            <Trans>outbox copies and test messages showing the address;</Trans>
+          </List.Item>
+          <List.Item>
+            <Trans>queued webhook events about the person.</Trans>
+          </List.Item>
         </List>
         <Alert color="red" variant="light">
-          This cannot be undone. Statistics keep their totals without the address; the address is
-          refused by imports and the API from now on, unless the person opts in again.
+          <Trans>
+            This cannot be undone. Statistics keep their totals without the address; the address is
+            refused by imports and the API from now on, unless the person opts in again.
+          </Trans>
         </Alert>
         <Textarea
-          label="Reason"
-          description="Kept in the audit log (the address is not)."
+          label={t`Reason`}
+          description={t`Kept in the audit log (the address is not).`}
           withAsterisk
           autosize
           minRows={2}
@@ -76,10 +91,10 @@ function EraseForm({ onClose, onErased, email, listNames }: Props) {
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" color="red" loading={erase.isPending}>
-            Erase for good
+            <Trans>Erase for good</Trans>
           </Button>
         </Group>
       </Stack>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@mantine/core';
 import { IconDownload, IconEraser } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -19,6 +20,7 @@ type Props = {
  * such extension (found on the first use).
  */
 export function PersonDataActions({ email, listNames }: Props) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const canManage = useCan('subscribers:manage');
   const [supported, setSupported] = useState(true);
@@ -50,7 +52,7 @@ export function PersonDataActions({ email, listNames }: Props) {
         loading={exporting}
         onClick={() => void download()}
       >
-        Export
+        <Trans>Export</Trans>
       </Button>
       {canManage && (
         <Button
@@ -59,7 +61,7 @@ export function PersonDataActions({ email, listNames }: Props) {
           leftSection={<IconEraser size={16} />}
           onClick={() => setErasing(true)}
         >
-          Erase
+          <Trans>Erase</Trans>
         </Button>
       )}
       <EraseDialog
@@ -68,7 +70,7 @@ export function PersonDataActions({ email, listNames }: Props) {
         email={email}
         listNames={listNames}
         onErased={() => {
-          notifySuccess(`${email} was erased.`);
+          notifySuccess(t`${email} was erased.`);
           void navigate('/people');
         }}
       />

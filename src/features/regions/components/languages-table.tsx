@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Code, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { Language } from '../../../api/languages';
@@ -8,25 +10,26 @@ import { EmptyState } from '../../../components/states';
 import { useTableParams } from '../../../components/use-table-params';
 
 const columns: Column<Language>[] = [
-  { key: 'code', header: 'Code', width: 120, render: (l) => <Code>{l.code}</Code> },
-  { key: 'name', header: 'Name', render: (l) => l.name },
+  { key: 'code', header: msg`Code`, width: 120, render: (l) => <Code>{l.code}</Code> },
+  { key: 'name', header: msg`Name`, render: (l) => l.name },
 ];
 
 /** ISO-639-1 languages; `search` is our extension (ignored elsewhere, which lists all). */
 export function LanguagesTable() {
+  const { t } = useLingui();
   const table = useTableParams({ orderingFields: [] });
   const { ordering: _ordering, ...query } = table.query;
   const { data, isPending, error, refetch } = useQuery(referenceQueries.languagePage(query));
   return (
     <Stack>
       <SearchInput
-        label="Search languages"
-        placeholder="Name or code"
+        label={t`Search languages`}
+        placeholder={t`Name or code`}
         value={table.search}
         onSearch={(search) => table.update({ search })}
       />
       <DataTable
-        label="Languages"
+        label={t`Languages`}
         columns={columns}
         rowKey={(l) => l.code}
         table={table}
@@ -34,7 +37,7 @@ export function LanguagesTable() {
         isPending={isPending}
         error={error}
         onRetry={() => void refetch()}
-        empty={<EmptyState title="No language matches" />}
+        empty={<EmptyState title={t`No language matches`} />}
       />
     </Stack>
   );

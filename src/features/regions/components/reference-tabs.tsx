@@ -1,26 +1,29 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Button, Group } from '@mantine/core';
 import { Link } from 'react-router';
 
 const tabs = [
-  { key: 'regions', label: 'Regions' },
-  { key: 'languages', label: 'Languages' },
+  { key: 'regions', label: msg`Regions` },
+  { key: 'languages', label: msg`Languages` },
 ] as const;
 
 /** Switches between the two reference-data screens, each with its own URL. */
 export function ReferenceTabs({ active }: { active: 'regions' | 'languages' }) {
+  const { t, i18n } = useLingui();
   return (
-    <nav aria-label="Reference data">
+    <nav aria-label={t`Reference data`}>
       <Group gap="xs" mb="md">
-        {tabs.map((t) => (
+        {tabs.map((tab) => (
           <Button
-            key={t.key}
+            key={tab.key}
             component={Link}
-            to={`/${t.key}`}
-            variant={t.key === active ? 'filled' : 'default'}
+            to={`/${tab.key}`}
+            variant={tab.key === active ? 'filled' : 'default'}
             size="xs"
-            aria-current={t.key === active ? 'page' : undefined}
+            aria-current={tab.key === active ? 'page' : undefined}
           >
-            {t.label}
+            {i18n._(tab.label)}
           </Button>
         ))}
       </Group>

@@ -1,3 +1,5 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { formatCount } from '../../../lib/format';
 import { Breadcrumbs } from '../../../components/breadcrumbs';
 import { Anchor, Code, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -10,10 +12,13 @@ import { DetailSkeleton, EmptyState, ErrorState } from '../../../components/stat
 
 /** A country with its subdivisions, or a subdivision with its country (and children, if any). */
 export function RegionDetails({ code }: { code: string }) {
+  const { t } = useLingui();
   const { data: region, error, refetch } = useQuery(referenceQueries.region(code));
   const [filter, setFilter] = useState('');
   if (error) return <ErrorState error={error} onRetry={() => void refetch()} />;
   if (!region) return <DetailSkeleton />;
+  const country = region.country;
+  const count = formatCount(region.regions.length);
   const needle = filter.trim().toLocaleLowerCase();
   const subdivisions = region.regions.filter(
     (r) =>
@@ -25,31 +30,34 @@ export function RegionDetails({ code }: { code: string }) {
     <>
       <PageHeader
         title={region.name}
-        above={<Breadcrumbs items={[{ label: 'Regions', to: '/regions' }]} />}
+        above={<Breadcrumbs items={[{ label: t`Regions`, to: '/regions' }]} />}
         description={
           <Group gap="xs" component="span">
             <Code>{region.code}</Code>
             {region.country ? (
               <span>
-                Subdivision of{' '}
-                <Anchor component={Link} to={`/regions/${region.country}`}>
-                  {region.country}
-                </Anchor>
+                <Trans>
+                  Subdivision of{' '}
+                  <Anchor component={Link} to={`/regions/${country}`}>
+                    {country}
+                  </Anchor>
+                </Trans>
               </span>
             ) : (
-              <span>Country</span>
+              <span>
+                <Trans>Country</Trans>
+              </span>
             )}
           </Group>
         }
       />
       <Stack>
         <Text fw={600}>
-          {region.country ? 'Subdivisions of this region' : 'Subdivisions'} ({region.regions.length}
-          )
+          {region.country ? t`Subdivisions of this region (${count})` : t`Subdivisions (${count})`}
         </Text>
         {region.regions.length > 10 && (
           <TextInput
-            label="Filter subdivisions"
+            label={t`Filter subdivisions`}
             value={filter}
             onChange={(e) => setFilter(e.currentTarget.value)}
             maw={320}
@@ -57,14 +65,18 @@ export function RegionDetails({ code }: { code: string }) {
         )}
         {subdivisions.length === 0 ? (
           <EmptyState
-            title={region.regions.length === 0 ? 'No subdivisions' : 'No subdivision matches'}
+            title={region.regions.length === 0 ? t`No subdivisions` : t`No subdivision matches`}
           />
         ) : (
-          <PlainTable minWidth={480} aria-label="Subdivisions">
+          <PlainTable minWidth={480} aria-label={t`Subdivisions`}>
             <thead>
               <tr>
-                <th style={{ width: 140 }}>Code</th>
-                <th>Name</th>
+                <th style={{ width: 140 }}>
+                  <Trans>Code</Trans>
+                </th>
+                <th>
+                  <Trans>Name</Trans>
+                </th>
               </tr>
             </thead>
             <tbody>

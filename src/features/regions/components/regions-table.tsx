@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Code, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -9,10 +11,10 @@ import { EmptyState } from '../../../components/states';
 import { useTableParams } from '../../../components/use-table-params';
 
 const columns: Column<Region>[] = [
-  { key: 'code', header: 'Code', width: 120, render: (r) => <Code>{r.code}</Code> },
+  { key: 'code', header: msg`Code`, width: 120, render: (r) => <Code>{r.code}</Code> },
   {
     key: 'name',
-    header: 'Name',
+    header: msg`Name`,
     render: (r) => (
       <Anchor component={Link} to={`/regions/${encodeURIComponent(r.code)}`}>
         {r.name}
@@ -23,19 +25,20 @@ const columns: Column<Region>[] = [
 
 /** Countries and subdivisions; the search (name or country name) lives in the URL. */
 export function RegionsTable() {
+  const { t } = useLingui();
   const table = useTableParams({ orderingFields: [] });
   const { ordering: _ordering, ...query } = table.query;
   const { data, isPending, error, refetch } = useQuery(referenceQueries.regionPage(query));
   return (
     <Stack>
       <SearchInput
-        label="Search regions"
-        placeholder="Country or region name, e.g. Bavaria"
+        label={t`Search regions`}
+        placeholder={t`Country or region name, e.g. Bavaria`}
         value={table.search}
         onSearch={(search) => table.update({ search })}
       />
       <DataTable
-        label="Regions"
+        label={t`Regions`}
         columns={columns}
         rowKey={(r) => r.code}
         table={table}
@@ -44,8 +47,8 @@ export function RegionsTable() {
         error={error}
         onRetry={() => void refetch()}
         empty={
-          <EmptyState title="No region matches">
-            Try another spelling or the country’s name.
+          <EmptyState title={t`No region matches`}>
+            <Trans>Try another spelling or the country’s name.</Trans>
           </EmptyState>
         }
       />

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { describeError, fieldErrors } from '../../../api/errors';
@@ -11,6 +13,7 @@ type Errors = { password?: string; code?: string };
  * open somewhere is not enough. Wrong answers count toward a wait the server names (429).
  */
 export function DisableTwoFactorForm({ left }: { left: number }) {
+  const { t } = useLingui();
   const disable = useDisableTwoFactor();
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
@@ -21,15 +24,15 @@ export function DisableTwoFactorForm({ left }: { left: number }) {
     e.preventDefault();
     setFailure(null);
     const missing: Errors = {
-      ...(password ? {} : { password: 'Enter your password.' }),
-      ...(code.replace(/\s+/g, '').length < 6 ? { code: 'Enter the code.' } : {}),
+      ...(password ? {} : { password: t`Enter your password.` }),
+      ...(code.replace(/\s+/g, '').length < 6 ? { code: t`Enter the code.` } : {}),
     };
     setErrors(missing);
     if (missing.password || missing.code) return;
     disable.mutate(
       { password, code: code.trim() },
       {
-        onSuccess: () => notifySuccess('Two-factor sign-in is off.'),
+        onSuccess: () => notifySuccess(t`Two-factor sign-in is off.`),
         onError: (err) => {
           const fields = fieldErrors(err);
           if (fields.password || fields.code) {
@@ -41,22 +44,27 @@ export function DisableTwoFactorForm({ left }: { left: number }) {
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Turn off two-factor sign-in">
+    <form onSubmit={submit} noValidate aria-label={t`Turn off two-factor sign-in`}>
       <Stack gap="xs" maw={360}>
         <Text size="sm">
-          Two-factor sign-in is on. {left} recovery {left === 1 ? 'code' : 'codes'} left.
+          {plural(left, {
+            one: 'Two-factor sign-in is on. # recovery code left.',
+            other: 'Two-factor sign-in is on. # recovery codes left.',
+          })}
         </Text>
         <Text size="sm">
-          To turn it off, enter your password and a code from the app (or a recovery code). Your
-          other sessions will be signed out.
+          <Trans>
+            To turn it off, enter your password and a code from the app (or a recovery code). Your
+            other sessions will be signed out.
+          </Trans>
         </Text>
         {failure && (
-          <Alert color="red" role="alert" title="Not turned off">
+          <Alert color="red" role="alert" title={t`Not turned off`}>
             {failure}
           </Alert>
         )}
         <PasswordInput
-          label="Password"
+          label={t`Password`}
           autoComplete="current-password"
           withAsterisk
           value={password}
@@ -64,7 +72,7 @@ export function DisableTwoFactorForm({ left }: { left: number }) {
           error={errors.password}
         />
         <TextInput
-          label="Code to turn it off"
+          label={t`Code to turn it off`}
           autoComplete="one-time-code"
           withAsterisk
           value={code}
@@ -72,7 +80,7 @@ export function DisableTwoFactorForm({ left }: { left: number }) {
           error={errors.code}
         />
         <Button type="submit" loading={disable.isPending}>
-          Turn off
+          <Trans>Turn off</Trans>
         </Button>
       </Stack>
     </form>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
   Button,
@@ -25,12 +26,13 @@ import { DisableTwoFactorForm } from './disable-two-factor-form';
  * codes once, or turn it off with the password and a code.
  */
 export function TwoFactorPanel() {
+  const { t } = useLingui();
   const query = useQuery(securityQueries.twoFactor());
   const start = useStartEnrolment();
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
 
-  if (query.isPending) return <LinesSkeleton label="Loading two-factor sign-in" />;
+  if (query.isPending) return <LinesSkeleton label={t`Loading two-factor sign-in`} />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   if (!query.data.supported) return null;
   const status = query.data.data;
@@ -38,16 +40,18 @@ export function TwoFactorPanel() {
   return (
     <Stack component="section" aria-labelledby="two-factor-title" gap="sm">
       <Title order={2} size="h3" id="two-factor-title">
-        Two-factor sign-in
+        <Trans>Two-factor sign-in</Trans>
       </Title>
       {recoveryCodes ? (
-        <Alert color="green" title="Two-factor sign-in is on" role="status">
+        <Alert color="green" title={t`Two-factor sign-in is on`} role="status">
           <Stack gap="xs">
             <Text size="sm">
-              Keep these recovery codes somewhere safe. Each works once if you lose your
-              authenticator. They are shown only now.
+              <Trans>
+                Keep these recovery codes somewhere safe. Each works once if you lose your
+                authenticator. They are shown only now.
+              </Trans>
             </Text>
-            <List aria-label="Recovery codes" spacing={2}>
+            <List aria-label={t`Recovery codes`} spacing={2}>
               {recoveryCodes.map((c) => (
                 <List.Item key={c}>
                   <Code>{c}</Code>
@@ -55,7 +59,7 @@ export function TwoFactorPanel() {
               ))}
             </List>
             <Button size="xs" variant="light" onClick={() => setRecoveryCodes(null)}>
-              I have saved them
+              <Trans>I have saved them</Trans>
             </Button>
           </Stack>
         </Alert>
@@ -76,12 +80,14 @@ export function TwoFactorPanel() {
         <Stack gap="xs" align="flex-start">
           {status.required && (
             <Alert color="yellow" role="status">
-              Your role requires two-factor sign-in. Set it up now.
+              <Trans>Your role requires two-factor sign-in. Set it up now.</Trans>
             </Alert>
           )}
           <Text size="sm">
-            After your password, sign-in will ask for a code from an authenticator app. API clients
-            then use an API token instead of your password.
+            <Trans>
+              After your password, sign-in will ask for a code from an authenticator app. API
+              clients then use an API token instead of your password.
+            </Trans>
           </Text>
           <Button
             loading={start.isPending}
@@ -89,7 +95,7 @@ export function TwoFactorPanel() {
               start.mutate(undefined, { onSuccess: setEnrolment, onError: (e) => notifyError(e) })
             }
           >
-            Set up two-factor sign-in
+            <Trans>Set up two-factor sign-in</Trans>
           </Button>
         </Stack>
       )}
@@ -108,11 +114,12 @@ function CodeForm({
   pending: boolean;
   onSubmit: (code: string, setError: (message: string) => void) => void;
 }) {
+  const { t } = useLingui();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const send = (e: FormEvent) => {
     e.preventDefault();
-    if (code.trim().length < 6) return setError('Enter the code.');
+    if (code.trim().length < 6) return setError(t`Enter the code.`);
     setError(null);
     onSubmit(code.trim(), setError);
   };
@@ -147,19 +154,23 @@ function ConfirmForm({
   enrolment: Enrolment;
   onConfirmed: (codes: string[]) => void;
 }) {
+  const { t } = useLingui();
   const confirm = useConfirmEnrolment();
+  const secret = enrolment.secret;
   return (
     <Stack gap="xs">
       <Text size="sm">
-        Scan this code with your authenticator app, then enter the code it shows.
+        <Trans>Scan this code with your authenticator app, then enter the code it shows.</Trans>
       </Text>
-      <Image src={enrolment.qr} alt="QR code for your authenticator app" w={200} h={200} />
+      <Image src={enrolment.qr} alt={t`QR code for your authenticator app`} w={200} h={200} />
       <Text size="sm">
-        Or enter this key by hand: <Code data-testid="two-factor-secret">{enrolment.secret}</Code>
+        <Trans>
+          Or enter this key by hand: <Code data-testid="two-factor-secret">{secret}</Code>
+        </Trans>
       </Text>
       <CodeForm
-        label="Code from the app"
-        submit="Turn on"
+        label={t`Code from the app`}
+        submit={t`Turn on`}
         pending={confirm.isPending}
         onSubmit={(code, setError) =>
           confirm.mutate(code, {

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { signInWithCode } from '../../../api/account';
@@ -12,6 +13,7 @@ export function CodeStepForm({
   /** The challenge expired (five minutes): back to the password. Wrong codes wait, per user. */
   onRestart: (notice: string) => void;
 }) {
+  const { t } = useLingui();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -20,7 +22,7 @@ export function CodeStepForm({
   async function submit(e: FormEvent) {
     e.preventDefault();
     setFailure(null);
-    if (code.replace(/\s+/g, '').length < 6) return setError('Enter the code.');
+    if (code.replace(/\s+/g, '').length < 6) return setError(t`Enter the code.`);
     setError(null);
     setSubmitting(true);
     try {
@@ -36,18 +38,20 @@ export function CodeStepForm({
   }
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-label="Two-factor code">
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label={t`Two-factor code`}>
       <Stack>
         {failure && (
-          <Alert color="red" role="alert" title="Sign-in failed">
+          <Alert color="red" role="alert" title={t`Sign-in failed`}>
             {failure}
           </Alert>
         )}
         <Text size="sm">
-          Enter the six-digit code from your authenticator app, or one of your recovery codes.
+          <Trans>
+            Enter the six-digit code from your authenticator app, or one of your recovery codes.
+          </Trans>
         </Text>
         <TextInput
-          label="Code"
+          label={t`Code`}
           name="code"
           autoComplete="one-time-code"
           inputMode="text"
@@ -57,7 +61,7 @@ export function CodeStepForm({
           error={error}
         />
         <Button type="submit" loading={submitting}>
-          Verify
+          <Trans>Verify</Trans>
         </Button>
       </Stack>
     </form>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { requestPasswordReset } from '../../../api/account';
@@ -5,6 +6,7 @@ import { describeError } from '../../../api/errors';
 
 /** Asks for a reset link; the answer is the same whether or not the address has an account. */
 export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
+  const { t } = useLingui();
   const [username, setUsername] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
@@ -14,7 +16,7 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   async function submit(e: FormEvent) {
     e.preventDefault();
     setFailure(null);
-    if (!username.trim().includes('@')) return setError('Enter the address you sign in with.');
+    if (!username.trim().includes('@')) return setError(t`Enter the address you sign in with.`);
     setError(null);
     setSubmitting(true);
     try {
@@ -27,23 +29,23 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   }
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-label="Reset password">
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label={t`Reset password`}>
       <Stack>
         <Text size="sm">
-          We will mail you a link to choose a new password. It works for 30 minutes.
+          <Trans>We will mail you a link to choose a new password. It works for 30 minutes.</Trans>
         </Text>
         {sent && (
-          <Alert color="green" role="status" title="Check your mail">
+          <Alert color="green" role="status" title={t`Check your mail`}>
             {sent}
           </Alert>
         )}
         {failure && (
-          <Alert color="red" role="alert" title="Not sent">
+          <Alert color="red" role="alert" title={t`Not sent`}>
             {failure}
           </Alert>
         )}
         <TextInput
-          label="Username"
+          label={t`Username`}
           name="username"
           autoComplete="username"
           withAsterisk
@@ -52,10 +54,10 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
           error={error}
         />
         <Button type="submit" loading={submitting}>
-          Send reset link
+          <Trans>Send reset link</Trans>
         </Button>
         <Button variant="subtle" onClick={onBack}>
-          Back to sign-in
+          <Trans>Back to sign-in</Trans>
         </Button>
       </Stack>
     </form>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
   Button,
@@ -14,8 +15,6 @@ import { lookUpInvitation, setPasswordByLink, type MailedLink } from '../../../a
 import { describeError, fieldErrors, isApiError } from '../../../api/errors';
 import { MIN_NEW_PASSWORD_LENGTH } from '../../../../contract/account';
 
-const GONE = 'This link is invalid, used or expired. Ask for a new one.';
-
 /**
  * The page a mailed link opens (/invitation/… or /password-reset/…): choose a password, then
  * sign in with it. Shown without the router, like the sign-in screen (app/boot.tsx).
@@ -28,6 +27,7 @@ export function LinkPasswordPage({
   /** Called with a message for the sign-in screen once the password is set. */
   onDone: (notice: string) => void;
 }) {
+  const { t } = useLingui();
   const invitation = link.kind === 'invitation';
   const [username, setUsername] = useState<string | null>(null);
   const [gone, setGone] = useState(false);
@@ -50,14 +50,15 @@ export function LinkPasswordPage({
     setFailure(null);
     const found: typeof errors = {};
     if (password.length < MIN_NEW_PASSWORD_LENGTH)
-      found.password = `Use at least ${MIN_NEW_PASSWORD_LENGTH} characters.`;
-    else if (repeat !== password) found.repeat = 'The passwords differ.';
+      found.password = t`Use at least ${MIN_NEW_PASSWORD_LENGTH} characters.`;
+    else if (repeat !== password) found.repeat = t`The passwords differ.`;
     setErrors(found);
     if (found.password || found.repeat) return;
     setSubmitting(true);
     try {
       const user = await setPasswordByLink(link, password);
-      onDone(`Your password is set. Sign in as ${user.username}.`);
+      const name = user.username;
+      onDone(t`Your password is set. Sign in as ${name}.`);
     } catch (err) {
       setSubmitting(false);
       if (isApiError(err, 404)) return setGone(true);
@@ -67,7 +68,7 @@ export function LinkPasswordPage({
     }
   }
 
-  const title = invitation ? 'Welcome to Mailboard' : 'Choose a new password';
+  const title = invitation ? t`Welcome to Mailboard` : t`Choose a new password`;
   return (
     <Center component="main" mih="100vh" p="md">
       <Paper withBorder shadow="sm" p="xl" w="100%" maw={420}>
@@ -76,22 +77,26 @@ export function LinkPasswordPage({
             {title}
           </Title>
           {gone ? (
-            <Alert color="red" role="alert" title="Link not valid">
-              {GONE}
+            <Alert color="red" role="alert" title={t`Link not valid`}>
+              <Trans>This link is invalid, used or expired. Ask for a new one.</Trans>
             </Alert>
           ) : invitation && username === null ? (
-            <Loader aria-label="Checking the invitation" />
+            <Loader aria-label={t`Checking the invitation`} />
           ) : (
-            <form onSubmit={(e) => void submit(e)} noValidate aria-label="Set password">
+            <form onSubmit={(e) => void submit(e)} noValidate aria-label={t`Set password`}>
               <Stack>
-                {username && <Text size="sm">Choose a password for {username}.</Text>}
+                {username && (
+                  <Text size="sm">
+                    <Trans>Choose a password for {username}.</Trans>
+                  </Text>
+                )}
                 {failure && (
                   <Alert color="red" role="alert">
                     {failure}
                   </Alert>
                 )}
                 <PasswordInput
-                  label="New password"
+                  label={t`New password`}
                   autoComplete="new-password"
                   withAsterisk
                   value={password}
@@ -99,7 +104,7 @@ export function LinkPasswordPage({
                   error={errors.password}
                 />
                 <PasswordInput
-                  label="Repeat the password"
+                  label={t`Repeat the password`}
                   autoComplete="new-password"
                   withAsterisk
                   value={repeat}
@@ -107,13 +112,13 @@ export function LinkPasswordPage({
                   error={errors.repeat}
                 />
                 <Button type="submit" loading={submitting}>
-                  Set password
+                  <Trans>Set password</Trans>
                 </Button>
               </Stack>
             </form>
           )}
           <Button component="a" href="/sign-in" variant="subtle">
-            Go to sign-in
+            <Trans>Go to sign-in</Trans>
           </Button>
         </Stack>
       </Paper>

@@ -1,13 +1,9 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useRef, useState, type FormEvent } from 'react';
 import { signIn } from '../../../api/auth';
 import { describeError, isApiError } from '../../../api/errors';
 import { validateSignIn, type SignInErrors } from '../sign-in-schema';
-
-function signInMessage(err: unknown): string {
-  if (isApiError(err, 401)) return 'The username or password is not correct.';
-  return describeError(err);
-}
 
 /** Exchanges the username and password for the server's session cookie (api/auth.ts). */
 export function SignInForm({
@@ -18,6 +14,7 @@ export function SignInForm({
   /** The password was right and the account signs in with a second factor. */
   onCodeNeeded: () => void;
 }) {
+  const { t } = useLingui();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<SignInErrors>({});
@@ -39,7 +36,9 @@ export function SignInForm({
     try {
       step = await signIn(values);
     } catch (err) {
-      setFailure(signInMessage(err));
+      setFailure(
+        isApiError(err, 401) ? t`The username or password is not correct.` : describeError(err),
+      );
       setSubmitting(false);
       return;
     }
@@ -48,16 +47,16 @@ export function SignInForm({
   }
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-label="Sign in">
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label={t`Sign in`}>
       <Stack>
         {failure && (
-          <Alert color="red" role="alert" title="Sign-in failed">
+          <Alert color="red" role="alert" title={t`Sign-in failed`}>
             {failure}
           </Alert>
         )}
         <TextInput
           ref={usernameRef}
-          label="Username"
+          label={t`Username`}
           name="username"
           autoComplete="username"
           withAsterisk
@@ -67,7 +66,7 @@ export function SignInForm({
         />
         <PasswordInput
           ref={passwordRef}
-          label="Password"
+          label={t`Password`}
           name="password"
           autoComplete="current-password"
           withAsterisk
@@ -76,7 +75,7 @@ export function SignInForm({
           error={errors.password}
         />
         <Button type="submit" loading={submitting}>
-          Sign in
+          <Trans>Sign in</Trans>
         </Button>
       </Stack>
     </form>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Center, Loader } from '@mantine/core';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { safeNext } from '../sign-in-schema';
@@ -6,6 +7,7 @@ import { SignInScreen } from './sign-in-screen';
 
 /** The sign-in route: back to `next` (where the user was sent from) once signed in. */
 export function SignInPage() {
+  const { t } = useLingui();
   const { status } = useSession();
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -15,7 +17,7 @@ export function SignInPage() {
   if (status === 'unknown') {
     return (
       <Center component="main" mih="100vh">
-        <Loader aria-label="Loading Mailboard" />
+        <Loader aria-label={t`Loading Mailboard`} />
       </Center>
     );
   }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Card, Code, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { DomainCheck } from '../../../../contract/settings';
@@ -20,13 +21,13 @@ export function DomainChecks() {
   return (
     <section aria-labelledby="domain-checks">
       <Title order={2} size="h4" id="domain-checks" mb="xs">
-        What DNS answers for your sender domains
+        <Trans>What DNS answers for your sender domains</Trans>
       </Title>
       {isPending && <LinesSkeleton lines={3} />}
       {error && !data && <ErrorState error={error} onRetry={() => void refetch()} />}
       {data?.supported && data.data.domains.length === 0 && (
         <Text size="sm" c="dimmed">
-          No list or mailing has a sender address yet.
+          <Trans>No list or mailing has a sender address yet.</Trans>
         </Text>
       )}
       <Stack gap="sm">
@@ -37,18 +38,22 @@ export function DomainChecks() {
 }
 
 function DomainCard({ check }: { check: DomainCheck }) {
+  const { t } = useLingui();
+  const domain = check.domain;
   return (
-    <Card withBorder component="section" aria-label={`Domain ${check.domain}`}>
+    <Card withBorder component="section" aria-label={t`Domain ${domain}`}>
       <Stack gap="xs">
         <Group justify="space-between" wrap="wrap">
           <Code>{check.domain}</Code>
           <Badge color={check.aligned ? 'green' : 'red'} variant="light">
-            {check.aligned ? 'Aligned: yes' : 'Aligned: no'}
+            {check.aligned ? t`Aligned: yes` : t`Aligned: no`}
           </Badge>
         </Group>
         <Text size="sm">{check.reason}</Text>
         {KINDS.map(([key, label]) => {
           const r = check[key];
+          const expected = r.expected;
+          const found = r.found.join(' | ');
           return (
             <Stack key={key} gap={2}>
               <Text size="sm" fw={500}>
@@ -57,11 +62,13 @@ function DomainCard({ check }: { check: DomainCheck }) {
               <Text size="xs">{r.reason}</Text>
               {r.expected && (
                 <Text size="xs" style={{ wordBreak: 'break-all' }}>
-                  To publish: <Code>{r.expected}</Code>
+                  <Trans>
+                    To publish: <Code>{expected}</Code>
+                  </Trans>
                 </Text>
               )}
               <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
-                DNS answers: {r.found.length ? r.found.join(' | ') : 'nothing'}
+                {found ? t`DNS answers: ${found}` : t`DNS answers: nothing`}
               </Text>
             </Stack>
           );

@@ -1,3 +1,6 @@
+import type { SuppressionImportResult } from '../../../../contract/suppressions';
+import { translateServerText } from '../../../api/server-messages';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, FileButton, Group, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { exportSuppressions } from '../../../api/suppressions';
@@ -8,19 +11,28 @@ import { useAddSuppression, useImportSuppressions } from '../queries';
 
 /** Add an address or a domain by hand; bring a CSV in; take the whole list out as CSV. */
 export function SuppressionTools() {
+  const { t } = useLingui();
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
   const add = useAddSuppression();
   const importFile = useImportSuppressions();
+  const importSummary = (r: SuppressionImportResult) => {
+    const { added, existing, invalid } = r;
+    const first = r.errors[0];
+    if (!first) return t`Imported: ${added} added, ${existing} already listed, ${invalid} refused.`;
+    const line = first.line;
+    const message = translateServerText(first.message);
+    return t`Imported: ${added} added, ${existing} already listed, ${invalid} refused (line ${line}: ${message}).`;
+  };
 
   const submit = () => {
     const entry = value.trim();
-    if (!entry) return setError('Enter an address or a domain.');
+    if (!entry) return setError(t`Enter an address or a domain.`);
     const body = entry.includes('@') ? { email: entry } : { domain: entry };
     add.mutate(body, {
       onSuccess: () => {
-        notify({ message: `${entry} will not be mailed.` });
+        notify({ message: t`${entry} will not be mailed.` });
         setValue('');
         setError(null);
       },
@@ -52,14 +64,14 @@ export function SuppressionTools() {
         style={{ display: 'flex', gap: 8, alignItems: 'flex-end', flexWrap: 'wrap' }}
       >
         <TextInput
-          label="Address or domain to suppress"
-          placeholder="name@example.com or example.com"
+          label={t`Address or domain to suppress`}
+          placeholder={t`name@example.com or example.com`}
           value={value}
           error={error}
           onChange={(e) => setValue(e.currentTarget.value)}
         />
         <Button type="submit" loading={add.isPending}>
-          Add
+          <Trans>Add</Trans>
         </Button>
       </form>
       <FileButton
@@ -67,24 +79,19 @@ export function SuppressionTools() {
         onChange={(file) =>
           file &&
           importFile.mutate(file, {
-            onSuccess: (r) =>
-              notify({
-                message: `Imported: ${r.added} added, ${r.existing} already listed, ${r.invalid} refused${
-                  r.errors[0] ? ` (line ${r.errors[0].line}: ${r.errors[0].message})` : ''
-                }.`,
-              }),
+            onSuccess: (r) => notify({ message: importSummary(r) }),
             onError: (err) => notify({ color: 'red', message: describeError(err) }),
           })
         }
       >
         {(props) => (
           <Button variant="default" loading={importFile.isPending} {...props}>
-            Import CSV
+            <Trans>Import CSV</Trans>
           </Button>
         )}
       </FileButton>
       <Button variant="default" loading={exporting} onClick={() => void download()}>
-        Export CSV
+        <Trans>Export CSV</Trans>
       </Button>
     </Group>
   );

@@ -1,3 +1,7 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { formatDateTime } from '../../../lib/format';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -15,22 +19,26 @@ import { SuppressionTools } from './suppression-tools';
 
 const PAGE_SIZE = 25;
 
-const reasonLabels: Record<Suppression['reason'], string> = {
-  complaint: 'Complaint',
-  hard_bounce: 'Hard bounce',
-  manual: 'Added by hand',
-  erased: 'Erased',
+const reasonLabels: Record<Suppression['reason'], MessageDescriptor> = {
+  complaint: msg`Complaint`,
+  hard_bounce: msg`Hard bounce`,
+  manual: msg`Added by hand`,
+  erased: msg`Erased`,
 };
-
-/** What an entry names: an address, a whole domain, or an erased person (kept as a hash). */
-export const entryLabel = (s: Suppression) =>
-  s.email ?? (s.domain ? `Every address at ${s.domain}` : 'An erased person (hidden)');
 
 /**
  * The suppression list: search by the start of an address or domain, add, remove, import and
  * export. Search and page live in the URL (§3.5).
  */
 export function SuppressionsScreen() {
+  const { t, i18n } = useLingui();
+  /** What an entry names: an address, a whole domain, or an erased person (kept as a hash). */
+  const entryLabel = (s: Suppression) => {
+    const domain = s.domain;
+    return s.email ?? (domain ? t`Every address at ${domain}` : t`An erased person (hidden)`);
+  };
+  const removingMessage = (label: string) =>
+    t`${label} will receive mail again from the next delivery on.`;
   const [params, setParams] = useSearchParams();
   const search = params.get('search') ?? '';
   const page = Number(params.get('page')) || 1;
@@ -51,8 +59,8 @@ export function SuppressionsScreen() {
   if (error && !data) return <Alert color="red">{describeError(error)}</Alert>;
   if (data && !data.supported)
     return (
-      <Alert color="blue" role="status" title="Not available">
-        This server does not keep a suppression list.
+      <Alert color="blue" role="status" title={t`Not available`}>
+        <Trans>This server does not keep a suppression list.</Trans>
       </Alert>
     );
   const results = data?.data.results ?? [];
@@ -60,49 +68,64 @@ export function SuppressionsScreen() {
     <Stack>
       {canManage && <SuppressionTools />}
       <SearchInput
-        label="Search by the start of an address or domain"
+        label={t`Search by the start of an address or domain`}
         value={search}
         onSearch={(value) => setQuery({ search: value, page: 1 })}
       />
-      <PlainTable minWidth={560} aria-label="Suppressed addresses" aria-busy={isPending}>
+      <PlainTable minWidth={560} aria-label={t`Suppressed addresses`} aria-busy={isPending}>
         <thead>
           <tr>
-            <th>Address or domain</th>
-            <th>Reason</th>
-            <th>Source</th>
-            <th>Added</th>
-            {canManage && <th>Actions</th>}
+            <th>
+              <Trans>Address or domain</Trans>
+            </th>
+            <th>
+              <Trans>Reason</Trans>
+            </th>
+            <th>
+              <Trans>Source</Trans>
+            </th>
+            <th>
+              <Trans>Added</Trans>
+            </th>
+            {canManage && (
+              <th>
+                <Trans>Actions</Trans>
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>
-          {results.map((s) => (
-            <tr key={s.id}>
-              <td style={{ wordBreak: 'break-all' }}>{entryLabel(s)}</td>
-              <td>{reasonLabels[s.reason]}</td>
-              <td>{s.source}</td>
-              <td>{new Date(s.created).toLocaleString()}</td>
-              {canManage && (
-                <td>
-                  {s.reason !== 'erased' && (
-                    <Button
-                      size="compact-sm"
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Remove ${entryLabel(s)}`}
-                      onClick={() => setRemoving(s)}
-                    >
-                      Remove
-                    </Button>
-                  )}
-                </td>
-              )}
-            </tr>
-          ))}
+          {results.map((s) => {
+            const label = entryLabel(s);
+            return (
+              <tr key={s.id}>
+                <td style={{ wordBreak: 'break-all' }}>{label}</td>
+                <td>{i18n._(reasonLabels[s.reason])}</td>
+                <td>{s.source}</td>
+                <td>{formatDateTime(s.created)}</td>
+                {canManage && (
+                  <td>
+                    {s.reason !== 'erased' && (
+                      <Button
+                        size="compact-sm"
+                        variant="subtle"
+                        color="red"
+                        aria-label={t`Remove ${label}`}
+                        onClick={() => setRemoving(s)}
+                      >
+                        <Trans>Remove</Trans>
+                      </Button>
+                    )}
+                  </td>
+                )}
+              </tr>
+            );
+          })}
         </tbody>
       </PlainTable>
       {data?.data.count === 0 && (
         <Text c="dimmed">
-          {search ? 'Nothing on the list starts with that.' : 'Nobody is on the list.'}
+          {search ? t`Nothing on the list starts with that.` : t`Nobody is on the list.`}
         </Text>
       )}
       {data && (
@@ -111,28 +134,27 @@ export function SuppressionsScreen() {
           page={page}
           pageSize={PAGE_SIZE}
           onPage={(next) => setQuery({ page: next })}
-          label="Suppression list pages"
+          label={t`Suppression list pages`}
         />
       )}
       <ConfirmDialog
         opened={removing !== null}
         onClose={() => setRemoving(null)}
-        title="Remove from the suppression list?"
-        confirmLabel="Remove"
+        title={t`Remove from the suppression list?`}
+        confirmLabel={t`Remove`}
         loading={remove.isPending}
         onConfirm={() =>
           remove.mutate(removing!.id, {
             onSuccess: () => {
-              notify({ message: `${entryLabel(removing!)} can be mailed again.` });
+              const label = entryLabel(removing!);
+              notify({ message: t`${label} can be mailed again.` });
               setRemoving(null);
             },
             onError: (err) => notify({ color: 'red', message: describeError(err) }),
           })
         }
       >
-        <Text size="sm">
-          {removing && entryLabel(removing)} will receive mail again from the next delivery on.
-        </Text>
+        <Text size="sm">{removing && removingMessage(entryLabel(removing))}</Text>
       </ConfirmDialog>
     </Stack>
   );

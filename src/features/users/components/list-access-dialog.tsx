@@ -1,3 +1,6 @@
+import { msg, plural } from '@lingui/core/macro';
+import { formatCount } from '../../../lib/format';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Button,
   Group,
@@ -22,9 +25,9 @@ import { useUpdateUser } from '../queries';
 
 type Choice = ListAccess | 'none';
 const ACCESS_OPTIONS = [
-  { value: 'none', label: 'No access' },
-  { value: 'read', label: 'Read' },
-  { value: 'manage', label: 'Manage' },
+  { value: 'none', label: msg`No access` },
+  { value: 'read', label: msg`Read` },
+  { value: 'manage', label: msg`Manage` },
 ];
 
 /**
@@ -32,6 +35,8 @@ const ACCESS_OPTIONS = [
  * managed. Other lists do not exist for them. Saved with PATCH /users/{id} `lists`.
  */
 export function ListAccessDialog({ user, onClose }: { user: User; onClose: () => void }) {
+  const { t, i18n } = useLingui();
+  const username = user.username;
   const lists = useQuery(listQueries.everyList());
   const update = useUpdateUser();
   const [every, setEvery] = useState(user.lists === null);
@@ -39,17 +44,23 @@ export function ListAccessDialog({ user, onClose }: { user: User; onClose: () =>
     () => new Map((user.lists ?? []).map((g) => [g.list, g.access as ListAccess])),
   );
   const [filter, setFilter] = useState('');
+  const chosenCount = formatCount(grants.size);
+  const listCount = formatCount(lists.data?.length ?? 0);
 
   const save = () => {
     const lists = every ? null : [...grants].map(([list, access]) => ({ list, access }));
+    const count = lists?.length ?? 0;
     update.mutate(
       { id: user.id, body: { lists } },
       {
         onSuccess: () => {
           notifySuccess(
             lists === null
-              ? `${user.username} works on every list.`
-              : `${user.username} works on ${lists.length} list${lists.length === 1 ? '' : 's'}.`,
+              ? t`${username} works on every list.`
+              : plural(count, {
+                  one: `${username} works on # list.`,
+                  other: `${username} works on # lists.`,
+                }),
           );
           onClose();
         },
@@ -68,32 +79,32 @@ export function ListAccessDialog({ user, onClose }: { user: User; onClose: () =>
     l.name.toLowerCase().includes(filter.trim().toLowerCase()),
   );
   return (
-    <Modal opened onClose={onClose} title={`Lists of ${user.username}`}>
+    <Modal opened onClose={onClose} title={t`Lists of ${username}`}>
       <Stack>
         <Radio.Group
-          label="Access"
+          label={t`Access`}
           value={every ? 'every' : 'some'}
           onChange={(v) => setEvery(v === 'every')}
         >
           <Stack gap={6} mt={6}>
-            <Radio value="every" label="Every list, now and to come" />
-            <Radio value="some" label="Only the lists chosen below" />
+            <Radio value="every" label={t`Every list, now and to come`} />
+            <Radio value="some" label={t`Only the lists chosen below`} />
           </Stack>
         </Radio.Group>
         {!every &&
           (lists.isPending ? (
-            <LinesSkeleton lines={3} label="Loading lists" />
+            <LinesSkeleton lines={3} label={t`Loading lists`} />
           ) : lists.error ? (
             <ErrorState error={lists.error} onRetry={() => void lists.refetch()} />
           ) : (
             <Stack gap="xs">
               <TextInput
-                label="Find a list"
+                label={t`Find a list`}
                 value={filter}
                 onChange={(e) => setFilter(e.currentTarget.value)}
               />
               <Text size="sm" c="dimmed" role="status">
-                {grants.size} of {lists.data.length} lists chosen
+                {t`${chosenCount} of ${listCount} lists chosen`}
               </Text>
               <ScrollArea.Autosize mah={320}>
                 <Stack gap={6}>
@@ -101,7 +112,7 @@ export function ListAccessDialog({ user, onClose }: { user: User; onClose: () =>
                     <NativeSelect
                       key={list.id}
                       label={list.name}
-                      data={ACCESS_OPTIONS}
+                      data={ACCESS_OPTIONS.map((o) => ({ value: o.value, label: i18n._(o.label) }))}
                       value={grants.get(list.id) ?? 'none'}
                       onChange={(e) => set(list.id, e.currentTarget.value as Choice)}
                     />
@@ -112,14 +123,14 @@ export function ListAccessDialog({ user, onClose }: { user: User; onClose: () =>
           ))}
         <FormAlert
           messages={update.error ? [describeError(update.error)] : []}
-          title="The lists were not changed"
+          title={t`The lists were not changed`}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button onClick={save} loading={update.isPending}>
-            Save lists
+            <Trans>Save lists</Trans>
           </Button>
         </Group>
       </Stack>

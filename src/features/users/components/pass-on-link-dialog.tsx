@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
 
 /** A link made for someone else: an invitation or a password reset. */
@@ -5,17 +6,6 @@ export type PassOnLink = {
   kind: 'invitation' | 'reset';
   username: string;
   url: string;
-};
-
-const WHAT = {
-  invitation: {
-    title: 'Invitation link',
-    use: 'choose a password and sign in. It works once, for 7 days',
-  },
-  reset: {
-    title: 'Password reset link',
-    use: 'choose a new password. It works once, for 30 minutes',
-  },
 };
 
 /**
@@ -29,33 +19,46 @@ export function PassOnLinkDialog({
   link: PassOnLink | null;
   onClose: () => void;
 }) {
-  const what = WHAT[link?.kind ?? 'invitation'];
+  const { t } = useLingui();
+  const reset = link?.kind === 'reset';
+  const username = link?.username ?? '';
   return (
-    <Modal opened={link !== null} onClose={onClose} title={what.title} centered>
+    <Modal
+      opened={link !== null}
+      onClose={onClose}
+      title={reset ? t`Password reset link` : t`Invitation link`}
+      centered
+    >
       {link && (
         <Stack>
           <Text size="sm">
-            With this link {link.username} can {what.use}.
+            {reset
+              ? t`With this link ${username} can choose a new password. It works once, for 30 minutes.`
+              : t`With this link ${username} can choose a password and sign in. It works once, for 7 days.`}
           </Text>
-          <Text component="div" aria-label={`Link for ${link.username}`}>
+          <Text component="div" aria-label={t`Link for ${username}`}>
             <Code block style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
               {link.url}
             </Code>
           </Text>
           {/* Without SMTP_URL the server sends nothing: the mail waits in its Outbox. */}
           <Text size="sm" role="status">
-            The link was also mailed to {link.username} (or, where this server sends no mail, stored
-            in its Outbox, which never shows the link).
+            <Trans>
+              The link was also mailed to {username} (or, where this server sends no mail, stored in
+              its Outbox, which never shows the link).
+            </Trans>
           </Text>
           <Group justify="flex-end">
             <CopyButton value={link.url}>
               {({ copied, copy }) => (
                 <Button variant="default" onClick={copy}>
-                  {copied ? 'Copied' : 'Copy link'}
+                  {copied ? t`Copied` : t`Copy link`}
                 </Button>
               )}
             </CopyButton>
-            <Button onClick={onClose}>Done</Button>
+            <Button onClick={onClose}>
+              <Trans>Done</Trans>
+            </Button>
           </Group>
         </Stack>
       )}

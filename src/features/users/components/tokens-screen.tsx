@@ -1,3 +1,5 @@
+import { formatDateTime } from '../../../lib/format';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
   Badge,
@@ -17,7 +19,7 @@ import { ErrorState, LinesSkeleton } from '../../../components/states';
 import { userQueries, useCreateToken, useRevokeToken } from '../queries';
 import { EXPIRY_CHOICES, hasExpired, tokenExpiry, type ExpiryChoice } from '../token-expiry';
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
+const when = (iso: string | null) => (iso ? formatDateTime(iso) : '—');
 
 /**
  * API tokens of one user (one's own, or anyone's for admins): used as the Basic password by
@@ -26,6 +28,7 @@ const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '�
  * at another user's tokens can revoke them.
  */
 export function TokensScreen({ userId, own = true }: { userId: number; own?: boolean }) {
+  const { t, i18n } = useLingui();
   const tokens = useQuery(userQueries.tokens(userId));
   const create = useCreateToken(userId);
   const revoke = useRevokeToken(userId);
@@ -34,21 +37,22 @@ export function TokensScreen({ userId, own = true }: { userId: number; own?: boo
   const [date, setDate] = useState('');
   const [dateMissing, setDateMissing] = useState(false);
   const [shown, setShown] = useState<{ name: string; token: string } | null>(null);
+  const shownName = shown?.name ?? '';
   const errors = isApiError(create.error, 400) ? fieldErrors(create.error) : {};
-  const expiryError = dateMissing ? 'Choose the day it expires.' : errors.expires?.join(' ');
-  if (tokens.isPending) return <LinesSkeleton lines={3} label="Loading tokens" />;
+  const expiryError = dateMissing ? t`Choose the day it expires.` : errors.expires?.join(' ');
+  if (tokens.isPending) return <LinesSkeleton lines={3} label={t`Loading tokens`} />;
   if (tokens.error)
     return <ErrorState error={tokens.error} onRetry={() => void tokens.refetch()} />;
   return (
     <Stack gap="lg">
       {!own && (
-        <Alert color="blue" title="Tokens are made by their user">
-          Only this user can make a token for itself. You can revoke its tokens here.
+        <Alert color="blue" title={t`Tokens are made by their user`}>
+          <Trans>Only this user can make a token for itself. You can revoke its tokens here.</Trans>
         </Alert>
       )}
       <form
         hidden={!own}
-        aria-label="New token"
+        aria-label={t`New token`}
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
@@ -68,25 +72,25 @@ export function TokensScreen({ userId, own = true }: { userId: number; own?: boo
       >
         <Group align="flex-start" wrap="wrap">
           <TextInput
-            label="Token name"
-            description="What uses it, e.g. “CRM sync”"
+            label={t`Token name`}
+            description={t`What uses it, e.g. “CRM sync”`}
             required
             value={name}
             onChange={(e) => setName(e.currentTarget.value)}
             error={errors.name?.join(' ')}
           />
           <NativeSelect
-            label="Expires"
-            description="A token stops working then"
-            data={[...EXPIRY_CHOICES]}
+            label={t`Expires`}
+            description={t`A token stops working then`}
+            data={EXPIRY_CHOICES.map((c) => ({ value: c.value, label: i18n._(c.label) }))}
             value={expiry}
             onChange={(e) => setExpiry(e.currentTarget.value as ExpiryChoice)}
             error={expiry === 'date' ? undefined : expiryError}
           />
           {expiry === 'date' && (
             <TextInput
-              label="Expiry date"
-              description="The token works until the end of this day"
+              label={t`Expiry date`}
+              description={t`The token works until the end of this day`}
               type="date"
               required
               value={date}
@@ -95,61 +99,76 @@ export function TokensScreen({ userId, own = true }: { userId: number; own?: boo
             />
           )}
           <Button type="submit" mt={45} loading={create.isPending}>
-            Create token
+            <Trans>Create token</Trans>
           </Button>
         </Group>
       </form>
       {shown && (
-        <Alert color="green" title={`Token “${shown.name}” created`} role="status">
-          Copy it now: it is not shown again. Use it as the password with this user’s name.
-          <Code block mt="xs" aria-label="New token">
+        <Alert color="green" title={t`Token “${shownName}” created`} role="status">
+          <Trans>
+            Copy it now: it is not shown again. Use it as the password with this user’s name.
+          </Trans>
+          <Code block mt="xs" aria-label={t`New token`}>
             {shown.token}
           </Code>
         </Alert>
       )}
       <Table.ScrollContainer minWidth={500}>
-        <Table striped aria-label="API tokens">
+        <Table striped aria-label={t`API tokens`}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Created</Table.Th>
-              <Table.Th>Expires</Table.Th>
-              <Table.Th>Last used</Table.Th>
-              <Table.Th>Revoke</Table.Th>
+              <Table.Th>
+                <Trans>Name</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Created</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Expires</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Last used</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Revoke</Trans>
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {tokens.data.map((t) => (
-              <Table.Tr key={t.id}>
-                <Table.Td>{t.name}</Table.Td>
-                <Table.Td>{when(t.created)}</Table.Td>
-                <Table.Td>
-                  {t.expires ? when(t.expires) : 'Never'}
-                  {hasExpired(t.expires) && (
-                    <Badge color="gray" variant="light" ml={6}>
-                      expired
-                    </Badge>
-                  )}
-                </Table.Td>
-                <Table.Td>{t.last_used ? when(t.last_used) : 'Never'}</Table.Td>
-                <Table.Td>
-                  <Button
-                    size="xs"
-                    color="red"
-                    variant="light"
-                    aria-label={`Revoke ${t.name}`}
-                    onClick={() =>
-                      revoke.mutate(t.id, {
-                        onSuccess: () => notifySuccess(`Token “${t.name}” revoked.`),
-                        onError: (err) => notifyError(err, 'The token was not revoked'),
-                      })
-                    }
-                  >
-                    Revoke
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
+            {tokens.data.map((token) => {
+              const tokenName = token.name;
+              return (
+                <Table.Tr key={token.id}>
+                  <Table.Td>{token.name}</Table.Td>
+                  <Table.Td>{when(token.created)}</Table.Td>
+                  <Table.Td>
+                    {token.expires ? when(token.expires) : t`Never`}
+                    {hasExpired(token.expires) && (
+                      <Badge color="gray" variant="light" ml={6}>
+                        <Trans>expired</Trans>
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{token.last_used ? when(token.last_used) : t`Never`}</Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="xs"
+                      color="red"
+                      variant="light"
+                      aria-label={t`Revoke ${tokenName}`}
+                      onClick={() =>
+                        revoke.mutate(token.id, {
+                          onSuccess: () => notifySuccess(t`Token “${tokenName}” revoked.`),
+                          onError: (err) => notifyError(err, t`The token was not revoked`),
+                        })
+                      }
+                    >
+                      <Trans>Revoke</Trans>
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, PasswordInput, Select, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -15,6 +16,7 @@ const fields = ['username', 'password', 'role'] as const;
  * The invitation's link is shown to pass on (the Outbox never shows it, issue 49).
  */
 export function UserCreateForm({ roles }: { roles: string[] }) {
+  const { t } = useLingui();
   const create = useCreateUser();
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const [invitation, setInvitation] = useState<PassOnLink | null>(null);
@@ -24,10 +26,11 @@ export function UserCreateForm({ roles }: { roles: string[] }) {
     setFormErrors([]);
     try {
       const user = await create.mutateAsync(password === '' ? values : { ...values, password });
+      const username = user.username;
       if (user.invitation_url) {
-        notifySuccess(`${user.username} is invited.`);
+        notifySuccess(t`${username} is invited.`);
         setInvitation({ kind: 'invitation', username: user.username, url: user.invitation_url });
-      } else notifySuccess(`User ${user.username} created.`);
+      } else notifySuccess(t`User ${username} created.`);
       form.reset();
     } catch (err) {
       setFormErrors(applyServerErrors(err, form.setError, fields));
@@ -36,18 +39,18 @@ export function UserCreateForm({ roles }: { roles: string[] }) {
   const error = (name: keyof Values) => form.formState.errors[name]?.message;
   return (
     <>
-      <form onSubmit={submit} noValidate aria-label="New user">
+      <form onSubmit={submit} noValidate aria-label={t`New user`}>
         <FormAlert messages={formErrors} />
         <Group align="flex-start" wrap="wrap">
           <TextInput
-            label="Email address"
+            label={t`Email address`}
             required
             autoComplete="off"
-            {...form.register('username', { required: 'This field is required.' })}
+            {...form.register('username', { required: t`This field is required.` })}
             error={error('username')}
           />
           <PasswordInput
-            label="Password"
+            label={t`Password`}
             autoComplete="new-password"
             {...form.register('password')}
             error={error('password')}
@@ -57,7 +60,7 @@ export function UserCreateForm({ roles }: { roles: string[] }) {
             name="role"
             render={({ field }) => (
               <Select
-                label="Role"
+                label={t`Role`}
                 data={roles}
                 allowDeselect={false}
                 value={field.value}
@@ -67,11 +70,11 @@ export function UserCreateForm({ roles }: { roles: string[] }) {
             )}
           />
           <Button type="submit" mt={25} loading={form.formState.isSubmitting}>
-            {inviting ? 'Invite user' : 'Create user'}
+            {inviting ? t`Invite user` : t`Create user`}
           </Button>
         </Group>
         <Text size="xs" c="dimmed" mt={4}>
-          Leave the password empty to invite them by mail: they choose their own.
+          <Trans>Leave the password empty to invite them by mail: they choose their own.</Trans>
         </Text>
       </form>
       <PassOnLinkDialog link={invitation} onClose={() => setInvitation(null)} />

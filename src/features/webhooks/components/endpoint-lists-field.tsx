@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { MultiSelect, Radio, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -17,6 +18,7 @@ export type EndpointListsFieldProps = {
  * the lists the user can see.
  */
 export function EndpointListsField({ value, onChange, error, limited }: EndpointListsFieldProps) {
+  const { t } = useLingui();
   const lists = useQuery(listQueries.everyList());
   // The choice survives a switch to "Every list" and back.
   const [chosen, setChosen] = useState<number[]>(value ?? []);
@@ -28,14 +30,16 @@ export function EndpointListsField({ value, onChange, error, limited }: Endpoint
   };
   const select = (
     <MultiSelect
-      label={limited ? 'Lists' : 'Chosen lists'}
+      label={limited ? t`Lists` : t`Chosen lists`}
       description={
-        limited ? 'Your access is limited to some lists: it receives their events only.' : undefined
+        limited
+          ? t`Your access is limited to some lists: it receives their events only.`
+          : undefined
       }
       withAsterisk={limited}
       searchable
-      placeholder={lists.isPending ? 'Loading lists…' : 'Choose lists'}
-      nothingFoundMessage="No list matches"
+      placeholder={lists.isPending ? t`Loading lists…` : t`Choose lists`}
+      nothingFoundMessage={t`No list matches`}
       data={(lists.data ?? []).map((l) => ({ value: String(l.id), label: l.name }))}
       value={(value ?? []).map(String)}
       onChange={choose}
@@ -46,14 +50,14 @@ export function EndpointListsField({ value, onChange, error, limited }: Endpoint
   return (
     <Stack gap="xs">
       <Radio.Group
-        label="Lists"
+        label={t`Lists`}
         value={every ? 'every' : 'some'}
         onChange={(choice) => onChange(choice === 'every' ? null : chosen)}
         error={every ? error : undefined}
       >
         <Stack gap={6} mt={6}>
-          <Radio value="every" label="Every list, now and to come" />
-          <Radio value="some" label="Only the chosen lists" />
+          <Radio value="every" label={t`Every list, now and to come`} />
+          <Radio value="some" label={t`Only the chosen lists`} />
         </Stack>
       </Radio.Group>
       {!every && select}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Checkbox, Group, Stack, Switch, TextInput } from '@mantine/core';
 import { useState } from 'react';
@@ -26,6 +27,7 @@ export function WebhookForm({
   onSubmit,
   onCancel,
 }: WebhookFormProps) {
+  const { t } = useLingui();
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const form = useForm<WebhookWrite>({
     resolver: zodResolver(webhookWrite),
@@ -41,18 +43,18 @@ export function WebhookForm({
     }
   });
   return (
-    <form onSubmit={submit} noValidate aria-label="Webhook endpoint">
+    <form onSubmit={submit} noValidate aria-label={t`Webhook endpoint`}>
       <Stack>
         <FormAlert messages={formErrors} />
         <TextInput
-          label="URL"
+          label={t`URL`}
           withAsterisk
-          placeholder="https://example.com/hooks/mailboard"
+          placeholder={t`https://example.com/hooks/mailboard`}
           error={errors.url?.message}
           {...form.register('url')}
         />
         <TextInput
-          label="Description"
+          label={t`Description`}
           error={errors.description?.message}
           {...form.register('description')}
         />
@@ -61,7 +63,7 @@ export function WebhookForm({
           name="events"
           render={({ field, fieldState }) => (
             <Checkbox.Group
-              label="Events"
+              label={t`Events`}
               withAsterisk
               value={field.value}
               onChange={field.onChange}
@@ -94,7 +96,7 @@ export function WebhookForm({
           name="enabled"
           render={({ field }) => (
             <Switch
-              label="Enabled"
+              label={t`Enabled`}
               checked={field.value ?? true}
               onChange={(e) => field.onChange(e.currentTarget.checked)}
             />
@@ -102,7 +104,7 @@ export function WebhookForm({
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" loading={isSubmitting}>
             {submitLabel}

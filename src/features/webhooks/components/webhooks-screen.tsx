@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -27,6 +28,7 @@ type Editing = { kind: 'new' } | { kind: 'edit'; webhook: Webhook } | null;
 
 /** Endpoints, their attempts (the one chosen in `?endpoint=`), test events and replays. */
 export function WebhooksScreen() {
+  const { t } = useLingui();
   const { data, error, isPending } = useQuery(webhookQueries.list());
   const me = useQuery(meQuery());
   const lists = useQuery(listQueries.everyList());
@@ -43,8 +45,8 @@ export function WebhooksScreen() {
   if (error) return <Alert color="red">{describeError(error)}</Alert>;
   if (data && !data.supported)
     return (
-      <Alert color="blue" role="status" title="Not available">
-        This server does not offer outgoing webhooks.
+      <Alert color="blue" role="status" title={t`Not available`}>
+        <Trans>This server does not offer outgoing webhooks.</Trans>
       </Alert>
     );
   const webhooks = data?.data.results ?? [];
@@ -54,97 +56,115 @@ export function WebhooksScreen() {
   const listChoice = webhooks.every((w) => w.lists !== undefined)
     ? { limited: Boolean(me.data?.lists) }
     : undefined;
+  const deletingUrl = deleting?.url ?? '';
+  const selectedUrl = webhooks.find((w) => w.id === selected)?.url ?? '';
   const listNames = (ids: number[] | null | undefined) =>
     ids == null
-      ? 'every list'
+      ? t`every list`
       : ids.map((id) => lists.data?.find((l) => l.id === id)?.name ?? `#${id}`).join(', ');
 
   return (
     <Stack>
       <Group justify="flex-end">
-        <Button onClick={() => setEditing({ kind: 'new' })}>Add endpoint</Button>
+        <Button onClick={() => setEditing({ kind: 'new' })}>
+          <Trans>Add endpoint</Trans>
+        </Button>
       </Group>
       {!isPending && webhooks.length === 0 && (
         <Text c="dimmed">
-          No endpoints yet. Add one to be told when subscribers, imports and deliveries change.
+          <Trans>
+            No endpoints yet. Add one to be told when subscribers, imports and deliveries change.
+          </Trans>
         </Text>
       )}
-      {webhooks.map((w) => (
-        <Card key={w.id} withBorder component="section" aria-label={`Endpoint ${w.url}`}>
-          <Stack gap="xs">
-            <Group justify="space-between" wrap="wrap">
-              <Stack gap={0}>
-                <Text fw={500} style={{ wordBreak: 'break-all' }}>
-                  {w.url}
-                </Text>
-                {w.description && (
-                  <Text size="sm" c="dimmed">
-                    {w.description}
+      {webhooks.map((w) => {
+        const url = w.url;
+        const events = w.events.join(', ');
+        const endpointLists = listNames(w.lists);
+        return (
+          <Card key={w.id} withBorder component="section" aria-label={t`Endpoint ${url}`}>
+            <Stack gap="xs">
+              <Group justify="space-between" wrap="wrap">
+                <Stack gap={0}>
+                  <Text fw={500} style={{ wordBreak: 'break-all' }}>
+                    {w.url}
                   </Text>
-                )}
-              </Stack>
-              <Badge color={w.enabled ? 'green' : 'gray'}>
-                {w.enabled ? 'Enabled' : 'Disabled'}
-              </Badge>
-            </Group>
-            {w.disabled_reason && (
-              <Alert color="red" role="alert" title="Disabled after 24 hours of failures">
-                {w.disabled_reason}
-              </Alert>
-            )}
-            <Text size="sm">Events: {w.events.join(', ')}</Text>
-            {listChoice && <Text size="sm">Lists: {listNames(w.lists)}</Text>}
-            <Group gap="xs" wrap="wrap">
-              <Button
-                size="xs"
-                variant="default"
-                onClick={() => setParams({ endpoint: String(w.id) })}
-              >
-                Attempts
-              </Button>
-              <Button
-                size="xs"
-                variant="default"
-                loading={test.isPending && test.variables === w.id}
-                onClick={() =>
-                  test.mutate(w.id, {
-                    onSuccess: (q) => notify({ message: `Test event ${q.event_id} queued.` }),
-                    onError: failed,
-                  })
-                }
-              >
-                Send test event
-              </Button>
-              <Button
-                size="xs"
-                variant="default"
-                onClick={() => setEditing({ kind: 'edit', webhook: w })}
-              >
-                Edit
-              </Button>
-              <Button
-                size="xs"
-                variant="default"
-                onClick={() =>
-                  rotate.mutate(w.id, {
-                    onSuccess: (r) => setSecret(r.secret ?? null),
-                    onError: failed,
-                  })
-                }
-              >
-                Rotate secret
-              </Button>
-              <Button size="xs" color="red" variant="light" onClick={() => setDeleting(w)}>
-                Delete
-              </Button>
-            </Group>
-          </Stack>
-        </Card>
-      ))}
+                  {w.description && (
+                    <Text size="sm" c="dimmed">
+                      {w.description}
+                    </Text>
+                  )}
+                </Stack>
+                <Badge color={w.enabled ? 'green' : 'gray'}>
+                  {w.enabled ? t`Enabled` : t`Disabled`}
+                </Badge>
+              </Group>
+              {w.disabled_reason && (
+                <Alert color="red" role="alert" title={t`Disabled after 24 hours of failures`}>
+                  {w.disabled_reason}
+                </Alert>
+              )}
+              <Text size="sm">
+                <Trans>Events: {events}</Trans>
+              </Text>
+              {listChoice && (
+                <Text size="sm">
+                  <Trans>Lists: {endpointLists}</Trans>
+                </Text>
+              )}
+              <Group gap="xs" wrap="wrap">
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() => setParams({ endpoint: String(w.id) })}
+                >
+                  <Trans>Attempts</Trans>
+                </Button>
+                <Button
+                  size="xs"
+                  variant="default"
+                  loading={test.isPending && test.variables === w.id}
+                  onClick={() =>
+                    test.mutate(w.id, {
+                      onSuccess: ({ event_id: event }) =>
+                        notify({ message: t`Test event ${event} queued.` }),
+                      onError: failed,
+                    })
+                  }
+                >
+                  <Trans>Send test event</Trans>
+                </Button>
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() => setEditing({ kind: 'edit', webhook: w })}
+                >
+                  <Trans>Edit</Trans>
+                </Button>
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() =>
+                    rotate.mutate(w.id, {
+                      onSuccess: (r) => setSecret(r.secret ?? null),
+                      onError: failed,
+                    })
+                  }
+                >
+                  <Trans>Rotate secret</Trans>
+                </Button>
+                <Button size="xs" color="red" variant="light" onClick={() => setDeleting(w)}>
+                  <Trans>Delete</Trans>
+                </Button>
+              </Group>
+            </Stack>
+          </Card>
+        );
+      })}
       {selected !== undefined && webhooks.some((w) => w.id === selected) && (
         <Stack gap="xs">
           <Title order={2} size="h4">
-            Attempts of {webhooks.find((w) => w.id === selected)!.url}
+            <Trans>Attempts of {selectedUrl}</Trans>
           </Title>
           <AttemptsTable webhookId={selected} />
         </Stack>
@@ -152,7 +172,7 @@ export function WebhooksScreen() {
       <Modal
         opened={editing !== null}
         onClose={() => setEditing(null)}
-        title={editing?.kind === 'edit' ? 'Edit endpoint' : 'Add endpoint'}
+        title={editing?.kind === 'edit' ? t`Edit endpoint` : t`Add endpoint`}
         centered
       >
         {editing && (
@@ -175,7 +195,7 @@ export function WebhooksScreen() {
                   }
             }
             listChoice={listChoice}
-            submitLabel={editing.kind === 'edit' ? 'Save' : 'Add endpoint'}
+            submitLabel={editing.kind === 'edit' ? t`Save` : t`Add endpoint`}
             onCancel={() => setEditing(null)}
             onSubmit={async (body) => {
               if (editing.kind === 'edit') {
@@ -195,15 +215,15 @@ export function WebhooksScreen() {
       <ConfirmDialog
         opened={deleting !== null}
         onClose={() => setDeleting(null)}
-        title="Delete endpoint"
-        confirmLabel="Delete"
+        title={t`Delete endpoint`}
+        confirmLabel={t`Delete`}
         loading={remove.isPending}
         onConfirm={() =>
           deleting &&
           remove.mutate(deleting.id, { onSuccess: () => setDeleting(null), onError: failed })
         }
       >
-        Delete the endpoint {deleting?.url}? Events not yet sent to it are dropped.
+        <Trans>Delete the endpoint {deletingUrl}? Events not yet sent to it are dropped.</Trans>
       </ConfirmDialog>
     </Stack>
   );
