@@ -118,7 +118,6 @@ const untranslated = [
   'src/features/session/**',
   'src/features/settings/**',
   'src/features/statistics/**',
-  'src/features/subscribers/**',
   'src/features/suppressions/**',
   'src/features/users/**',
   'src/features/webhooks/**',
