@@ -107,7 +107,6 @@ const untranslated = [
   'src/features/forms/**',
   'src/features/growth/**',
   'src/features/home/**',
-  'src/features/imports/**',
   'src/features/lists/**',
   'src/features/mailings/**',
   'src/features/outbox/**',
