@@ -105,7 +105,6 @@ const untranslated = [
   'src/features/automations/**',
   'src/features/deliveries/**',
   'src/features/forms/**',
-  'src/features/growth/**',
   'src/features/home/**',
   'src/features/lists/**',
   'src/features/mailings/**',
