@@ -115,7 +115,6 @@ const untranslated = [
   'src/features/segments/**',
   'src/features/session/**',
   'src/features/settings/**',
-  'src/features/statistics/**',
   'src/features/suppressions/**',
   'src/features/users/**',
   'src/features/webhooks/**',
