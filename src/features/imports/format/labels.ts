@@ -10,7 +10,7 @@ const delimiterNames: Record<ImportDelimiter, MessageDescriptor> = {
   '|': msg`Pipe (|)`,
 };
 
-/** A delimiter as the reader's locale names it (`Comma (,)`). */
+/** A delimiter as the reader's locale names it (`Comma (,)`; `\t` is invisible, so named). */
 export const delimiterLabel = (delimiter: ImportDelimiter) => i18n._(delimiterNames[delimiter]);
 
 /**
