@@ -101,13 +101,9 @@ const untranslated = [
   'src/features/automations/**',
   'src/features/deliveries/**',
   'src/features/forms/**',
-  'src/features/growth/**',
-  'src/features/imports/**',
   'src/features/lists/**',
   'src/features/mailings/**',
   'src/features/segments/**',
-  'src/features/statistics/**',
-  'src/features/subscribers/**',
 ];
 
 export default tseslint.config(

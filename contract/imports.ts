@@ -19,14 +19,6 @@ export const DEFAULT_DATE_FORMAT = '%Y-%m-%d';
 export const importDelimiters = [',', ';', '\t', '|'] as const;
 export type ImportDelimiter = (typeof importDelimiters)[number];
 
-/** Names for the delimiters in a form (`\t` is invisible). */
-export const delimiterLabels: Record<ImportDelimiter, string> = {
-  ',': 'Comma (,)',
-  ';': 'Semicolon (;)',
-  '\t': 'Tab',
-  '|': 'Pipe (|)',
-};
-
 /** Encodings offered in forms, as WHATWG labels; the server accepts any WHATWG label. */
 export const commonImportEncodings = [
   'utf-8',

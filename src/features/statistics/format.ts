@@ -1,54 +1,59 @@
+import { t } from '@lingui/core/macro';
 import type { SeriesInterval } from '../../api/statistics';
+import { dateTimeFormat } from '../../lib/format';
 
-/** Every time on this screen is UTC: the server's buckets and `date` filter are UTC days. */
-const dayFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'UTC',
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-});
-const hourFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'UTC',
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-const shortDayFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'UTC',
-  day: 'numeric',
-  month: 'short',
-});
-const timeFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'UTC',
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+/**
+ * Every time on this screen is UTC: the server's buckets and `date` filter are UTC days, so
+ * the times are written in UTC, as the active locale writes them, and the labels beside
+ * them say "(UTC)". The formatters come from src/lib/format.ts (one per locale and options).
+ */
+const dayFormat = () =>
+  dateTimeFormat({ timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' });
+const hourFormat = () =>
+  dateTimeFormat({
+    timeZone: 'UTC',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+const shortDayFormat = () => dateTimeFormat({ timeZone: 'UTC', day: 'numeric', month: 'short' });
+const clockFormat = () =>
+  dateTimeFormat({ timeZone: 'UTC', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const timeFormat = () =>
+  dateTimeFormat({
+    timeZone: 'UTC',
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
 
 export { formatCount, formatPercent } from '../../lib/format';
 
-/** A bucket in a table or tooltip: "Sun 1 Jun" per day, "1 Jun, 14:00" per hour. */
+/** A bucket in a table or tooltip: "Sun, Jun 1" per day, "Jun 1, 14:00" per hour (in English). */
 export const formatBucket = (ms: number, interval: SeriesInterval) =>
-  interval === 'day' ? dayFormat.format(ms) : hourFormat.format(ms);
+  interval === 'day' ? dayFormat().format(ms) : hourFormat().format(ms);
 
-/** Axis ticks stay short: "1 Jun", or "14:00" within a day. */
+/** Axis ticks stay short: "Jun 1", or "14:00" within a day. */
 export const formatTick = (ms: number, interval: SeriesInterval) =>
   interval === 'day' || new Date(ms).getUTCHours() === 0
-    ? shortDayFormat.format(ms)
-    : hourFormat.format(ms).split(', ')[1]!;
+    ? shortDayFormat().format(ms)
+    : clockFormat().format(ms);
 
 /** Aligned x values: "Hour 5" / "Day 3" after the delivery (0 = the delivery's own). */
 export const formatOffset = (offset: number, interval: SeriesInterval) =>
-  `${interval === 'hour' ? 'Hour' : 'Day'} ${offset}`;
+  interval === 'hour' ? t`Hour ${offset}` : t`Day ${offset}`;
 
-/** A record's time with seconds, in UTC. */
-export const formatTime = (iso: string) => `${timeFormat.format(Date.parse(iso))} UTC`;
+/** A record's time with seconds, in UTC (and saying so). */
+export function formatTime(iso: string) {
+  const time = timeFormat().format(Date.parse(iso));
+  return t`${time} UTC`;
+}
 
 /** Links without the scheme, shortened in the middle for axis labels. */
 export function shortUrl(url: string, max = 42): string {

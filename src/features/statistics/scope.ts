@@ -1,7 +1,12 @@
+import { t } from '@lingui/core/macro';
 import type { ChartFilters } from './chart-data';
 import type { ViewState } from './view-params';
 
 export type MailingOption = { id: number; name: string; campaign: number | null };
+
+const campaignId = (id: number) => t`Campaign id ${id}`;
+const mailingId = (id: number) => t`Mailing id ${id}`;
+const automationId = (id: number) => t`Automation id ${id}`;
 
 /**
  * A campaign as people know it: its name from the campaigns extension; where the API has
@@ -12,7 +17,7 @@ export function nameOfCampaign(
   id: number,
 ): string {
   const found = campaigns?.supported ? campaigns.data?.find((c) => c.id === id) : undefined;
-  return found?.name ?? `Campaign id ${id}`;
+  return found?.name ?? campaignId(id);
 }
 
 /**
@@ -43,7 +48,7 @@ export function planGroups(
     listName,
     listMailings,
     names,
-    campaignName = (id) => `Campaign id ${id}`,
+    campaignName = campaignId,
     automationLabel,
   }: {
     listName?: string;
@@ -58,7 +63,7 @@ export function planGroups(
     return {
       groups: view.mailings.map((id, i) => ({
         key: `g${i}`,
-        label: names.get(id) ?? `Mailing id ${id}`,
+        label: names.get(id) ?? mailingId(id),
         mailings: [id],
         mailing: id,
       })),
@@ -70,7 +75,7 @@ export function planGroups(
       groups: [
         {
           key: 'g0',
-          label: automationLabel ?? `Automation id ${view.automation}`,
+          label: automationLabel ?? automationId(view.automation),
           mailings: null,
         },
       ],
@@ -81,7 +86,9 @@ export function planGroups(
     const ofCampaign = (listMailings ?? []).filter(
       (m) => view.campaign === undefined || m.campaign === view.campaign,
     );
-    const label = `All mailings of ${listName ?? `list id ${view.list}`}`;
+    const listId = view.list;
+    const list = listName ?? t`list id ${listId}`;
+    const label = t`All mailings of ${list}`;
     return {
       groups: [
         {
@@ -97,7 +104,7 @@ export function planGroups(
     groups: [
       {
         key: 'g0',
-        label: view.campaign === undefined ? 'All mailings' : campaignName(view.campaign),
+        label: view.campaign === undefined ? t`All mailings` : campaignName(view.campaign),
         mailings: null,
       },
     ],
@@ -163,8 +170,9 @@ export function automationOptions(
       if (s.type !== 'send') return [];
       const mailing = typeof s.mailing === 'number' ? s.mailing : undefined;
       const name =
-        mailing === undefined ? undefined : (names.get(mailing) ?? `mailing id ${mailing}`);
-      return [{ id: s.id, label: name ? `Step ${i + 1}: ${name}` : `Step ${i + 1}` }];
+        mailing === undefined ? undefined : (names.get(mailing) ?? t`mailing id ${mailing}`);
+      const position = i + 1;
+      return [{ id: s.id, label: name ? t`Step ${position}: ${name}` : t`Step ${position}` }];
     }),
   }));
 }
@@ -178,7 +186,8 @@ export function automationLabel(
 ): string | undefined {
   if (view.automation === undefined) return undefined;
   const a = options.find((o) => o.id === view.automation);
-  const name = a?.name ?? `Automation id ${view.automation}`;
-  if (view.step === undefined) return name;
-  return `${name}, ${a?.steps.find((s) => s.id === view.step)?.label ?? `step id ${view.step}`}`;
+  const name = a?.name ?? automationId(view.automation);
+  const stepId = view.step;
+  if (stepId === undefined) return name;
+  return `${name}, ${a?.steps.find((s) => s.id === stepId)?.label ?? t`step id ${stepId}`}`;
 }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { isTruncated } from './chart-data';
@@ -109,17 +110,17 @@ export function useStatisticsData(view: ViewState, now: number) {
   const anyDelivered = groupInfo.some((g) => g.deliveredAt !== undefined);
   const alignment =
     view.mailings.length === 0
-      ? { available: false, reason: 'Choose one or more mailings to align them.' }
+      ? { available: false, reason: t`Choose one or more mailings to align them.` }
       : unsupported
         ? {
             available: false,
-            reason: 'This server does not tell delivery times (no single-mailing endpoint).',
+            reason: t`This server does not tell delivery times (no single-mailing endpoint).`,
           }
         : detailsSettled && !anyDelivered
-          ? { available: false, reason: 'None of these mailings has been delivered yet.' }
+          ? { available: false, reason: t`None of these mailings has been delivered yet.` }
           : {
               available: detailsSettled,
-              reason: detailsSettled ? undefined : 'Loading delivery times…',
+              reason: detailsSettled ? undefined : t`Loading delivery times…`,
             };
 
   const source: 'server' | 'browser' = chartData?.some((d) => d.source === 'browser')

@@ -1,5 +1,6 @@
 import { subscriptionStates, type SubscriptionState } from './states';
-import { formatCount } from '../../lib/format';
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
 
 /**
  * A state change of one subscriber. `confirm` only matters on a double-opt-in list: true
@@ -10,11 +11,18 @@ export type SubscriberAction =
 
 export type ActionKind = SubscriberAction['kind'];
 
-export const actionLabels: Record<ActionKind, string> = {
-  activate: 'Activate',
-  unsubscribe: 'Unsubscribe',
-  delete: 'Delete',
+const actionLabels: Record<ActionKind, MessageDescriptor> = {
+  activate: msg`Activate`,
+  unsubscribe: msg`Unsubscribe`,
+  delete: msg`Delete`,
 };
+
+/** An action's name in the active locale (`Unsubscribe`). */
+export const actionLabel = (kind: ActionKind) => i18n._(actionLabels[kind]);
+
+/** `1 subscriber`, `1,200 subscribers`. */
+export const formatSubscribers = (count: number) =>
+  plural(count, { one: '# subscriber', other: '# subscribers' });
 
 /**
  * The state an action is expected to lead to (docs/decisions/api-choices.md). `doubleOptIn` undefined means the
@@ -94,8 +102,22 @@ export function countByState(items: readonly { subscription: SubscriptionState }
 
 /** "Unsubscribe 3 subscribers" — the label of a confirm button or dialog title. */
 export function actionPhrase(action: SubscriberAction, count: number, doubleOptIn?: boolean) {
-  const noun = `${formatCount(count)} subscriber${count === 1 ? '' : 's'}`;
   if (action.kind === 'activate' && doubleOptIn)
-    return action.confirm ? `Confirm ${noun} directly` : `Send the opt-in to ${noun}`;
-  return `${actionLabels[action.kind]} ${noun}`;
+    return action.confirm
+      ? plural(count, {
+          one: 'Confirm # subscriber directly',
+          other: 'Confirm # subscribers directly',
+        })
+      : plural(count, {
+          one: 'Send the opt-in to # subscriber',
+          other: 'Send the opt-in to # subscribers',
+        });
+  switch (action.kind) {
+    case 'activate':
+      return plural(count, { one: 'Activate # subscriber', other: 'Activate # subscribers' });
+    case 'unsubscribe':
+      return plural(count, { one: 'Unsubscribe # subscriber', other: 'Unsubscribe # subscribers' });
+    case 'delete':
+      return plural(count, { one: 'Delete # subscriber', other: 'Delete # subscribers' });
+  }
 }

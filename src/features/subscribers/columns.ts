@@ -1,9 +1,12 @@
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { t, msg } from '@lingui/core/macro';
 import {
   subscriberOrderingFields,
   type DescriptorType,
   type FieldDescriptor,
 } from '../../../contract/subscribers';
 import { builtInSubscriberFields } from '../../../contract/fields';
+import { formatDateTime } from '../../lib/format';
 
 /** A field of the list's subscribers, as OPTIONS `actions.POST` describes it. */
 export type FieldInfo = {
@@ -80,6 +83,34 @@ export const FALLBACK_FIELDS: FieldInfo[] = fieldsFromDescriptors({
   region: { type: 'string', required: false, read_only: false, label: 'Region' },
 });
 
+const builtInLabels: Record<string, MessageDescriptor> = {
+  id: msg`ID`,
+  create_datetime: msg`Created`,
+  create_user: msg`Created by`,
+  update_datetime: msg`Updated`,
+  update_user: msg`Updated by`,
+  subscription: msg`Subscription`,
+  email: msg`Email`,
+  first_name: msg`First name`,
+  last_name: msg`Last name`,
+  gender: msg`Gender`,
+  date_of_birth: msg`Date of birth`,
+  language: msg`Language`,
+  region: msg`Region`,
+};
+
+/** A field's name as the reader's locale says it; custom fields keep the list's own label. */
+export function fieldLabel(field: FieldInfo): string {
+  const known = field.custom ? undefined : builtInLabels[field.name];
+  return known ? i18n._(known) : field.label;
+}
+
+/** A field's name in a list of fields, custom ones marked. */
+export function fieldOptionLabel(field: FieldInfo): string {
+  const label = fieldLabel(field);
+  return field.custom ? t`${label} (custom)` : label;
+}
+
 /** The email is the row's link and always shown; these follow it unless the URL says otherwise. */
 export const DEFAULT_COLUMNS = [
   'first_name',
@@ -117,9 +148,11 @@ export function displayValue(field: FieldInfo | undefined, value: unknown): stri
   }
   if (field?.type === 'datetime' && typeof value === 'string') {
     const date = new Date(value);
-    return Number.isNaN(date.getTime()) ? value : date.toLocaleString();
+    return Number.isNaN(date.getTime()) ? value : formatDateTime(date);
   }
-  if (field?.name === 'create_user' || field?.name === 'update_user')
-    return `User #${String(value)}`;
+  if (field?.name === 'create_user' || field?.name === 'update_user') {
+    const user = String(value);
+    return t`User #${user}`;
+  }
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }

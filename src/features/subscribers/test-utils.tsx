@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
@@ -73,20 +75,22 @@ export const envelope = <T,>(results: T[]) => ({
   results,
 });
 
-/** Renders inside the providers a subscriber screen has: Mantine, Query, router, the list. */
+/** Renders inside the providers a subscriber screen has: Lingui, Mantine, Query, router, the list. */
 export function renderWithList(ui: ReactNode, list: List = testList()) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
   const refreshList = vi.fn(async () => undefined);
   const result = render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={queryClient}>
-        <MemoryRouter>
-          <SubscribersListProvider value={{ list, refreshList }}>{ui}</SubscribersListProvider>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
+    <I18nProvider i18n={i18n}>
+      <MantineProvider env="test">
+        <QueryClientProvider client={queryClient}>
+          <MemoryRouter>
+            <SubscribersListProvider value={{ list, refreshList }}>{ui}</SubscribersListProvider>
+          </MemoryRouter>
+        </QueryClientProvider>
+      </MantineProvider>
+    </I18nProvider>,
   );
   return { ...result, queryClient, refreshList };
 }

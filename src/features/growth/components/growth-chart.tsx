@@ -1,3 +1,5 @@
+import { formatBucketTick, type GrowthInterval } from '../format';
+import { useLingui } from '@lingui/react/macro';
 import {
   Bar,
   CartesianGrid,
@@ -38,7 +40,17 @@ const DASHES = ['', '6 3', '2 2', '8 3 2 3'];
  * Growth and churn over time: bars of new subscriptions (up) and of people who left (down),
  * summed over the lists, and one line per list of its active subscribers (right axis).
  */
-export function GrowthChart({ title, series }: { title: string; series: ListGrowth[] }) {
+export function GrowthChart({
+  title,
+  series,
+  interval,
+}: {
+  title: string;
+  series: ListGrowth[];
+  interval: GrowthInterval;
+}) {
+  const { t } = useLingui();
+  const tick = (bucket: unknown) => formatBucketTick(String(bucket), interval);
   const buckets = series[0]?.buckets ?? [];
   const rows = buckets.map((b, i) => {
     const row: Record<string, number | string> = { bucket: b.bucket, joined: 0, left: 0 };
@@ -51,16 +63,17 @@ export function GrowthChart({ title, series }: { title: string; series: ListGrow
     }
     return row;
   });
+  const activeOf = (name: string) => t`Active: ${name}`;
   return (
     <ResponsiveContainer width="100%" height={260}>
       <ComposedChart
         data={rows}
         title={title}
-        desc={`${title}: new subscriptions and people who left per period, and active subscribers (UTC).`}
+        desc={t`${title}: new subscriptions and people who left per period, and active subscribers (UTC).`}
         margin={{ top: 8, right: 8, bottom: 4, left: 0 }}
       >
         <CartesianGrid stroke="var(--mantine-color-default-border)" strokeDasharray="3 3" />
-        <XAxis {...axis} dataKey="bucket" minTickGap={24} />
+        <XAxis {...axis} dataKey="bucket" minTickGap={24} tickFormatter={tick} />
         <YAxis
           {...axis}
           yAxisId="moves"
@@ -76,19 +89,23 @@ export function GrowthChart({ title, series }: { title: string; series: ListGrow
           width={56}
           tickFormatter={formatCount}
         />
-        <Tooltip {...tooltip} formatter={(value) => formatCount(Math.abs(Number(value)))} />
+        <Tooltip
+          {...tooltip}
+          labelFormatter={tick}
+          formatter={(value) => formatCount(Math.abs(Number(value)))}
+        />
         <Legend wrapperStyle={{ fontSize: 13 }} />
         <Bar
           yAxisId="moves"
           dataKey="joined"
-          name="Subscribed"
+          name={t`Subscribed`}
           fill="var(--mantine-color-green-7)"
           isAnimationActive={false}
         />
         <Bar
           yAxisId="moves"
           dataKey="left"
-          name="Left"
+          name={t`Left`}
           fill="var(--mantine-color-red-7)"
           isAnimationActive={false}
         />
@@ -97,7 +114,7 @@ export function GrowthChart({ title, series }: { title: string; series: ListGrow
             key={s.listId}
             yAxisId="active"
             dataKey={`active_${s.listId}`}
-            name={`Active: ${s.name}`}
+            name={activeOf(s.name)}
             stroke={LINE_COLORS[i % LINE_COLORS.length]}
             strokeDasharray={DASHES[i % DASHES.length] || undefined}
             strokeWidth={2}

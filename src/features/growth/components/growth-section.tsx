@@ -1,3 +1,7 @@
+import { formatBucketDay } from '../format';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Button,
   Group,
@@ -27,6 +31,21 @@ const GrowthChart = lazy(() => import('./growth-chart').then((m) => ({ default: 
 
 const INTERVALS = ['day', 'week', 'month'] as const;
 type Interval = (typeof INTERVALS)[number];
+const intervalLabels: Record<Interval, MessageDescriptor> = {
+  day: msg`day`,
+  week: msg`week`,
+  month: msg`month`,
+};
+const columns = [
+  msg`List`,
+  msg`Period (UTC)`,
+  msg`Subscribed`,
+  msg`Confirmed`,
+  msg`Unsubscribed`,
+  msg`Bounced`,
+  msg`Complaints`,
+  msg`Active`,
+];
 const day = (offset: number) =>
   new Date(Date.now() - offset * 86_400_000).toISOString().slice(0, 10);
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -74,6 +93,7 @@ function useGrowthView() {
  * CSV export.
  */
 export function GrowthSection() {
+  const { t, i18n } = useLingui();
   const view = useGrowthView();
   const everyList = useQuery(listQueries.everyList());
   const [who, setWho] = useState<{ listId: number; name: string; day: string }>();
@@ -95,11 +115,15 @@ export function GrowthSection() {
     return [
       {
         listId,
-        name: known.find((l) => l.id === listId)?.name ?? `List ${listId}`,
+        name: known.find((l) => l.id === listId)?.name ?? t`List ${listId}`,
         buckets: result.data,
       },
     ];
   });
+  const whoLeft = (name: string, bucket: string) => {
+    const shownDay = formatBucketDay(bucket);
+    return t`Who unsubscribed from ${name} on ${shownDay}`;
+  };
   const failed = results.find((r) => r.error)?.error;
   if (results.some((r) => r.data && !r.data.supported)) return null;
 
@@ -107,11 +131,11 @@ export function GrowthSection() {
     <Paper component="section" aria-labelledby="growth-title" withBorder p="md" radius="md" mt="xl">
       <Stack gap="sm">
         <Title order={2} size="h3" id="growth-title">
-          Audience growth and churn
+          <Trans>Audience growth and churn</Trans>
         </Title>
         <Group align="flex-end" gap="sm" wrap="wrap">
           <MultiSelect
-            label="Lists"
+            label={t`Lists`}
             data={known.map((l) => ({ value: String(l.id), label: l.name }))}
             value={chosen.map(String)}
             onChange={(values) => view.update({ lists: values.map(Number) })}
@@ -121,20 +145,20 @@ export function GrowthSection() {
           />
           <TextInput
             type="date"
-            label="From"
+            label={t`From`}
             value={query.from}
             onChange={(e) => view.update({ from: e.currentTarget.value })}
           />
           <TextInput
             type="date"
-            label="To"
+            label={t`To`}
             value={query.to}
             onChange={(e) => view.update({ to: e.currentTarget.value })}
           />
           <NativeSelect
-            label="Per"
+            label={t`Per`}
             value={view.interval}
-            data={INTERVALS.map((i) => ({ value: i, label: i }))}
+            data={INTERVALS.map((i) => ({ value: i, label: i18n._(intervalLabels[i]) }))}
             onChange={(e) => view.update({ interval: e.currentTarget.value as Interval })}
           />
           <Button
@@ -145,31 +169,22 @@ export function GrowthSection() {
               downloadBlob(await growthCsv(series), `growth-${query.from}-${query.to}.csv`)
             }
           >
-            Export growth CSV
+            <Trans>Export growth CSV</Trans>
           </Button>
         </Group>
         {failed ? <ErrorState error={failed} /> : null}
         {series.length > 0 && (
           <Suspense fallback={<Skeleton height={260} />}>
-            <GrowthChart title="Growth and churn" series={series} />
+            <GrowthChart title={t`Growth and churn`} series={series} interval={view.interval} />
           </Suspense>
         )}
         {series.length > 0 && (
-          <PlainTable aria-label="Growth per period" minWidth={640}>
+          <PlainTable aria-label={t`Growth per period`} minWidth={640}>
             <thead>
               <tr>
-                {[
-                  'List',
-                  'Period',
-                  'Subscribed',
-                  'Confirmed',
-                  'Unsubscribed',
-                  'Bounced',
-                  'Complaints',
-                  'Active',
-                ].map((h) => (
-                  <th scope="col" key={h}>
-                    {h}
+                {columns.map((h) => (
+                  <th scope="col" key={h.id}>
+                    {i18n._(h)}
                   </th>
                 ))}
               </tr>
@@ -184,7 +199,7 @@ export function GrowthSection() {
                   .map((b) => (
                     <tr key={`${s.listId}-${b.bucket}`}>
                       <td>{s.name}</td>
-                      <td>{b.bucket}</td>
+                      <td>{formatBucketDay(b.bucket)}</td>
                       <td>{formatCount(b.subscribed)}</td>
                       <td>{formatCount(b.confirmed)}</td>
                       <td>
@@ -192,7 +207,7 @@ export function GrowthSection() {
                           <Button
                             variant="subtle"
                             size="compact-sm"
-                            aria-label={`Who unsubscribed from ${s.name} on ${b.bucket}`}
+                            aria-label={whoLeft(s.name, b.bucket)}
                             onClick={() =>
                               setWho({ listId: s.listId, name: s.name, day: b.bucket })
                             }

@@ -1,3 +1,6 @@
+import { formatBucketDay } from '../format';
+import { plural, t } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { NativeSelect, Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
@@ -22,15 +25,21 @@ type ListLife = { id: number; name: string; since: string | null };
 export function periodOf(since: string | null, now = Date.now()): GrowthQuery & { label: string } {
   const recent = dayOf(now - (DAYS - 1) * DAY_MS);
   if (since === null || since >= recent) {
-    return { from: recent, interval: 'day', label: `last ${DAYS} days` };
+    return {
+      from: recent,
+      interval: 'day',
+      label: plural(DAYS, { one: 'last day', other: 'last # days' }),
+    };
   }
   const earliest = dayOf(now - MAX_YEARS * 365 * DAY_MS);
   const from = since > earliest ? since : earliest;
-  return { from, interval: 'month', label: `per month since ${from}` };
+  const sinceDay = formatBucketDay(from);
+  return { from, interval: 'month', label: t`per month since ${sinceDay}` };
 }
 
 /** One list's growth (the home's audience card), the list chosen in a select. */
 export function ListGrowthPanel({ lists }: { lists: ListLife[] }) {
+  const { t } = useLingui();
   const [chosen, setChosen] = useState(lists[0]?.id);
   const list = lists.find((l) => l.id === chosen) ?? lists[0];
   const { label, ...query } = periodOf(list?.since ?? null);
@@ -39,10 +48,11 @@ export function ListGrowthPanel({ lists }: { lists: ListLife[] }) {
     enabled: list !== undefined,
   });
   if (!list) return null;
+  const name = list.name;
   return (
     <Stack gap="xs">
       <NativeSelect
-        label="Growth of the list"
+        label={t`Growth of the list`}
         value={String(list.id)}
         onChange={(e) => setChosen(Number(e.currentTarget.value))}
         data={lists.map((l) => ({ value: String(l.id), label: l.name }))}
@@ -51,7 +61,8 @@ export function ListGrowthPanel({ lists }: { lists: ListLife[] }) {
       {data?.supported && (
         <Suspense fallback={<Skeleton height={260} />}>
           <GrowthChart
-            title={`Growth of ${list.name}, ${label}`}
+            title={t`Growth of ${name}, ${label}`}
+            interval={query.interval ?? 'day'}
             series={[{ listId: list.id, name: list.name, buckets: data.data }]}
           />
         </Suspense>

@@ -1,3 +1,5 @@
+import { formatBucketDay } from '../format';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, List, Modal, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -17,17 +19,21 @@ export function UnsubscribesDialog({
   day: string;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const { data, error, isPending } = useQuery(growthQueries.unsubscribes(listId, day));
+  const shownDay = formatBucketDay(day);
   return (
-    <Modal opened onClose={onClose} title={`Unsubscribed from ${listName} on ${day}`}>
+    <Modal opened onClose={onClose} title={t`Unsubscribed from ${listName} on ${shownDay}`}>
       {isPending ? (
         <LinesSkeleton lines={3} />
       ) : error ? (
         <ErrorState error={error} />
       ) : data.length === 0 ? (
-        <Text size="sm">Nobody.</Text>
+        <Text size="sm">
+          <Trans>Nobody.</Trans>
+        </Text>
       ) : (
-        <List size="sm" spacing={4} aria-label="People who unsubscribed">
+        <List size="sm" spacing={4} aria-label={t`People who unsubscribed`}>
           {data.map((p) => (
             <List.Item key={`${p.subscriber}-${p.datetime}`}>
               <Anchor component={Link} to={`/lists/${listId}/subscribers/${p.subscriber}`}>

@@ -1,15 +1,16 @@
+import { msg } from '@lingui/core/macro';
 import { DEFAULT_DATE_FORMAT } from '../../../../contract/imports';
 import { dateParser } from '../../../../contract/date-parser';
 
 /** Common ways of writing a date, the server's default first. */
 export const dateFormatPresets = [
-  { format: DEFAULT_DATE_FORMAT, label: 'Year-month-day (2024-03-31)' },
-  { format: '%d.%m.%Y', label: 'Day.month.year (31.03.2024)' },
-  { format: '%d/%m/%Y', label: 'Day/month/year (31/03/2024)' },
-  { format: '%m/%d/%Y', label: 'Month/day/year (03/31/2024)' },
-  { format: '%d-%m-%Y', label: 'Day-month-year (31-03-2024)' },
-  { format: '%Y/%m/%d', label: 'Year/month/day (2024/03/31)' },
-  { format: '%d %B %Y', label: 'Day month-name year (31 March 2024)' },
+  { format: DEFAULT_DATE_FORMAT, label: msg`Year-month-day (2024-03-31)` },
+  { format: '%d.%m.%Y', label: msg`Day.month.year (31.03.2024)` },
+  { format: '%d/%m/%Y', label: msg`Day/month/year (31/03/2024)` },
+  { format: '%m/%d/%Y', label: msg`Month/day/year (03/31/2024)` },
+  { format: '%d-%m-%Y', label: msg`Day-month-year (31-03-2024)` },
+  { format: '%Y/%m/%d', label: msg`Year/month/day (2024/03/31)` },
+  { format: '%d %B %Y', label: msg`Day month-name year (31 March 2024)` },
 ] as const;
 
 export type DateEffect = { value: string; date: string | null };

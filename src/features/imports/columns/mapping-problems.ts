@@ -1,5 +1,10 @@
+import { i18n } from '@lingui/core';
+import { t } from '@lingui/core/macro';
 import { dateFormatProblem } from '../../../../contract/imports';
 import type { MappingTarget } from './targets';
+
+/** `1 and 3`, `1, 2 and 3`, `1 und 3`, `1 et 3`. */
+const listFormat = () => new Intl.ListFormat(i18n.locale, { type: 'conjunction' });
 
 export type MappingProblems = {
   /** What the server would refuse (400): the import cannot start. */
@@ -22,18 +27,21 @@ export function mappingProblems(
     if (field) columns.set(field, [...(columns.get(field) ?? []), i + 1]);
   });
   if (!columns.has('email'))
-    errors.push('Map a column to Email: every subscriber needs an address.');
+    errors.push(t`Map a column to Email: every subscriber needs an address.`);
   for (const [field, at] of columns)
-    if (at.length > 1)
-      errors.push(
-        `${label(field)} is mapped to columns ${at.join(' and ')}: a field can take one column only.`,
-      );
+    if (at.length > 1) {
+      const name = label(field);
+      const numbers = listFormat().format(at.map(String));
+      errors.push(t`${name} is mapped to columns ${numbers}: a field can take one column only.`);
+    }
   const formatProblem = dateFormatProblem(dateFormat);
-  if (formatProblem) errors.push(`Date format: ${formatProblem}`);
-  for (const t of targets)
-    if (t.required && t.name !== 'email' && !columns.has(t.name))
+  if (formatProblem) errors.push(t`Date format: ${formatProblem}`);
+  for (const target of targets)
+    if (target.required && target.name !== 'email' && !columns.has(target.name)) {
+      const name = label(target.name);
       warnings.push(
-        `${label(t.name)} is required and no column is mapped to it: every row would be rejected.`,
+        t`${name} is required and no column is mapped to it: every row would be rejected.`,
       );
+    }
   return { errors, warnings };
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Stack, Table } from '@mantine/core';
 import { Link } from 'react-router';
 import type { ImportRecord } from '../../../../contract/imports';
@@ -7,23 +8,26 @@ import type { ImportRecord } from '../../../../contract/imports';
  * spec's members): shown as is, with the way to the list's subscribers to see the result.
  */
 export function AcceptedImport({ record, listId }: { record: ImportRecord; listId: number }) {
+  const { t } = useLingui();
   const rows: [string, string][] = [
-    ['Import', `#${record.id}`],
-    ['File', record.file],
-    ['Encoding', record.encoding],
-    ['Delimiter', record.delimiter === '\t' ? 'Tab' : record.delimiter],
-    ['Header row', record.has_header ? 'yes' : 'no'],
-    ['Invalid values', record.ignore_invalid_fields ? 'ignored' : 'reject the row'],
-    ['Date format', record.date_format],
-    ['Fields', record.fields.map((f) => f || '(ignored)').join(', ')],
+    [t`Import`, `#${record.id}`],
+    [t`File`, record.file],
+    [t`Encoding`, record.encoding],
+    [t`Delimiter`, record.delimiter === '\t' ? t`Tab` : record.delimiter],
+    [t`Header row`, record.has_header ? t`yes` : t`no`],
+    [t`Invalid values`, record.ignore_invalid_fields ? t`ignored` : t`reject the row`],
+    [t`Date format`, record.date_format],
+    [t`Fields`, record.fields.map((f) => f || t`(ignored)`).join(', ')],
   ];
   return (
     <Stack gap="md">
-      <Alert color="teal" title="The server accepted the import">
-        This server does not report the progress or outcome of imports: the subscribers appear in
-        the list as it processes the file.
+      <Alert color="teal" title={t`The server accepted the import`}>
+        <Trans>
+          This server does not report the progress or outcome of imports: the subscribers appear in
+          the list as it processes the file.
+        </Trans>
       </Alert>
-      <Table aria-label="Accepted import" variant="vertical" layout="fixed" maw={720}>
+      <Table aria-label={t`Accepted import`} variant="vertical" layout="fixed" maw={720}>
         <Table.Tbody>
           {rows.map(([label, value]) => (
             <Table.Tr key={label}>
@@ -34,7 +38,7 @@ export function AcceptedImport({ record, listId }: { record: ImportRecord; listI
         </Table.Tbody>
       </Table>
       <Button component={Link} to={`/lists/${listId}/subscribers`} w="fit-content">
-        Show the list&apos;s subscribers
+        <Trans>Show the list&apos;s subscribers</Trans>
       </Button>
     </Stack>
   );

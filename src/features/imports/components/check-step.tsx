@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { LinesSkeleton } from '../../../components/states';
@@ -29,24 +30,38 @@ function runCheck(data: WizardData) {
   );
 }
 
+function CheckedSoFar({
+  progress,
+}: {
+  progress: { counts: { rows: number }; bytesRead: number; totalBytes: number };
+}) {
+  const rows = formatCount(progress.counts.rows);
+  const read = formatBytes(progress.bytesRead);
+  const total = formatBytes(progress.totalBytes);
+  return (
+    <Trans>
+      Checked {rows} rows, {read} of {total}
+    </Trans>
+  );
+}
+
 /** Subscribes to the progress alone: its messages (every 100 ms) re-render only this. */
 function CheckProgressBar() {
+  const { t } = useLingui();
   const progress = useCheckProgress();
   return (
-    <Stack gap="xs" aria-label="Checking the rows">
+    <Stack gap="xs" aria-label={t`Checking the rows`}>
       <Group justify="space-between">
         <Text size="sm">
-          {progress
-            ? `Checked ${formatCount(progress.counts.rows)} rows, ${formatBytes(progress.bytesRead)} of ${formatBytes(progress.totalBytes)}`
-            : 'Starting the check…'}
+          {progress ? <CheckedSoFar progress={progress} /> : t`Starting the check…`}
         </Text>
         <Button variant="default" size="xs" onClick={cancelCheck}>
-          Cancel check
+          <Trans>Cancel check</Trans>
         </Button>
       </Group>
       <Progress
         value={progress ? (100 * progress.bytesRead) / Math.max(1, progress.totalBytes) : 0}
-        aria-label="Check progress"
+        aria-label={t`Check progress`}
         animated
       />
     </Stack>
@@ -54,6 +69,7 @@ function CheckProgressBar() {
 }
 
 export function CheckStep({ data, goTo }: { data: WizardData; goTo: GoTo }) {
+  const { t } = useLingui();
   const { check } = data.state;
   const current = 'basis' in check && check.basis === data.checkBasis;
   const ready = data.checkBasis !== null;
@@ -67,26 +83,28 @@ export function CheckStep({ data, goTo }: { data: WizardData; goTo: GoTo }) {
 
   return (
     <Stack gap="lg">
-      {!ready && <LinesSkeleton lines={3} label="Loading the list" />}
+      {!ready && <LinesSkeleton lines={3} label={t`Loading the list`} />}
       {current && (check.status === 'parsing' || check.status === 'running') && (
         <CheckProgressBar />
       )}
       {ready && (check.status === 'idle' || !current) && (
-        <Alert color="gray" title="The rows are not checked">
+        <Alert color="gray" title={t`The rows are not checked`}>
           <Stack gap="xs" align="flex-start">
-            <Text size="sm">Check every row before importing, to know what will happen to it.</Text>
+            <Text size="sm">
+              <Trans>Check every row before importing, to know what will happen to it.</Trans>
+            </Text>
             <Button size="xs" onClick={() => runCheck(data)}>
-              Check the rows
+              <Trans>Check the rows</Trans>
             </Button>
           </Stack>
         </Alert>
       )}
       {current && check.status === 'error' && (
-        <Alert color="red" title="The file could not be checked" role="alert">
+        <Alert color="red" title={t`The file could not be checked`} role="alert">
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{check.message}</Text>
             <Button size="xs" variant="light" color="red" onClick={() => runCheck(data)}>
-              Check again
+              <Trans>Check again</Trans>
             </Button>
           </Stack>
         </Alert>
@@ -103,7 +121,7 @@ export function CheckStep({ data, goTo }: { data: WizardData; goTo: GoTo }) {
       <StepNav
         onBack={() => goTo('columns')}
         onNext={() => goTo('import')}
-        nextLabel="Next: Import"
+        nextLabel={t`Next: Import`}
         nextDisabled={!(current && check.status === 'complete')}
       />
     </Stack>

@@ -1,10 +1,11 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Badge, List, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { ErrorState, LinesSkeleton } from '../../../components/states';
 import { suggestDateFormat } from '../columns/date-formats';
 import { matchHeader } from '../columns/header-match';
 import { columnSamples } from '../columns/samples';
-import { dateTargets } from '../columns/targets';
+import { dateTargets, type MappingTarget } from '../columns/targets';
 import { dispatch } from '../wizard/store';
 import type { WizardData } from '../wizard/use-wizard-data';
 import { DateFormatField } from './date-format-field';
@@ -14,6 +15,7 @@ import { StepNav } from './step-nav';
 const clip = (text: string) => (text.length > 40 ? `${text.slice(0, 40)}…` : text);
 
 export function ColumnsStep({ data, goTo }: { data: WizardData; goTo: GoTo }) {
+  const { t } = useLingui();
   const { table, targets, mapping, problems, fields } = data;
   const { dateFormat } = data.state;
 
@@ -27,12 +29,13 @@ export function ColumnsStep({ data, goTo }: { data: WizardData; goTo: GoTo }) {
   if (fields.error)
     return <ErrorState error={fields.error} onRetry={() => void fields.refetch()} />;
   if (!table || !targets || !mapping || !problems)
-    return <LinesSkeleton lines={6} label="Loading the fields" />;
+    return <LinesSkeleton lines={6} label={t`Loading the fields`} />;
 
   const dates = dateTargets(targets);
   const title = (i: number) => {
-    const name = table.header?.[i]?.trim();
-    return name ? `Column ${i + 1} (${clip(name)})` : `Column ${i + 1}`;
+    const name = clip(table.header?.[i]?.trim() ?? '');
+    const number = i + 1;
+    return name ? t`Column ${number} (${name})` : t`Column ${number}`;
   };
   const duplicates = new Set(mapping.fields.filter((f, i) => f && mapping.fields.indexOf(f) !== i));
   const map = (index: number, field: string) => {
@@ -44,29 +47,42 @@ export function ColumnsStep({ data, goTo }: { data: WizardData; goTo: GoTo }) {
       ...(values.length ? { dateFormat: suggestDateFormat(values, dateFormat) } : {}),
     });
   };
+  const fieldFor = (i: number) => {
+    const number = i + 1;
+    return t`Field for column ${number}`;
+  };
+  const targetOption = (target: MappingTarget) => {
+    const label = target.label;
+    if (target.required && target.custom) return t`${label} (required) — custom field`;
+    if (target.required) return t`${label} (required)`;
+    return target.custom ? t`${label} — custom field` : label;
+  };
   const options = [
-    { value: '', label: 'Ignore this column' },
-    ...targets.map((t) => ({
-      value: t.name,
-      label: `${t.label}${t.required ? ' (required)' : ''}${t.custom ? ' — custom field' : ''}`,
-    })),
+    { value: '', label: t`Ignore this column` },
+    ...targets.map((target) => ({ value: target.name, label: targetOption(target) })),
   ];
 
   return (
     <Stack gap="lg">
       <Text size="sm" c="dimmed">
-        Choose the subscriber field each column fills, or ignore it.{' '}
+        <Trans>Choose the subscriber field each column fills, or ignore it.</Trans>{' '}
         {table.header
-          ? 'Columns were matched by their header names; check the suggestions.'
-          : 'The file has no header row: map the columns by their values.'}
+          ? t`Columns were matched by their header names; check the suggestions.`
+          : t`The file has no header row: map the columns by their values.`}
       </Text>
       <Table.ScrollContainer minWidth={640}>
-        <Table aria-label="Column mapping" verticalSpacing="xs">
+        <Table aria-label={t`Column mapping`} verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Column</Table.Th>
-              <Table.Th>Sample values</Table.Th>
-              <Table.Th w={320}>Subscriber field</Table.Th>
+              <Table.Th>
+                <Trans>Column</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Sample values</Trans>
+              </Table.Th>
+              <Table.Th w={320}>
+                <Trans>Subscriber field</Trans>
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -80,24 +96,24 @@ export function ColumnsStep({ data, goTo }: { data: WizardData; goTo: GoTo }) {
                     </Text>
                     {auto && auto.field === field && (
                       <Badge size="xs" variant="light" color={auto.exact ? 'teal' : 'yellow'}>
-                        {auto.exact ? 'matched by name' : 'similar name'}
+                        {auto.exact ? t`matched by name` : t`similar name`}
                       </Badge>
                     )}
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm" c={samples[i]?.length ? undefined : 'dimmed'}>
-                      {samples[i]?.length ? samples[i]!.map(clip).join(' · ') : 'empty'}
+                      {samples[i]?.length ? samples[i]!.map(clip).join(' · ') : t`empty`}
                     </Text>
                   </Table.Td>
                   <Table.Td>
                     <NativeSelect
-                      aria-label={`Field for column ${i + 1}`}
+                      aria-label={fieldFor(i)}
                       data={options}
                       value={field}
                       onChange={(e) => map(i, e.currentTarget.value)}
                       error={
                         duplicates.has(field)
-                          ? 'This field is mapped to another column too'
+                          ? t`This field is mapped to another column too`
                           : undefined
                       }
                     />
@@ -111,7 +127,7 @@ export function ColumnsStep({ data, goTo }: { data: WizardData; goTo: GoTo }) {
 
       <div>
         <Title order={2} size="h4" mb="xs">
-          Dates
+          <Trans>Dates</Trans>
         </Title>
         <DateFormatField
           value={dateFormat}
@@ -123,7 +139,7 @@ export function ColumnsStep({ data, goTo }: { data: WizardData; goTo: GoTo }) {
       </div>
 
       {problems.errors.length > 0 && (
-        <Alert color="red" title="Before checking the rows" role="alert">
+        <Alert color="red" title={t`Before checking the rows`} role="alert">
           <List size="sm">
             {problems.errors.map((m) => (
               <List.Item key={m}>{m}</List.Item>
@@ -132,7 +148,7 @@ export function ColumnsStep({ data, goTo }: { data: WizardData; goTo: GoTo }) {
         </Alert>
       )}
       {problems.warnings.length > 0 && (
-        <Alert color="yellow" title="Good to know" role="status">
+        <Alert color="yellow" title={t`Good to know`} role="status">
           <List size="sm">
             {problems.warnings.map((m) => (
               <List.Item key={m}>{m}</List.Item>
@@ -144,7 +160,7 @@ export function ColumnsStep({ data, goTo }: { data: WizardData; goTo: GoTo }) {
       <StepNav
         onBack={() => goTo('format')}
         onNext={() => goTo('check')}
-        nextLabel="Next: Check the rows"
+        nextLabel={t`Next: Check the rows`}
         nextDisabled={problems.errors.length > 0}
       />
     </Stack>

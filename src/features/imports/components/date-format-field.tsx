@@ -1,3 +1,5 @@
+import { formatStoredDate } from '../format/labels';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { dateFormatProblem } from '../../../../contract/imports';
@@ -19,6 +21,7 @@ export function DateFormatField({
   /** Sample values of the columns mapped to date fields, by column title. */
   samples: { column: string; values: string[] }[];
 }) {
+  const { t, i18n } = useLingui();
   const isPreset = dateFormatPresets.some((p) => p.format === value);
   const [custom, setCustom] = useState(!isPreset);
   const problem = dateFormatProblem(value);
@@ -27,11 +30,11 @@ export function DateFormatField({
     <Stack gap="sm">
       <Group align="flex-start" gap="md" wrap="wrap">
         <NativeSelect
-          label="Date format"
-          description="How dates (e.g. date of birth) are written in the file"
+          label={t`Date format`}
+          description={t`How dates (e.g. date of birth) are written in the file`}
           data={[
-            ...dateFormatPresets.map((p) => ({ value: p.format, label: p.label })),
-            { value: CUSTOM, label: 'Other (strptime format)…' },
+            ...dateFormatPresets.map((p) => ({ value: p.format, label: i18n._(p.label) })),
+            { value: CUSTOM, label: t`Other (strptime format)…` },
           ]}
           value={custom ? CUSTOM : value}
           onChange={(e) => {
@@ -43,8 +46,8 @@ export function DateFormatField({
         />
         {custom && (
           <TextInput
-            label="strptime format"
-            description="e.g. %d.%m.%Y or %Y%m%d"
+            label={t`strptime format`}
+            description={t`e.g. %d.%m.%Y or %Y%m%d`}
             value={value}
             onChange={(e) => onChange(e.currentTarget.value)}
             error={problem}
@@ -56,14 +59,14 @@ export function DateFormatField({
         samples.map(({ column, values }) => (
           <div key={column}>
             <Text size="sm" fw={500}>
-              {column} read as
+              <Trans>{column} read as</Trans>
             </Text>
             {values.length === 0 ? (
               <Text size="sm" c="dimmed">
-                No values in the first rows.
+                <Trans>No values in the first rows.</Trans>
               </Text>
             ) : (
-              <Group gap="xs" mt={4} aria-label={`Dates of ${column}`} role="list">
+              <Group gap="xs" mt={4} aria-label={t`Dates of ${column}`} role="list">
                 {dateFormatEffect(values, value).map(({ value: raw, date }) => (
                   <Badge
                     key={raw}
@@ -73,7 +76,7 @@ export function DateFormatField({
                     tt="none"
                     size="lg"
                   >
-                    {raw} → {date ?? 'not a date'}
+                    {raw} → {date ? formatStoredDate(date) : t`not a date`}
                   </Badge>
                 ))}
               </Group>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import '@mantine/dropzone/styles.css';
 import { Alert, Group, Loader, Paper, Select, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
@@ -25,7 +26,9 @@ export function FileStep({
   onListChange: (id: number | null) => void;
   goTo: GoTo;
 }) {
+  const { t } = useLingui();
   const lists = useQuery(listQueries.everyList());
+  const maxSize = formatBytes(IMPORT_MAX_FILE_BYTES);
   const { file, sample, sampleError } = data.state;
   const [rejection, setRejection] = useState<string | null>(null);
 
@@ -41,16 +44,16 @@ export function FileStep({
         <ErrorState error={lists.error} onRetry={() => void lists.refetch()} />
       ) : (
         <Select
-          label="List"
-          description="The list the subscribers are imported into."
-          placeholder={lists.isPending ? 'Loading lists…' : 'Choose a list'}
+          label={t`List`}
+          description={t`The list the subscribers are imported into.`}
+          placeholder={lists.isPending ? t`Loading lists…` : t`Choose a list`}
           data={(lists.data ?? []).map((l) => ({ value: String(l.id), label: l.name }))}
           value={listId === null ? null : String(listId)}
           onChange={(value) => onListChange(value ? Number(value) : null)}
           searchable
           withAsterisk
           maw={480}
-          nothingFoundMessage="No list has this name"
+          nothingFoundMessage={t`No list has this name`}
         />
       )}
 
@@ -59,14 +62,14 @@ export function FileStep({
         onReject={(rejections) =>
           setRejection(
             rejections[0]?.errors.some((e) => e.code === 'file-too-large')
-              ? `The file is larger than ${formatBytes(IMPORT_MAX_FILE_BYTES)}, the most the server accepts.`
-              : 'Drop one CSV file.',
+              ? t`The file is larger than ${maxSize}, the most the server accepts.`
+              : t`Drop one CSV file.`,
           )
         }
         maxSize={IMPORT_MAX_FILE_BYTES}
         multiple={false}
         useFsAccessApi={false}
-        inputProps={{ 'aria-label': 'CSV file' }}
+        inputProps={{ 'aria-label': t`CSV file` }}
       >
         <Group justify="center" gap="lg" mih={140} style={{ pointerEvents: 'none' }}>
           <Dropzone.Accept>
@@ -79,21 +82,23 @@ export function FileStep({
             <IconFileTypeCsv size={40} stroke={1.5} aria-hidden />
           </Dropzone.Idle>
           <div>
-            <Text size="lg">Drop a CSV file here or click to choose one</Text>
+            <Text size="lg">
+              <Trans>Drop a CSV file here or click to choose one</Trans>
+            </Text>
             <Text size="sm" c="dimmed">
-              Any encoding and delimiter; up to {formatBytes(IMPORT_MAX_FILE_BYTES)}.
+              <Trans>Any encoding and delimiter; up to {maxSize}.</Trans>
             </Text>
           </div>
         </Group>
       </Dropzone>
 
       {rejection && (
-        <Alert color="red" role="alert" title="This file cannot be imported">
+        <Alert color="red" role="alert" title={t`This file cannot be imported`}>
           {rejection}
         </Alert>
       )}
       {file && (
-        <Paper withBorder p="md" aria-label="Chosen file">
+        <Paper withBorder p="md" aria-label={t`Chosen file`}>
           <Group justify="space-between">
             <div>
               <Text fw={600}>{file.name}</Text>
@@ -101,19 +106,19 @@ export function FileStep({
                 {formatBytes(file.size)}
               </Text>
             </div>
-            {!sample && !sampleError && <Loader size="sm" aria-label="Reading the file" />}
+            {!sample && !sampleError && <Loader size="sm" aria-label={t`Reading the file`} />}
           </Group>
         </Paper>
       )}
       {sampleError && (
-        <Alert color="red" role="alert" title="The file could not be read">
+        <Alert color="red" role="alert" title={t`The file could not be read`}>
           {sampleError}
         </Alert>
       )}
 
       <StepNav
         onNext={() => goTo('format')}
-        nextLabel="Next: Format"
+        nextLabel={t`Next: Format`}
         nextDisabled={listId === null || !sample}
       />
     </Stack>

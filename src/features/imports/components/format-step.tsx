@@ -1,7 +1,8 @@
+import { delimiterLabel } from '../format/labels';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Checkbox, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import {
   commonImportEncodings,
-  delimiterLabels,
   importDelimiters,
   type ImportDelimiter,
 } from '../../../../contract/imports';
@@ -16,23 +17,27 @@ import { StepNav } from './step-nav';
 
 const PREVIEW_SHOWN = 10;
 
-const detectedMark = (isDetected: boolean) => (isDetected ? ' (detected)' : '');
-
 export function FormatStep({ data, goTo }: { data: WizardData; goTo: GoTo }) {
-  const { format, detected, sample, file } = data.state;
-  if (!format || !detected || !sample || !file) return null;
-  const encodings = [...new Set([detected.encoding, ...commonImportEncodings])];
+  const { t } = useLingui();
+  const { format, detected: found, sample, file } = data.state;
+  if (!format || !found || !sample || !file) return null;
+  const sampleSize = formatBytes(SAMPLE_BYTES);
+  const encoding = format.encoding;
+  const headerFound = found.hasHeader ? t`yes` : t`no`;
+  const detectedMark = (label: string, isDetected: boolean) =>
+    isDetected ? t`${label} (detected)` : label;
+  const encodings = [...new Set([found.encoding, ...commonImportEncodings])];
   const table = data.table;
 
   return (
     <Stack gap="lg">
       <Group align="flex-end" gap="lg" wrap="wrap">
         <NativeSelect
-          label="Encoding"
-          description="How the file's characters are stored"
+          label={t`Encoding`}
+          description={t`How the file's characters are stored`}
           data={encodings.map((e) => ({
             value: e,
-            label: `${e}${detectedMark(e === detected.encoding)}`,
+            label: detectedMark(e, e === found.encoding),
           }))}
           value={format.encoding}
           onChange={(e) =>
@@ -41,11 +46,11 @@ export function FormatStep({ data, goTo }: { data: WizardData; goTo: GoTo }) {
           w={240}
         />
         <NativeSelect
-          label="Delimiter"
-          description="What separates the columns"
+          label={t`Delimiter`}
+          description={t`What separates the columns`}
           data={importDelimiters.map((d) => ({
             value: d,
-            label: `${delimiterLabels[d]}${detectedMark(d === detected.delimiter)}`,
+            label: detectedMark(delimiterLabel(d), d === found.delimiter),
           }))}
           value={format.delimiter}
           onChange={(e) =>
@@ -57,8 +62,8 @@ export function FormatStep({ data, goTo }: { data: WizardData; goTo: GoTo }) {
           w={240}
         />
         <Checkbox
-          label="The first row is a header"
-          description={`Detected: ${detected.hasHeader ? 'yes' : 'no'}`}
+          label={t`The first row is a header`}
+          description={t`Detected: ${headerFound}`}
           checked={format.hasHeader}
           onChange={(e) =>
             dispatch({ type: 'formatChanged', change: { hasHeader: e.currentTarget.checked } })
@@ -69,22 +74,30 @@ export function FormatStep({ data, goTo }: { data: WizardData; goTo: GoTo }) {
 
       <div>
         <Title order={2} size="h4" mb={4}>
-          Preview
+          <Trans>Preview</Trans>
         </Title>
         <Text size="sm" c="dimmed" mb="sm">
-          The first rows, read{' '}
-          {sample.complete ? 'from the whole file' : `from its first ${formatBytes(SAMPLE_BYTES)}`}{' '}
-          in {format.encoding}. Wrong characters (Ã¼ for ü) mean another encoding.
+          {sample.complete ? (
+            <Trans>
+              The first rows, read from the whole file in {encoding}. Wrong characters (Ã¼ for ü)
+              mean another encoding.
+            </Trans>
+          ) : (
+            <Trans>
+              The first rows, read from its first {sampleSize} in {encoding}. Wrong characters (Ã¼
+              for ü) mean another encoding.
+            </Trans>
+          )}
         </Text>
         {!table ? (
-          <LinesSkeleton lines={4} label="Reading the preview" />
+          <LinesSkeleton lines={4} label={t`Reading the preview`} />
         ) : table.rows.length === 0 && !table.header ? (
-          <Alert color="yellow" title="No rows">
-            Nothing was found in the file.
+          <Alert color="yellow" title={t`No rows`}>
+            <Trans>Nothing was found in the file.</Trans>
           </Alert>
         ) : (
           <PreviewTable
-            label="Preview of the file"
+            label={t`Preview of the file`}
             header={table.header}
             rows={table.rows.slice(0, PREVIEW_SHOWN)}
             columnCount={table.columnCount}
@@ -95,7 +108,7 @@ export function FormatStep({ data, goTo }: { data: WizardData; goTo: GoTo }) {
       <StepNav
         onBack={() => goTo('file')}
         onNext={() => goTo('columns')}
-        nextLabel="Next: Columns"
+        nextLabel={t`Next: Columns`}
         nextDisabled={!table || table.columnCount === 0 || !data.targets}
       />
     </Stack>

@@ -1,8 +1,15 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import type { ReactElement } from 'react';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ImportRecord } from '../../../../contract/imports';
 import { fetchRoutes, renderWithProviders } from '../../../test/render';
 import { ImportOutcome } from './import-outcome';
+
+/** The outcome as the app renders it, inside Lingui's provider. */
+const renderOutcome = (ui: ReactElement) =>
+  renderWithProviders(<I18nProvider i18n={i18n}>{ui}</I18nProvider>);
 
 const accepted: ImportRecord = {
   id: 5,
@@ -39,7 +46,7 @@ describe('ImportOutcome', () => {
         }),
       ),
     );
-    renderWithProviders(<ImportOutcome listId={1} importId={5} />);
+    renderOutcome(<ImportOutcome listId={1} importId={5} />);
     expect(await screen.findByText('Done')).toBeInTheDocument();
     expect(figure('Created')).toHaveTextContent('6');
     expect(figure('Already in the list')).toHaveTextContent('1');
@@ -63,7 +70,7 @@ describe('ImportOutcome', () => {
         }),
       ),
     );
-    renderWithProviders(<ImportOutcome listId={1} importId={5} expectedRows={1000} />);
+    renderOutcome(<ImportOutcome listId={1} importId={5} expectedRows={1000} />);
     expect(await screen.findByText('Processed 320 of about 1,000 rows…')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Rows processed' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Download errors (CSV)' })).toBeNull();
@@ -78,7 +85,7 @@ describe('ImportOutcome', () => {
         }),
       ),
     );
-    renderWithProviders(<ImportOutcome listId={1} importId={5} fallback={accepted} />);
+    renderOutcome(<ImportOutcome listId={1} importId={5} fallback={accepted} />);
     expect(await screen.findByText('The server accepted the import')).toBeInTheDocument();
     const record = screen.getByRole('table', { name: 'Accepted import' });
     expect(record).toHaveTextContent('windows-1252');

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
   Anchor,
@@ -52,6 +54,7 @@ export function ImportOutcome({
   /** Rows the check counted, to show progress against while the total is unknown. */
   expectedRows?: number;
 }) {
+  const { t } = useLingui();
   const query = useQuery(importQueries.detail(listId, importId));
   const record = query.data?.supported ? query.data.data : undefined;
   useRefreshAfterImport(record?.status);
@@ -61,8 +64,10 @@ export function ImportOutcome({
     return fallback ? (
       <AcceptedImport record={fallback} listId={listId} />
     ) : (
-      <Alert color="gray" title="No outcome to show">
-        This server does not report what its imports did. Look at the list&apos;s subscribers.
+      <Alert color="gray" title={t`No outcome to show`}>
+        <Trans>
+          This server does not report what its imports did. Look at the list&apos;s subscribers.
+        </Trans>
       </Alert>
     );
   if (!record) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
@@ -74,57 +79,75 @@ export function ImportOutcome({
   const failure = record.errors?.find((e) => e.row === 0);
   const rowErrors = record.errors?.filter((e) => e.row !== 0) ?? [];
   const updateMode = record.on_existing === 'update';
+  const id = record.id;
+  const file = record.file;
+  const doneCount = formatCount(done);
+  const expected = formatCount(expectedRows ?? 0);
+  const sum = [
+    record.created ?? 0,
+    ...(updateMode ? [record.updated ?? 0] : []),
+    record.skipped_existing ?? 0,
+    record.skipped_duplicate ?? 0,
+    record.invalid ?? 0,
+  ]
+    .map(formatCount)
+    .join(' + ');
+  const totalCount = formatCount(total ?? 0);
+  const failureMessage = failure?.message;
 
   return (
     <Stack gap="lg">
       <Group gap="sm">
         <Title order={2} size="h3">
-          Import #{record.id} of {record.file}
+          <Trans>
+            Import #{id} of {file}
+          </Trans>
         </Title>
         <ImportStatusBadge status={record.status} />
       </Group>
-      {query.error && <ErrorState error={query.error} title="Showing older data" />}
+      {query.error && <ErrorState error={query.error} title={t`Showing older data`} />}
 
       {!finished && (
-        <Stack gap={4} aria-label="Import progress">
+        <Stack gap={4} aria-label={t`Import progress`}>
           <Text size="sm">
             {record.status === 'queued'
-              ? 'Waiting for the server to start…'
-              : `Processed ${formatCount(done)}${expectedRows ? ` of about ${formatCount(expectedRows)}` : ''} rows…`}
+              ? t`Waiting for the server to start…`
+              : expectedRows
+                ? t`Processed ${doneCount} of about ${expected} rows…`
+                : t`Processed ${doneCount} rows…`}
           </Text>
           <Progress
             value={expectedRows ? Math.min(100, (100 * done) / Math.max(1, expectedRows)) : 100}
             animated
             striped={!expectedRows}
-            aria-label="Rows processed"
+            aria-label={t`Rows processed`}
           />
         </Stack>
       )}
 
       {failure && (
-        <Alert color="red" title="The import stopped" role="alert">
-          {failure.message} The rows before the problem were imported.
+        <Alert color="red" title={t`The import stopped`} role="alert">
+          <Trans>{failureMessage} The rows before the problem were imported.</Trans>
         </Alert>
       )}
 
       <SimpleGrid cols={{ base: 2, sm: updateMode ? 6 : 5 }}>
-        <Figure label="Created" value={record.created ?? 0} color="teal" />
-        {updateMode && <Figure label="Updated" value={record.updated ?? 0} color="blue" />}
-        <Figure label="Already in the list" value={record.skipped_existing ?? 0} />
-        <Figure label="Repeated in the file" value={record.skipped_duplicate ?? 0} />
+        <Figure label={t`Created`} value={record.created ?? 0} color="teal" />
+        {updateMode && <Figure label={t`Updated`} value={record.updated ?? 0} color="blue" />}
+        <Figure label={t`Already in the list`} value={record.skipped_existing ?? 0} />
+        <Figure label={t`Repeated in the file`} value={record.skipped_duplicate ?? 0} />
         <Figure
-          label="Invalid"
+          label={t`Invalid`}
           value={record.invalid ?? 0}
           color={record.invalid ? 'red' : undefined}
         />
-        <Figure label="Total rows" value={total ?? done} />
+        <Figure label={t`Total rows`} value={total ?? done} />
       </SimpleGrid>
       {finished && total !== undefined && (
         <Text size="sm" c="dimmed">
-          {formatCount(record.created ?? 0)} +{' '}
-          {updateMode ? `${formatCount(record.updated ?? 0)} + ` : ''}
-          {formatCount(record.skipped_existing ?? 0)} + {formatCount(record.skipped_duplicate ?? 0)}{' '}
-          + {formatCount(record.invalid ?? 0)} = {formatCount(done)} of {formatCount(total)} rows.
+          <Trans>
+            {sum} = {doneCount} of {totalCount} rows.
+          </Trans>
         </Text>
       )}
 
@@ -137,10 +160,10 @@ export function ImportOutcome({
           <ErrorsCsvButton listId={listId} importId={record.id} />
         )}
         <Button component={Link} to={`/lists/${listId}/subscribers`} variant="default">
-          Show the list&apos;s subscribers
+          <Trans>Show the list&apos;s subscribers</Trans>
         </Button>
         <Anchor component={Link} to={`/lists/${listId}/imports`} size="sm">
-          Past imports of this list
+          <Trans>Past imports of this list</Trans>
         </Anchor>
       </Group>
     </Stack>
@@ -154,25 +177,36 @@ function FirstErrors({
   errors: NonNullable<ImportRecord['errors']>;
   invalid: number;
 }) {
+  const { t } = useLingui();
+  const count = errors.length;
+  const shown = plural(count, { one: '# problem shown', other: '# problems shown' });
+  const rejected = plural(invalid, {
+    one: ' (# row rejected in all)',
+    other: ' (# rows rejected in all)',
+  });
   return (
     <div>
       <Title order={3} size="h4" mb={4}>
-        First problems
+        <Trans>First problems</Trans>
       </Title>
       <Text size="sm" c="dimmed" mb="xs">
-        {`${errors.length} ${errors.length === 1 ? 'problem' : 'problems'} shown`}
-        {invalid > 0
-          ? ` (${formatCount(invalid)} ${invalid === 1 ? 'row' : 'rows'} rejected in all)`
-          : ''}
-        ; row numbers count the header row, as a spreadsheet does.
+        {shown}
+        {invalid > 0 ? rejected : ''}
+        <Trans>; row numbers count the header row, as a spreadsheet does.</Trans>
       </Text>
       <Table.ScrollContainer minWidth={560} maxHeight={400}>
-        <Table aria-label="Import errors" verticalSpacing="xs" striped>
+        <Table aria-label={t`Import errors`} verticalSpacing="xs" striped>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th w={80}>Row</Table.Th>
-              <Table.Th w={160}>Field</Table.Th>
-              <Table.Th>Message</Table.Th>
+              <Table.Th w={80}>
+                <Trans>Row</Trans>
+              </Table.Th>
+              <Table.Th w={160}>
+                <Trans>Field</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Message</Trans>
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -195,6 +229,7 @@ function FirstErrors({
 }
 
 function ErrorsCsvButton({ listId, importId }: { listId: number; importId: number }) {
+  const { t } = useLingui();
   const [state, setState] = useState<{ busy: boolean; error: string | null }>({
     busy: false,
     error: null,
@@ -203,7 +238,7 @@ function ErrorsCsvButton({ listId, importId }: { listId: number; importId: numbe
     setState({ busy: true, error: null });
     try {
       const result = await getImportErrorsCsv(listId, importId);
-      if (!result.supported) throw new Error('This server does not offer the errors as CSV.');
+      if (!result.supported) throw new Error(t`This server does not offer the errors as CSV.`);
       downloadBlob(result.data, `import-${importId}-errors.csv`);
       setState({ busy: false, error: null });
     } catch (error) {
@@ -217,7 +252,7 @@ function ErrorsCsvButton({ listId, importId }: { listId: number; importId: numbe
         onClick={() => void download()}
         loading={state.busy}
       >
-        Download errors (CSV)
+        <Trans>Download errors (CSV)</Trans>
       </Button>
       {state.error && (
         <Text size="sm" c="red" role="alert">

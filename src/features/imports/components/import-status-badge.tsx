@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Badge } from '@mantine/core';
 import type { ImportStatus } from '../../../../contract/imports';
 
@@ -7,17 +10,18 @@ const colors: Record<ImportStatus, string> = {
   done: 'teal',
   failed: 'red',
 };
-const labels: Record<ImportStatus, string> = {
-  queued: 'Queued',
-  running: 'Running',
-  done: 'Done',
-  failed: 'Failed',
+const labels: Record<ImportStatus, MessageDescriptor> = {
+  queued: msg`Queued`,
+  running: msg`Running`,
+  done: msg`Done`,
+  failed: msg`Failed`,
 };
 
 export function ImportStatusBadge({ status }: { status: ImportStatus }) {
+  const { i18n } = useLingui();
   return (
     <Badge color={colors[status]} variant="light">
-      {labels[status]}
+      {i18n._(labels[status])}
     </Badge>
   );
 }

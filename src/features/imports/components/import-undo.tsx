@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Checkbox, Group, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowBackUp, IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -17,36 +19,57 @@ import { useUndoImport } from '../queries';
  * records have no `undo` member.
  */
 export function ImportUndo({ listId, record }: { listId: number; record: ImportRecord }) {
+  const { t } = useLingui();
   const canRun = useCan('imports:run', listId);
   const undo = record.undo;
   if (undo === undefined || !isImportFinished(record.status)) return null;
   if (undo === null) return canRun ? <UndoButton listId={listId} record={record} /> : null;
 
   const running = !isImportFinished(undo.status);
+  const deleted = undo.deleted;
+  const restoredCount = undo.restored;
+  const removed = plural(deleted, {
+    one: '# created subscriber removed',
+    other: '# created subscribers removed',
+  });
+  const restored = plural(restoredCount, {
+    one: '# updated one restored',
+    other: '# updated ones restored',
+  });
+  const kept = formatCount(undo.kept_mailed);
+  const left = undo.conflict_count;
   return (
-    <Stack gap="xs" aria-label="Undo of the import">
+    <Stack gap="xs" aria-label={t`Undo of the import`}>
       <Title order={3} size="h4">
-        {running ? 'Undoing the import…' : undo.status === 'done' ? 'Import undone' : 'Undo failed'}
+        {running
+          ? t`Undoing the import…`
+          : undo.status === 'done'
+            ? t`Import undone`
+            : t`Undo failed`}
       </Title>
-      {running && <Progress value={100} animated striped aria-label="Undo progress" />}
+      {running && <Progress value={100} animated striped aria-label={t`Undo progress`} />}
       <Text size="sm">
-        {formatCount(undo.deleted)} created {undo.deleted === 1 ? 'subscriber' : 'subscribers'}{' '}
-        removed, {formatCount(undo.restored)} updated {undo.restored === 1 ? 'one' : 'ones'}{' '}
-        restored
-        {undo.kept_mailed > 0 ? `, ${formatCount(undo.kept_mailed)} kept (mailed since)` : ''}.
+        {undo.kept_mailed > 0
+          ? t`${removed}, ${restored}, ${kept} kept (mailed since).`
+          : t`${removed}, ${restored}.`}
       </Text>
       {undo.conflict_count > 0 && (
-        <Alert color="yellow" title="Rows left as they are">
+        <Alert color="yellow" title={t`Rows left as they are`}>
           <Text size="sm" mb="xs">
-            {formatCount(undo.conflict_count)}{' '}
-            {undo.conflict_count === 1 ? 'subscriber was' : 'subscribers were'} changed after the
-            import, so the undo left {undo.conflict_count === 1 ? 'it' : 'them'} alone.
+            {plural(left, {
+              one: '# subscriber was changed after the import, so the undo left it alone.',
+              other: '# subscribers were changed after the import, so the undo left them alone.',
+            })}
           </Text>
-          <Table aria-label="Undo conflicts" verticalSpacing={4}>
+          <Table aria-label={t`Undo conflicts`} verticalSpacing={4}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Id</Table.Th>
-                <Table.Th>Email</Table.Th>
+                <Table.Th>
+                  <Trans>Id</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Email</Trans>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -66,7 +89,10 @@ export function ImportUndo({ listId, record }: { listId: number; record: ImportR
 }
 
 function UndoButton({ listId, record }: { listId: number; record: ImportRecord }) {
+  const { t } = useLingui();
   const [opened, setOpened] = useState(false);
+  const created = formatCount(record.created ?? 0);
+  const updated = formatCount(record.updated ?? 0);
   const [removeMailed, setRemoveMailed] = useState(false);
   const mutation = useUndoImport(listId, record.id);
   return (
@@ -78,14 +104,14 @@ function UndoButton({ listId, record }: { listId: number; record: ImportRecord }
           leftSection={<IconArrowBackUp size={16} />}
           onClick={() => setOpened(true)}
         >
-          Undo this import
+          <Trans>Undo this import</Trans>
         </Button>
       </Group>
       <ConfirmDialog
         opened={opened}
         onClose={() => setOpened(false)}
-        title="Undo this import?"
-        confirmLabel="Undo the import"
+        title={t`Undo this import?`}
+        confirmLabel={t`Undo the import`}
         loading={mutation.isPending}
         onConfirm={() =>
           mutation.mutate(removeMailed, {
@@ -95,12 +121,14 @@ function UndoButton({ listId, record }: { listId: number; record: ImportRecord }
       >
         <Stack gap="sm">
           <Text size="sm">
-            The {formatCount(record.created ?? 0)} subscribers it created are removed and the{' '}
-            {formatCount(record.updated ?? 0)} it updated get their values back. Subscribers changed
-            since are left as they are and listed. An import is undone once.
+            <Trans>
+              The {created} subscribers it created are removed and the {updated} it updated get
+              their values back. Subscribers changed since are left as they are and listed. An
+              import is undone once.
+            </Trans>
           </Text>
           <Checkbox
-            label="Also remove created subscribers who were mailed since"
+            label={t`Also remove created subscribers who were mailed since`}
             checked={removeMailed}
             onChange={(e) => setRemoveMailed(e.currentTarget.checked)}
           />
@@ -129,7 +157,7 @@ function ConflictsCsvButton({ listId, importId }: { listId: number; importId: nu
   return (
     <Group gap="sm" mt="xs">
       <Button size="xs" leftSection={<IconDownload size={14} />} onClick={() => void download()}>
-        Download the rows left (CSV)
+        <Trans>Download the rows left (CSV)</Trans>
       </Button>
       {error && (
         <Text size="sm" c="red" role="alert">

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Group, Stepper } from '@mantine/core';
 import { useCallback, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -21,6 +22,7 @@ const positiveId = (raw: string | null) =>
  * last one that can be shown.
  */
 export function ImportWizard() {
+  const { t, i18n } = useLingui();
   const [params, setParams] = useSearchParams();
   const listId = positiveId(params.get('list'));
   const importId = positiveId(params.get('import'));
@@ -77,12 +79,12 @@ export function ImportWizard() {
         onStepClick={(i) => goTo(wizardSteps[i]!)}
         size="sm"
         mb="xl"
-        aria-label="Import steps"
+        aria-label={t`Import steps`}
       >
         {wizardSteps.map((s) => (
           <Stepper.Step
             key={s}
-            label={stepLabels[s]}
+            label={i18n._(stepLabels[s])}
             allowStepSelect={reachable[s] && s !== step}
             aria-current={s === step ? 'step' : undefined}
           />
@@ -103,7 +105,7 @@ export function ImportWizard() {
       {listId !== null && (
         <Group justify="flex-end" mt="xl">
           <Anchor component={Link} to={`/lists/${listId}/imports`} size="sm">
-            Past imports of this list
+            <Trans>Past imports of this list</Trans>
           </Anchor>
         </Group>
       )}

@@ -1,3 +1,5 @@
+import { formatCount } from '../../../lib/format';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Paper, Radio, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -17,21 +19,22 @@ const PREVIEW_ADDRESSES = 10;
  * the import would overwrite (docs/decisions/import-update-undo.md).
  */
 export function OnExistingChoice({ data, listId }: { data: WizardData; listId: number }) {
+  const { t } = useLingui();
   const { onExisting } = data.state;
   return (
     <Paper withBorder p="md">
       <Radio.Group
-        label="Addresses already in the list"
+        label={t`Addresses already in the list`}
         value={onExisting}
         onChange={(value) =>
           dispatch({ type: 'onExistingChanged', value: value as ImportOnExisting })
         }
       >
         <Stack gap="xs" mt="xs">
-          <Radio value="skip" label="Leave those subscribers as they are" />
+          <Radio value="skip" label={t`Leave those subscribers as they are`} />
           <Radio
             value="update"
-            label="Update them with the mapped columns (names, language, custom fields…; never their subscription state)"
+            label={t`Update them with the mapped columns (names, language, custom fields…; never their subscription state)`}
           />
         </Stack>
       </Radio.Group>
@@ -41,6 +44,7 @@ export function OnExistingChoice({ data, listId }: { data: WizardData; listId: n
 }
 
 function UpdatePreview({ data, listId }: { data: WizardData; listId: number }) {
+  const { t } = useLingui();
   const fields = useMemo(() => data.mapping?.fields ?? [], [data.mapping]);
   const rows = useMemo(() => data.table?.rows ?? [], [data.table]);
   const emailColumn = fields.indexOf('email');
@@ -54,29 +58,42 @@ function UpdatePreview({ data, listId }: { data: WizardData; listId: number }) {
     [existing.data, rows, fields],
   );
 
-  if (existing.isPending) return <LinesSkeleton lines={2} label="Looking up the first addresses" />;
+  if (existing.isPending)
+    return <LinesSkeleton lines={2} label={t`Looking up the first addresses`} />;
   if (!preview)
     return (
-      <Alert color="gray" mt="sm" title="No preview">
-        The list&apos;s subscribers could not be read for the preview.
+      <Alert color="gray" mt="sm" title={t`No preview`}>
+        <Trans>The list&apos;s subscribers could not be read for the preview.</Trans>
       </Alert>
     );
   const changing = preview.filter((p) => p.changes.length > 0);
+  const looked = formatCount(emails.length);
+  const known = formatCount(preview.length);
+  const changed = formatCount(changing.length);
   return (
     <Stack gap="xs" mt="md">
       <Text size="sm" aria-live="polite">
-        Of the first {emails.length} addresses, {preview.length} already in the list;{' '}
-        {changing.length} would change.
+        <Trans>
+          Of the first {looked} addresses, {known} already in the list; {changed} would change.
+        </Trans>
       </Text>
       {changing.length > 0 && (
         <Table.ScrollContainer minWidth={480}>
-          <Table aria-label="What the update would change" verticalSpacing={4} striped>
+          <Table aria-label={t`What the update would change`} verticalSpacing={4} striped>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Field</Table.Th>
-                <Table.Th>Now</Table.Th>
-                <Table.Th>After the import</Table.Th>
+                <Table.Th>
+                  <Trans>Email</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Field</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Now</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>After the import</Trans>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

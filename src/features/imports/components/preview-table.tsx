@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Table, Text } from '@mantine/core';
 
 const clip = (text: string) => (text.length > 60 ? `${text.slice(0, 60)}…` : text);
@@ -14,6 +15,11 @@ export function PreviewTable({
   rows: string[][];
   columnCount: number;
 }) {
+  const { t } = useLingui();
+  const columnTitle = (i: number) => {
+    const number = i + 1;
+    return t`Column ${number}`;
+  };
   const columns = Array.from({ length: columnCount }, (_, i) => i);
   return (
     <Table.ScrollContainer minWidth={Math.min(columnCount * 140, 2400)} maxHeight={420}>
@@ -29,7 +35,7 @@ export function PreviewTable({
           <Table.Tr>
             {columns.map((i) => (
               <Table.Th key={i} style={{ whiteSpace: 'nowrap' }}>
-                {header ? clip(header[i] ?? '') : `Column ${i + 1}`}
+                {header ? clip(header[i] ?? '') : columnTitle(i)}
               </Table.Th>
             ))}
           </Table.Tr>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Group, List, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { CheckReport } from '../check/csv-check';
@@ -16,6 +17,7 @@ export function ProblemRowsTable({
   report: CheckReport;
   ignoreInvalidFields: boolean;
 }) {
+  const { t } = useLingui();
   const [chosen, setView] = useState<View>('invalid');
   const [page, setPage] = useState(1);
   const view: View = chosen === 'dropped' && !ignoreInvalidFields ? 'invalid' : chosen;
@@ -31,39 +33,47 @@ export function ProblemRowsTable({
   if (report.strict.invalid === 0 && counts.repeated === 0) return null;
 
   // The check keeps only the first rows of each kind; say so where more were found.
+  const kept = formatCount(KEPT_PROBLEM_ROWS);
+  const keptRepeated = formatCount(report.repeatedRows.length);
   const limitNote =
     view !== 'repeated' && report.strict.invalid > KEPT_PROBLEM_ROWS
-      ? `The first ${formatCount(KEPT_PROBLEM_ROWS)} rows with invalid values are listed.`
+      ? t`The first ${kept} rows with invalid values are listed.`
       : view === 'repeated' && counts.repeated > report.repeatedRows.length
-        ? `The first ${formatCount(report.repeatedRows.length)} repeated rows are listed.`
+        ? t`The first ${keptRepeated} repeated rows are listed.`
         : '';
-  const byField = Object.entries(report.problemsByField).sort((a, b) => b[1] - a[1]);
+  const invalidCount = formatCount(counts.invalid);
+  const droppedCount = formatCount(report.lenient.withDroppedValues);
+  const repeatedCount = formatCount(counts.repeated);
+  const byFieldText = Object.entries(report.problemsByField)
+    .sort((a, b) => b[1] - a[1])
+    .map(([field, n]) => `${field} ${formatCount(n)}`)
+    .join(' · ');
+  const byField = Object.keys(report.problemsByField);
   return (
     <Stack gap="sm">
       {byField.length > 0 && (
         <Text size="sm">
-          Invalid values by field:{' '}
-          {byField.map(([field, n]) => `${field} ${formatCount(n)}`).join(' · ')}
+          <Trans>Invalid values by field: {byFieldText}</Trans>
         </Text>
       )}
       <SegmentedControl
-        aria-label="Rows to show"
+        aria-label={t`Rows to show`}
         value={view}
         onChange={(v) => {
           setView(v as View);
           setPage(1);
         }}
         data={[
-          { value: 'invalid', label: `Invalid (${formatCount(counts.invalid)})` },
+          { value: 'invalid', label: t`Invalid (${invalidCount})` },
           ...(ignoreInvalidFields
             ? [
                 {
                   value: 'dropped',
-                  label: `Values left out (${formatCount(report.lenient.withDroppedValues)})`,
+                  label: t`Values left out (${droppedCount})`,
                 },
               ]
             : []),
-          { value: 'repeated', label: `Repeated (${formatCount(counts.repeated)})` },
+          { value: 'repeated', label: t`Repeated (${repeatedCount})` },
         ]}
         w="fit-content"
       />
@@ -71,18 +81,22 @@ export function ProblemRowsTable({
         <Table
           aria-label={
             view === 'repeated'
-              ? 'Repeated rows'
+              ? t`Repeated rows`
               : view === 'dropped'
-                ? 'Rows with values left out'
-                : 'Invalid rows'
+                ? t`Rows with values left out`
+                : t`Invalid rows`
           }
           verticalSpacing="xs"
         >
           <Table.Thead>
             <Table.Tr>
-              <Table.Th w={80}>Row</Table.Th>
-              <Table.Th>Email</Table.Th>
-              <Table.Th>{view === 'repeated' ? 'Why' : 'Problems'}</Table.Th>
+              <Table.Th w={80}>
+                <Trans>Row</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Email</Trans>
+              </Table.Th>
+              <Table.Th>{view === 'repeated' ? t`Why` : t`Problems`}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -92,7 +106,7 @@ export function ProblemRowsTable({
                 <Table.Td>
                   {r.email || (
                     <Text span c="dimmed">
-                      (empty)
+                      <Trans>(empty)</Trans>
                     </Text>
                   )}
                 </Table.Td>
@@ -124,7 +138,9 @@ export function ProblemRowsTable({
                       ))}
                     </List>
                   ) : (
-                    <Text size="sm">An earlier row has this address; that one is imported.</Text>
+                    <Text size="sm">
+                      <Trans>An earlier row has this address; that one is imported.</Trans>
+                    </Text>
                   )}
                 </Table.Td>
               </Table.Tr>
@@ -134,7 +150,7 @@ export function ProblemRowsTable({
       </Table.ScrollContainer>
       {shown.length === 0 && (
         <Text size="sm" c="dimmed">
-          None.
+          <Trans>None.</Trans>
         </Text>
       )}
       {limitNote && (

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Button, Stack } from '@mantine/core';
 import { IconFileImport } from '@tabler/icons-react';
 import { dispatch } from '../wizard/store';
@@ -47,7 +48,7 @@ export function ResultStep({
             goTo('file', { import: null });
           }}
         >
-          Import another file
+          <Trans>Import another file</Trans>
         </Button>
       </StepNav>
     </Stack>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Button, Group } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -20,7 +21,7 @@ export function StepNav({
     <Group justify="space-between" mt="xl">
       {onBack ? (
         <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={onBack}>
-          Back
+          <Trans>Back</Trans>
         </Button>
       ) : (
         <span />

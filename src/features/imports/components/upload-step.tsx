@@ -1,7 +1,9 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, List, Paper, Progress, Stack, Table, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { delimiterLabels, type ImportDelimiter } from '../../../../contract/imports';
+import type { ImportDelimiter } from '../../../../contract/imports';
+import { delimiterLabel } from '../format/labels';
 import { fieldErrors, isApiError, describeError } from '../../../api/errors';
 import type { UploadProgress } from '../../../api/imports';
 import { formatBytes, formatCount } from '../../../lib/format';
@@ -28,6 +30,7 @@ export function UploadStep({
   listId: number;
   goTo: GoTo;
 }) {
+  const { t } = useLingui();
   const { state, mapping, list, targets } = data;
   const start = useStartImport();
   const [progress, setProgress] = useState<UploadProgress | null>(null);
@@ -68,35 +71,53 @@ export function UploadStep({
   };
 
   const percent = progress?.total ? (100 * progress.loaded) / progress.total : 0;
+  const valid = formatCount(counts.valid);
+  const rejected = formatCount(counts.invalid);
+  const repeated = formatCount(counts.repeated);
+  const sent = formatBytes(progress?.loaded ?? 0);
+  const size = formatBytes(progress?.total ?? file.size);
+  const dateFormat = state.dateFormat;
+  const encoding = format.encoding;
+  const delimiter = delimiterLabel(format.delimiter as ImportDelimiter);
+  const previousId = state.upload?.record.id;
   return (
     <Stack gap="lg">
       <Paper withBorder p="md">
         <Table
-          aria-label="What will be sent"
+          aria-label={t`What will be sent`}
           variant="vertical"
           layout="fixed"
           withRowBorders={false}
         >
           <Table.Tbody>
             <Table.Tr>
-              <Table.Th w={200}>List</Table.Th>
+              <Table.Th w={200}>
+                <Trans>List</Trans>
+              </Table.Th>
               <Table.Td>{list.data?.name ?? listId}</Table.Td>
             </Table.Tr>
             <Table.Tr>
-              <Table.Th>File</Table.Th>
+              <Table.Th>
+                <Trans>File</Trans>
+              </Table.Th>
               <Table.Td>
                 {file.name} ({formatBytes(file.size)})
               </Table.Td>
             </Table.Tr>
             <Table.Tr>
-              <Table.Th>Format</Table.Th>
+              <Table.Th>
+                <Trans>Format</Trans>
+              </Table.Th>
               <Table.Td>
-                {format.encoding}, {delimiterLabels[format.delimiter as ImportDelimiter]},{' '}
-                {format.hasHeader ? 'header row' : 'no header row'}, dates as {state.dateFormat}
+                {format.hasHeader
+                  ? t`${encoding}, ${delimiter}, header row, dates as ${dateFormat}`
+                  : t`${encoding}, ${delimiter}, no header row, dates as ${dateFormat}`}
               </Table.Td>
             </Table.Tr>
             <Table.Tr>
-              <Table.Th>Columns</Table.Th>
+              <Table.Th>
+                <Trans>Columns</Trans>
+              </Table.Th>
               <Table.Td>
                 {mapping.fields
                   .map((f, i) => (f ? `${i + 1} → ${label(f)}` : null))
@@ -105,39 +126,45 @@ export function UploadStep({
               </Table.Td>
             </Table.Tr>
             <Table.Tr>
-              <Table.Th>Invalid values</Table.Th>
+              <Table.Th>
+                <Trans>Invalid values</Trans>
+              </Table.Th>
               <Table.Td>
-                {state.ignoreInvalidFields ? 'left out (the row is imported)' : 'reject the row'}
+                {state.ignoreInvalidFields ? t`left out (the row is imported)` : t`reject the row`}
               </Table.Td>
             </Table.Tr>
             <Table.Tr>
-              <Table.Th>Addresses in the list</Table.Th>
+              <Table.Th>
+                <Trans>Addresses in the list</Trans>
+              </Table.Th>
               <Table.Td>
                 {state.onExisting === 'update'
-                  ? 'updated with the mapped columns (never their state)'
-                  : 'left as they are'}
+                  ? t`updated with the mapped columns (never their state)`
+                  : t`left as they are`}
               </Table.Td>
             </Table.Tr>
           </Table.Tbody>
         </Table>
         <Text size="sm" mt="sm">
-          Expected: {formatCount(counts.valid)} valid rows (new subscribers, or already in the
-          list), {formatCount(counts.invalid)} rejected, {formatCount(counts.repeated)} repeated in
-          the file.
+          <Trans>
+            Expected: {valid} valid rows (new subscribers, or already in the list), {rejected}{' '}
+            rejected, {repeated} repeated in the file.
+          </Trans>
         </Text>
       </Paper>
 
       {uploading && (
         <Stack gap={4}>
           <Text size="sm">
-            Uploading… {formatBytes(progress?.loaded ?? 0)} of{' '}
-            {formatBytes(progress?.total ?? file.size)}
+            <Trans>
+              Uploading… {sent} of {size}
+            </Trans>
           </Text>
-          <Progress value={percent} aria-label="Upload progress" animated />
+          <Progress value={percent} aria-label={t`Upload progress`} animated />
         </Stack>
       )}
       {start.error && !aborted && (
-        <Alert color="red" title="The import was not accepted" role="alert">
+        <Alert color="red" title={t`The import was not accepted`} role="alert">
           <List size="sm">
             {errorMessages(start.error).map((m) => (
               <List.Item key={m}>{m}</List.Item>
@@ -146,22 +173,24 @@ export function UploadStep({
         </Alert>
       )}
       {aborted && (
-        <Alert color="gray" title="Upload cancelled">
-          Nothing was imported.
+        <Alert color="gray" title={t`Upload cancelled`}>
+          <Trans>Nothing was imported.</Trans>
         </Alert>
       )}
       {state.upload && state.upload.basis === check.basis && !uploading && (
-        <Alert color="blue" title="Already imported">
-          This file was imported with these choices (import #{state.upload.record.id}). Importing it
-          again creates only subscribers the first import did not: the others count as already in
-          the list.
+        <Alert color="blue" title={t`Already imported`}>
+          <Trans>
+            This file was imported with these choices (import #{previousId}). Importing it again
+            creates only subscribers the first import did not: the others count as already in the
+            list.
+          </Trans>
         </Alert>
       )}
 
       <StepNav onBack={() => goTo('check')}>
         {uploading ? (
           <Button variant="default" onClick={() => abort.current?.abort()}>
-            Cancel upload
+            <Trans>Cancel upload</Trans>
           </Button>
         ) : (
           <Group gap="sm">
@@ -170,11 +199,11 @@ export function UploadStep({
                 variant="default"
                 onClick={() => goTo('result', { import: String(state.upload!.record.id) })}
               >
-                Show the result
+                <Trans>Show the result</Trans>
               </Button>
             )}
             <Button leftSection={<IconUpload size={16} />} onClick={upload}>
-              Start import
+              <Trans>Start import</Trans>
             </Button>
           </Group>
         )}

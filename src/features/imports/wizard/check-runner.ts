@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useSyncExternalStore } from 'react';
 import type { CheckProgress } from '../check/check-file';
 import type { CheckRequest, CheckResponse } from '../check/messages';
@@ -57,7 +58,7 @@ export function startCheck(request: CheckRequest, basis: string) {
     finish();
     dispatch({
       type: 'check',
-      check: { status: 'error', basis, message: event.message || 'The check could not run.' },
+      check: { status: 'error', basis, message: event.message || t`The check could not run.` },
     });
   };
   current.postMessage(request);

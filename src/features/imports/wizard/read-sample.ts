@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { detectEncoding, decodeSample, SAMPLE_BYTES } from '../format/detect-encoding';
 import { dispatch, getWizardState } from './store';
 
@@ -31,7 +32,9 @@ export async function readSample(file: File) {
     dispatch({
       type: 'sampleFailed',
       fileSerial,
-      message: `The file could not be read: ${error instanceof Error ? error.message : String(error)}`,
+      message: couldNotRead(error instanceof Error ? error.message : String(error)),
     });
   }
 }
+
+const couldNotRead = (reason: string) => t`The file could not be read: ${reason}`;

@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import {
   DEFAULT_DATE_FORMAT,
   type ImportDelimiter,
@@ -9,13 +11,13 @@ import type { CheckReport } from '../check/csv-check';
 export const wizardSteps = ['file', 'format', 'columns', 'check', 'import', 'result'] as const;
 export type WizardStep = (typeof wizardSteps)[number];
 
-export const stepLabels: Record<WizardStep, string> = {
-  file: 'File',
-  format: 'Format',
-  columns: 'Columns',
-  check: 'Check',
-  import: 'Import',
-  result: 'Result',
+export const stepLabels: Record<WizardStep, MessageDescriptor> = {
+  file: msg`File`,
+  format: msg`Format`,
+  columns: msg`Columns`,
+  check: msg`Check`,
+  import: msg`Import`,
+  result: msg`Result`,
 };
 
 export type FormatChoice = { encoding: string; delimiter: ImportDelimiter; hasHeader: boolean };

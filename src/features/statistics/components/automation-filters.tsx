@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { NativeSelect } from '@mantine/core';
 import type { AutomationOption } from '../scope';
 import type { ViewChange, ViewState } from '../view-params';
@@ -12,31 +13,34 @@ export function AutomationFilters({
   update: (change: ViewChange) => void;
   options: readonly AutomationOption[];
 }) {
+  const { t } = useLingui();
   const chosen = options.find((a) => a.id === view.automation);
+  const automationId = view.automation;
+  const stepId = view.step;
   const automationChoices = options.map((a) => ({ value: String(a.id), label: a.name }));
   if (view.automation !== undefined && !chosen)
     automationChoices.push({
       value: String(view.automation),
-      label: `Automation id ${view.automation}`,
+      label: t`Automation id ${automationId}`,
     });
   const stepChoices = (chosen?.steps ?? []).map((s) => ({ value: String(s.id), label: s.label }));
   if (view.step !== undefined && !stepChoices.some((s) => s.value === String(view.step)))
-    stepChoices.push({ value: String(view.step), label: `Step id ${view.step}` });
+    stepChoices.push({ value: String(view.step), label: t`Step id ${stepId}` });
   const toId = (value: string) => (value ? Number(value) : undefined);
   return (
     <>
       <NativeSelect
-        label="Automation"
+        label={t`Automation`}
         w={200}
-        data={[{ value: '', label: 'Any (all mail)' }, ...automationChoices]}
+        data={[{ value: '', label: t`Any (all mail)` }, ...automationChoices]}
         value={view.automation === undefined ? '' : String(view.automation)}
         onChange={(e) => update({ automation: toId(e.currentTarget.value) })}
       />
       {view.automation !== undefined && (
         <NativeSelect
-          label="Step"
+          label={t`Step`}
           w={200}
-          data={[{ value: '', label: 'All send steps' }, ...stepChoices]}
+          data={[{ value: '', label: t`All send steps` }, ...stepChoices]}
           value={view.step === undefined ? '' : String(view.step)}
           onChange={(e) => update({ step: toId(e.currentTarget.value) })}
         />

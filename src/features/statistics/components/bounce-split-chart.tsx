@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Group, Text, useComputedColorScheme } from '@mantine/core';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { PlainTable } from '../../../components/plain-table';
@@ -14,6 +15,7 @@ const HATCH_ID = 'stats-hard-bounce-hatch';
  * as coloured, so the two read apart in greyscale and for every kind of colour vision.
  */
 export function BounceSplitChart({ rows }: { rows: BounceSplit[] }) {
+  const { t } = useLingui();
   const scheme = useComputedColorScheme('light');
   const colors = bounceColors[scheme];
   return (
@@ -22,8 +24,8 @@ export function BounceSplitChart({ rows }: { rows: BounceSplit[] }) {
         <BarChart
           data={rows}
           layout="vertical"
-          title="Hard and soft bounces"
-          desc="Hard and soft bounces per mailing, stacked."
+          title={t`Hard and soft bounces`}
+          desc={t`Hard and soft bounces per mailing, stacked.`}
           margin={{ top: 4, right: 24, bottom: 4, left: 8 }}
         >
           <defs>
@@ -55,7 +57,7 @@ export function BounceSplitChart({ rows }: { rows: BounceSplit[] }) {
           <Tooltip {...tooltipStyle} formatter={(value) => formatCount(Number(value))} />
           <Bar
             dataKey="hard"
-            name="Hard"
+            name={t`Hard`}
             stackId="b"
             fill={`url(#${HATCH_ID})`}
             stroke={colors.hard}
@@ -63,7 +65,7 @@ export function BounceSplitChart({ rows }: { rows: BounceSplit[] }) {
           />
           <Bar
             dataKey="soft"
-            name="Soft"
+            name={t`Soft`}
             stackId="b"
             fill={colors.soft}
             isAnimationActive={false}
@@ -76,19 +78,23 @@ export function BounceSplitChart({ rows }: { rows: BounceSplit[] }) {
         mt="xs"
         p={0}
         style={{ listStyle: 'none' }}
-        aria-label="Legend"
+        aria-label={t`Legend`}
       >
         <Group component="li" gap={6}>
           <svg width={16} height={12} aria-hidden focusable="false">
             <rect width={16} height={12} fill={`url(#${HATCH_ID})`} stroke={colors.hard} />
           </svg>
-          <Text size="sm">Hard (permanent)</Text>
+          <Text size="sm">
+            <Trans>Hard (permanent)</Trans>
+          </Text>
         </Group>
         <Group component="li" gap={6}>
           <svg width={16} height={12} aria-hidden focusable="false">
             <rect width={16} height={12} fill={colors.soft} />
           </svg>
-          <Text size="sm">Soft (temporary)</Text>
+          <Text size="sm">
+            <Trans>Soft (temporary)</Trans>
+          </Text>
         </Group>
       </Group>
     </>
@@ -96,16 +102,19 @@ export function BounceSplitChart({ rows }: { rows: BounceSplit[] }) {
 }
 
 export function BounceSplitTable({ rows }: { rows: BounceSplit[] }) {
+  const { t } = useLingui();
   return (
-    <PlainTable aria-label="Hard and soft bounces">
+    <PlainTable aria-label={t`Hard and soft bounces`}>
       <thead>
         <tr>
-          <th scope="col">Mailing</th>
-          <th scope="col" style={{ textAlign: 'right' }}>
-            Hard
+          <th scope="col">
+            <Trans>Mailing</Trans>
           </th>
           <th scope="col" style={{ textAlign: 'right' }}>
-            Soft
+            <Trans>Hard</Trans>
+          </th>
+          <th scope="col" style={{ textAlign: 'right' }}>
+            <Trans>Soft</Trans>
           </th>
         </tr>
       </thead>

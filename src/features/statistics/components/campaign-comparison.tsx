@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Button,
   Group,
@@ -32,12 +34,12 @@ import { axisProps, tooltipStyle } from './chart-theme';
 import { formatCount } from '../../../lib/format';
 
 const metrics = [
-  ['opens', 'Opens'],
-  ['unique_opens', 'Unique opens'],
-  ['clicks', 'Clicks'],
-  ['unique_clicks', 'Unique clicks'],
-  ['hard_bounces', 'Hard bounces'],
-  ['soft_bounces', 'Soft bounces'],
+  ['opens', msg`Opens`],
+  ['unique_opens', msg`Unique opens`],
+  ['clicks', msg`Clicks`],
+  ['unique_clicks', msg`Unique clicks`],
+  ['hard_bounces', msg`Hard bounces`],
+  ['soft_bounces', msg`Soft bounces`],
 ] as const;
 type SortKey = 'name' | (typeof metrics)[number][0];
 
@@ -46,6 +48,7 @@ type SortKey = 'name' | (typeof metrics)[number][0];
  * exportable. Hidden where the API has no campaigns (proxy mode). `?compare=<id>` keeps it.
  */
 export function CampaignComparison() {
+  const { t } = useLingui();
   const campaigns = useQuery(statisticsQueries.campaigns());
   const [params, setParams] = useSearchParams();
   const raw = params.get('compare');
@@ -53,11 +56,11 @@ export function CampaignComparison() {
   if (!campaigns.data?.supported) return null;
   const chosen = campaigns.data.data.find((c) => c.id === id);
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-label="Campaign comparison">
+    <Paper withBorder p="md" radius="md" component="section" aria-label={t`Campaign comparison`}>
       <Stack gap="md">
         <Select
-          label="Compare the mailings of a campaign"
-          placeholder="Choose a campaign"
+          label={t`Compare the mailings of a campaign`}
+          placeholder={t`Choose a campaign`}
           searchable
           clearable
           data={campaigns.data.data.map((c) => ({ value: String(c.id), label: c.name }))}
@@ -78,16 +81,27 @@ export function CampaignComparison() {
 }
 
 function Comparison({ id, name }: { id: number; name: string }) {
+  const { t, i18n } = useLingui();
   const rows = useQuery(statisticsQueries.comparison(id));
   const [sort, setSort] = useState<{ key: SortKey; desc: boolean }>({ key: 'name', desc: false });
   if (rows.isError) return <ErrorState error={rows.error} onRetry={() => void rows.refetch()} />;
-  if (!rows.data) return <Text size="sm">Loading the campaign’s mailings…</Text>;
-  if (!rows.data.length) return <Text size="sm">This campaign has no mailings yet.</Text>;
+  if (!rows.data)
+    return (
+      <Text size="sm">
+        <Trans>Loading the campaign’s mailings…</Trans>
+      </Text>
+    );
+  if (!rows.data.length)
+    return (
+      <Text size="sm">
+        <Trans>This campaign has no mailings yet.</Trans>
+      </Text>
+    );
   const sorted = [...rows.data].sort((a, b) => {
     const order = sort.key === 'name' ? a.name.localeCompare(b.name) : a[sort.key] - b[sort.key];
     return sort.desc ? -order : order;
   });
-  const title = `Mailings of “${name}” compared`;
+  const title = t`Mailings of “${name}” compared`;
   const exportCsv = async () => {
     const csv = await encodeCsv(
       sorted.map((r) => [r.name, ...metrics.map(([k]) => r[k])]),
@@ -123,15 +137,15 @@ function Comparison({ id, name }: { id: number; name: string }) {
           leftSection={<IconDownload size={16} />}
           onClick={() => void exportCsv()}
         >
-          Export comparison CSV
+          <Trans>Export comparison CSV</Trans>
         </Button>
       </Group>
       <Table.ScrollContainer minWidth={640}>
         <Table aria-label={title} striped>
           <Table.Thead>
             <Table.Tr>
-              {header('name', 'Mailing')}
-              {metrics.map(([key, label]) => header(key, label))}
+              {header('name', t`Mailing`)}
+              {metrics.map(([key, label]) => header(key, i18n._(label)))}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -154,20 +168,21 @@ function Comparison({ id, name }: { id: number; name: string }) {
 }
 
 function ComparisonChart({ rows, title }: { rows: CampaignMailingStats[]; title: string }) {
+  const { t } = useLingui();
   return (
     <ResponsiveContainer width="100%" height={260}>
       <BarChart
         data={rows}
         title={title}
-        desc="Unique opens and unique clicks by people (not machines) per mailing."
+        desc={t`Unique opens and unique clicks by people (not machines) per mailing.`}
       >
         <CartesianGrid stroke="var(--mantine-color-default-border)" strokeDasharray="3 3" />
         <XAxis dataKey="name" {...axisProps} />
-        <YAxis allowDecimals={false} {...axisProps} />
-        <Tooltip {...tooltipStyle} />
+        <YAxis allowDecimals={false} tickFormatter={formatCount} {...axisProps} />
+        <Tooltip {...tooltipStyle} formatter={(value) => formatCount(Number(value))} />
         <Legend />
-        <Bar dataKey="unique_opens" name="Unique opens" fill="var(--mantine-color-blue-6)" />
-        <Bar dataKey="unique_clicks" name="Unique clicks" fill="var(--mantine-color-teal-7)" />
+        <Bar dataKey="unique_opens" name={t`Unique opens`} fill="var(--mantine-color-blue-6)" />
+        <Bar dataKey="unique_clicks" name={t`Unique clicks`} fill="var(--mantine-color-teal-7)" />
       </BarChart>
     </ResponsiveContainer>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Box, Button, Paper, Text, VisuallyHidden } from '@mantine/core';
 import { useId, useState, type ReactNode } from 'react';
 
@@ -18,6 +19,7 @@ export function ChartCard({
   table: ReactNode;
   note?: ReactNode;
 }) {
+  const { t } = useLingui();
   const [asTable, setAsTable] = useState(false);
   const titleId = useId();
   return (
@@ -42,8 +44,10 @@ export function ChartCard({
       >
         {/* The name starts with the visible words (WCAG 2.5.3, speech control), then says
             which chart: "Show table of Opens over time". */}
-        {asTable ? 'Show chart ' : 'Show table '}
-        <VisuallyHidden>of {title}</VisuallyHidden>
+        {asTable ? t`Show chart` : t`Show table`}{' '}
+        <VisuallyHidden>
+          <Trans>of {title}</Trans>
+        </VisuallyHidden>
       </Button>
       {asTable ? table : chart}
       {note}

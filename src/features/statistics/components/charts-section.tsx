@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import type { SeriesInterval, StatisticKind } from '../../../api/statistics';
 import { EmptyState, ErrorState } from '../../../components/states';
@@ -28,13 +31,29 @@ export type ChartsStatus = {
   retry: () => void;
 };
 
-const titles: Record<StatisticKind, string> = {
-  opens: 'Opens over time',
-  clicks: 'Clicks over time',
-  bounces: 'Bounces over time',
+const titles: Record<StatisticKind, MessageDescriptor> = {
+  opens: msg`Opens over time`,
+  clicks: msg`Clicks over time`,
+  bounces: msg`Bounces over time`,
 };
 
-const UPDATING = 'Updating…';
+/** `3 opens`, `3 unique clicks`: how many records a chart counts. */
+function counted(kind: StatisticKind, unique: boolean, n: number) {
+  switch (kind) {
+    case 'opens':
+      return unique
+        ? plural(n, { one: '# unique open', other: '# unique opens' })
+        : plural(n, { one: '# open', other: '# opens' });
+    case 'clicks':
+      return unique
+        ? plural(n, { one: '# unique click', other: '# unique clicks' })
+        : plural(n, { one: '# click', other: '# clicks' });
+    case 'bounces':
+      return unique
+        ? plural(n, { one: '# unique bounce', other: '# unique bounces' })
+        : plural(n, { one: '# bounce', other: '# bounces' });
+  }
+}
 
 /**
  * The five charts: opens, clicks and bounces over time, hard vs soft, top links. Cards stay
@@ -64,17 +83,24 @@ export function ChartsSection({
   url: string | undefined;
   onSelectUrl: (url: string) => void;
 }) {
+  const { t, i18n } = useLingui();
   if (status.error && !status.loaded)
     return <ErrorState error={status.error} onRetry={status.retry} />;
   const series = groups.map((g) => ({ key: g.key, label: g.label }));
-  const per = aligned ? `per ${interval} since delivery` : `per ${interval}`;
-  const what = unique ? 'unique ' : '';
+  const per = aligned
+    ? interval === 'hour'
+      ? t`per hour since delivery`
+      : t`per day since delivery`
+    : interval === 'hour'
+      ? t`per hour`
+      : t`per day`;
+  const UPDATING = t`Updating…`;
   const loading = (
-    <Skeleton height={260} radius="sm" role="progressbar" aria-busy aria-label="Loading chart" />
+    <Skeleton height={260} radius="sm" role="progressbar" aria-busy aria-label={t`Loading chart`} />
   );
 
   const timeCard = (kind: StatisticKind) => {
-    const title = titles[kind];
+    const title = i18n._(titles[kind]);
     if (!status.loaded)
       return <ChartCard key={kind} title={title} chart={loading} table={loading} />;
     const input = groups.map((g) => ({
@@ -90,16 +116,15 @@ export function ChartsSection({
       series.map((s) => s.key),
     );
     const sum = Object.values(totals).reduce((a, b) => a + b, 0);
+    const total = counted(kind, unique, sum);
     return (
       <ChartCard
         key={kind}
         title={title}
-        summary={
-          status.stale ? UPDATING : `${formatCount(sum)} ${what}${kind} in total, ${per} (UTC)`
-        }
+        summary={status.stale ? UPDATING : t`${total} in total, ${per} (UTC)`}
         chart={
           rows.length === 0 ? (
-            <EmptyState title="Nothing to show in this period" />
+            <EmptyState title={t`Nothing to show in this period`} />
           ) : (
             <TimeSeriesChart
               title={title}
@@ -132,6 +157,8 @@ export function ChartsSection({
   }));
   const hardTotal = bounceRows.reduce((a, r) => a + r.hard, 0);
   const softTotal = bounceRows.reduce((a, r) => a + r.soft, 0);
+  const hard = formatCount(hardTotal);
+  const soft = formatCount(softTotal);
   const urls = status.loaded ? mergeTopUrls(groups.map((g) => g.chartData!.urls)) : [];
 
   return (
@@ -141,32 +168,34 @@ export function ChartsSection({
         {timeCard('clicks')}
         {timeCard('bounces')}
         <ChartCard
-          title="Hard and soft bounces"
+          title={t`Hard and soft bounces`}
           summary={
             !headlinesLoaded
               ? undefined
               : headlinesStale
                 ? UPDATING
-                : `${formatCount(hardTotal)} hard, ${formatCount(softTotal)} soft ${what}bounces`
+                : unique
+                  ? t`${hard} hard, ${soft} soft unique bounces`
+                  : t`${hard} hard, ${soft} soft bounces`
           }
           chart={headlinesLoaded ? <BounceSplitChart rows={bounceRows} /> : loading}
           table={headlinesLoaded ? <BounceSplitTable rows={bounceRows} /> : loading}
         />
       </SimpleGrid>
       <ChartCard
-        title="Top clicked links"
+        title={t`Top clicked links`}
         summary={
           status.stale
             ? UPDATING
             : url
-              ? 'Showing the clicks on the highlighted link; choose it again to show all links.'
-              : 'Choose a bar to see the clicks on that link.'
+              ? t`Showing the clicks on the highlighted link; choose it again to show all links.`
+              : t`Choose a bar to see the clicks on that link.`
         }
         chart={
           !status.loaded ? (
             loading
           ) : urls.length === 0 ? (
-            <EmptyState title="No clicks in this period" />
+            <EmptyState title={t`No clicks in this period`} />
           ) : (
             <TopUrlsChart urls={urls} selected={url} onSelect={onSelectUrl} />
           )
@@ -181,7 +210,7 @@ export function ChartsSection({
         note={
           groups.length > 1 ? (
             <Text size="xs" c="dimmed" mt="xs">
-              Links of all shown mailings together.
+              <Trans>Links of all shown mailings together.</Trans>
             </Text>
           ) : undefined
         }

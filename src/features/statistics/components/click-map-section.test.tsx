@@ -1,7 +1,14 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import type { ReactElement } from 'react';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchRoutes, renderWithProviders } from '../../../test/render';
+import { fetchRoutes, renderWithProviders as renderApp } from '../../../test/render';
 import { ClickMapSection } from './click-map-section';
+
+/** Renders as the app does, inside Lingui's provider. */
+const renderWithProviders = (ui: ReactElement, options?: Parameters<typeof renderApp>[1]) =>
+  renderApp(<I18nProvider i18n={i18n}>{ui}</I18nProvider>, options);
 
 afterEach(() => vi.unstubAllGlobals());
 

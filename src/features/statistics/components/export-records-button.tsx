@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { getStatistics, type StatisticKind } from '../../../api/statistics';
 import { ExportCsvButton } from '../../../components/export-csv-button';
 import type { ChartFilters } from '../chart-data';
@@ -5,6 +8,16 @@ import { recordsView } from '../queries';
 import { exportRecordsCsv } from '../records-csv';
 
 const EXPORT_PAGE_SIZE = 1000;
+const exportTitles: Record<StatisticKind, MessageDescriptor> = {
+  opens: msg`Exporting opens`,
+  clicks: msg`Exporting clicks`,
+  bounces: msg`Exporting bounces`,
+};
+const units: Record<StatisticKind, MessageDescriptor> = {
+  opens: msg`opens`,
+  clicks: msg`clicks`,
+  bounces: msg`bounces`,
+};
 
 /** Every record of the current filters (all pages) as a CSV download, with progress. */
 export function ExportRecordsButton({
@@ -20,11 +33,12 @@ export function ExportRecordsButton({
   fileName: string;
   disabled?: boolean;
 }) {
+  const { i18n } = useLingui();
   return (
     <ExportCsvButton
       fileName={fileName}
-      title={`Exporting ${kind}`}
-      unit={kind}
+      title={i18n._(exportTitles[kind])}
+      unit={i18n._(units[kind])}
       disabled={disabled}
       job={(options) =>
         exportRecordsCsv(

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Button,
   CloseButton,
@@ -27,11 +29,11 @@ import { AutomationFilters } from './automation-filters';
 import { DateField } from './date-field';
 
 const presets = [
-  { label: 'Today', days: 1 },
-  { label: '3 days', days: 3 },
-  { label: '7 days', days: 7 },
-  { label: '30 days', days: 30 },
-  { label: '90 days', days: 90 },
+  { label: msg`Today`, days: 1 },
+  { label: msg`3 days`, days: 3 },
+  { label: msg`7 days`, days: 7 },
+  { label: msg`30 days`, days: 30 },
+  { label: msg`90 days`, days: 90 },
 ];
 
 export type FiltersPanelProps = {
@@ -64,6 +66,7 @@ export function FiltersPanel({
   classifies,
   automations,
 }: FiltersPanelProps) {
+  const { t, i18n } = useLingui();
   const campaigns = [
     ...new Set(mailings.flatMap((m) => (m.campaign === null ? [] : [m.campaign]))),
   ].sort((a, b) => a - b);
@@ -75,18 +78,19 @@ export function FiltersPanel({
   const known = new Set(mailingChoices.map((m) => m.value));
   for (const id of view.mailings)
     if (!known.has(String(id)))
-      mailingChoices.push({ value: String(id), label: `Mailing id ${id}` });
+      mailingChoices.push({ value: String(id), label: t`Mailing id ${id}` });
+  const shownUrl = view.url ? shortUrl(view.url, 60) : '';
   const urlChoices = [...new Set([...(view.url ? [view.url] : []), ...urls])];
 
   return (
-    <Paper withBorder p="md" component="section" aria-label="Filters">
+    <Paper withBorder p="md" component="section" aria-label={t`Filters`}>
       <Stack gap="md">
         <Group align="flex-end" gap="md" wrap="wrap">
           <NativeSelect
-            label="List"
+            label={t`List`}
             w={220}
             data={[
-              { value: '', label: 'All lists' },
+              { value: '', label: t`All lists` },
               ...lists.map((l) => ({ value: String(l.id), label: l.name })),
             ]}
             value={view.list === undefined ? '' : String(view.list)}
@@ -96,10 +100,10 @@ export function FiltersPanel({
           />
           {automations && <AutomationFilters view={view} update={update} options={automations} />}
           <NativeSelect
-            label="Campaign"
+            label={t`Campaign`}
             w={170}
             data={[
-              { value: '', label: 'All campaigns' },
+              { value: '', label: t`All campaigns` },
               ...campaigns.map((c) => ({ value: String(c), label: campaignName(c) })),
             ]}
             value={view.campaign === undefined ? '' : String(view.campaign)}
@@ -110,9 +114,9 @@ export function FiltersPanel({
             }
           />
           <MultiSelect
-            label="Mailings"
-            description={`Up to ${MAX_MAILINGS}, overlaid in the charts`}
-            placeholder={view.mailings.length === 0 ? 'All mailings' : undefined}
+            label={t`Mailings`}
+            description={t`Up to ${MAX_MAILINGS}, overlaid in the charts`}
+            placeholder={view.mailings.length === 0 ? t`All mailings` : undefined}
             searchable
             clearable
             maxValues={MAX_MAILINGS}
@@ -121,18 +125,18 @@ export function FiltersPanel({
             data={mailingChoices}
             value={view.mailings.map(String)}
             onChange={(values) => update({ mailings: values.map(Number) })}
-            nothingFoundMessage="No mailing matches"
+            nothingFoundMessage={t`No mailing matches`}
           />
         </Group>
 
         <Group align="flex-end" gap="md" wrap="wrap">
-          <Labelled label="Period (UTC)" id="stats-period-label">
+          <Labelled label={t`Period (UTC)`} id="stats-period-label">
             <SegmentedControl
               aria-labelledby="stats-period-label"
               size="xs"
               data={[
-                { value: 'range', label: 'Date range' },
-                { value: 'day', label: 'Single day' },
+                { value: 'range', label: t`Date range` },
+                { value: 'day', label: t`Single day` },
               ]}
               value={view.day ? 'day' : 'range'}
               onChange={(mode) => update({ day: mode === 'day' ? view.end : undefined })}
@@ -140,7 +144,7 @@ export function FiltersPanel({
           </Labelled>
           {view.day ? (
             <DateField
-              label="Day"
+              label={t`Day`}
               value={view.day}
               max={today}
               onCommit={(day) => update({ day })}
@@ -148,18 +152,18 @@ export function FiltersPanel({
           ) : (
             <>
               <DateField
-                label="Start"
+                label={t`Start`}
                 value={view.start}
                 max={view.end}
                 onCommit={(start) => update({ range: { start, end: view.end, keep: 'end' } })}
               />
               <DateField
-                label="End"
+                label={t`End`}
                 value={view.end}
                 min={view.start}
                 onCommit={(end) => update({ range: { start: view.start, end, keep: 'start' } })}
               />
-              <Group gap={4} role="group" aria-label="Quick ranges">
+              <Group gap={4} role="group" aria-label={t`Quick ranges`}>
                 {presets.map((p) => (
                   <Button
                     key={p.days}
@@ -169,7 +173,7 @@ export function FiltersPanel({
                       update({ range: { start: addDays(today, 1 - p.days), end: today } })
                     }
                   >
-                    {p.label}
+                    {i18n._(p.label)}
                   </Button>
                 ))}
               </Group>
@@ -178,49 +182,49 @@ export function FiltersPanel({
         </Group>
 
         <Group align="flex-end" gap="lg" wrap="wrap">
-          <Labelled label="Count" id="stats-count-label">
+          <Labelled label={t`Count`} id="stats-count-label">
             <SegmentedControl
               aria-labelledby="stats-count-label"
               size="xs"
               data={[
-                { value: 'all', label: 'All records' },
-                { value: 'unique', label: 'Unique' },
+                { value: 'all', label: t`All records` },
+                { value: 'unique', label: t`Unique` },
               ]}
               value={view.unique ? 'unique' : 'all'}
               onChange={(v) => update({ unique: v === 'unique' })}
             />
           </Labelled>
           {classifies && (
-            <Labelled label="Opens and clicks by" id="stats-hits-label">
+            <Labelled label={t`Opens and clicks by`} id="stats-hits-label">
               <SegmentedControl
                 aria-labelledby="stats-hits-label"
                 size="xs"
                 data={[
-                  { value: 'human', label: 'People' },
-                  { value: 'machine', label: 'Machines' },
-                  { value: 'all', label: 'All' },
+                  { value: 'human', label: t`People` },
+                  { value: 'machine', label: t`Machines` },
+                  { value: 'all', label: t`All` },
                 ]}
                 value={view.hits}
                 onChange={(v) => update({ hits: v as ClassFilter })}
               />
             </Labelled>
           )}
-          <Labelled label="Bounces" id="stats-bounces-label">
+          <Labelled label={t`Bounces`} id="stats-bounces-label">
             <SegmentedControl
               aria-labelledby="stats-bounces-label"
               size="xs"
               data={[
-                { value: 'all', label: 'Hard and soft' },
-                { value: 'hard', label: 'Hard' },
-                { value: 'soft', label: 'Soft' },
+                { value: 'all', label: t`Hard and soft` },
+                { value: 'hard', label: t`Hard` },
+                { value: 'soft', label: t`Soft` },
               ]}
               value={view.bounces}
               onChange={(v) => update({ bounces: v as BounceType })}
             />
           </Labelled>
           <Select
-            label="Clicked link"
-            placeholder="Any link"
+            label={t`Clicked link`}
+            placeholder={t`Any link`}
             w={320}
             clearable
             searchable
@@ -229,23 +233,25 @@ export function FiltersPanel({
             onChange={(url) =>
               update({ url: url ?? undefined, ...(url ? { records: 'clicks' } : {}) })
             }
-            nothingFoundMessage="Not among the top links"
+            nothingFoundMessage={t`Not among the top links`}
           />
           {view.url && (
             <Group gap={4}>
-              <Text size="sm">Only clicks on {shortUrl(view.url, 60)}</Text>
+              <Text size="sm">
+                <Trans>Only clicks on {shownUrl}</Trans>
+              </Text>
               <CloseButton
                 size="sm"
-                aria-label="Clear the link filter"
+                aria-label={t`Clear the link filter`}
                 onClick={() => update({ url: undefined })}
               />
             </Group>
           )}
           <Switch
-            label="Align on time since delivery"
+            label={t`Align on time since delivery`}
             description={
               alignment.available
-                ? 'Hour or day 0 = each mailing’s first delivery'
+                ? t`Hour or day 0 = each mailing’s first delivery`
                 : alignment.reason
             }
             disabled={!alignment.available}

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { PlainTable } from '../../../components/plain-table';
 import { formatCount, formatPercent } from '../format';
@@ -12,11 +14,33 @@ export type HeadlineRow = {
 };
 
 /** Whose hits the numbers count, in the cards' labels (issue 51); undefined: not classified. */
-const whose = { human: ' by people', machine: ' by machines', all: '' } as const;
-export type HeadlineHits = keyof typeof whose | undefined;
+export type HeadlineHits = 'human' | 'machine' | 'all' | undefined;
 
-const machineLine = (n: number | undefined) =>
-  n === undefined ? [] : [`${formatCount(n)} more by machines`];
+/** `Opens`, `Opens by people`, `Opens by machines`. */
+function opensLabel(hits: HeadlineHits) {
+  return hits === 'human'
+    ? t`Opens by people`
+    : hits === 'machine'
+      ? t`Opens by machines`
+      : t`Opens`;
+}
+function clicksLabel(hits: HeadlineHits) {
+  return hits === 'human'
+    ? t`Clicks by people`
+    : hits === 'machine'
+      ? t`Clicks by machines`
+      : t`Clicks`;
+}
+
+function machineLine(n: number | undefined) {
+  if (n === undefined) return [];
+  const more = formatCount(n);
+  return [t`${more} more by machines`];
+}
+const uniqueLine = (n: number) => {
+  const unique = formatCount(n);
+  return t`${unique} unique`;
+};
 
 const rate = (unique: number, base: number | undefined) => {
   const r = uniqueRate(unique, base);
@@ -37,26 +61,37 @@ export function HeadlineNumbers({
   stale: boolean;
   hits?: HeadlineHits;
 }) {
-  const by = hits ? whose[hits] : '';
   // The previous filters' numbers stay visible, dimmed, while the new ones load.
   const busy = { 'aria-busy': stale, style: { opacity: stale ? 0.55 : 1 } };
-  if (rows.length === 1) return <HeadlineCards row={rows[0]!} busy={busy} by={by} />;
+  if (rows.length === 1) return <HeadlineCards row={rows[0]!} busy={busy} hits={hits} />;
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="stats-headline-title" {...busy}>
       <Text fw={700} id="stats-headline-title" mb="xs">
-        Headline numbers
+        <Trans>Headline numbers</Trans>
       </Text>
       <PlainTable aria-labelledby="stats-headline-title" minWidth={720}>
         <thead>
           <tr>
-            <th scope="col">Mailing</th>
-            <th scope="col">Opens{by}</th>
-            <th scope="col">Unique opens</th>
-            <th scope="col">Open rate</th>
-            <th scope="col">Clicks{by}</th>
-            <th scope="col">Unique clicks</th>
-            <th scope="col">Click rate</th>
-            <th scope="col">Bounces</th>
+            <th scope="col">
+              <Trans>Mailing</Trans>
+            </th>
+            <th scope="col">{opensLabel(hits)}</th>
+            <th scope="col">
+              <Trans>Unique opens</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Open rate</Trans>
+            </th>
+            <th scope="col">{clicksLabel(hits)}</th>
+            <th scope="col">
+              <Trans>Unique clicks</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Click rate</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Bounces</Trans>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -89,56 +124,58 @@ export function HeadlineNumbers({
   );
 }
 
-const withMachines = (n: number, machines: number | undefined) =>
-  machines === undefined
-    ? formatCount(n)
-    : `${formatCount(n)} (+${formatCount(machines)} machines)`;
+function withMachines(n: number, machines: number | undefined) {
+  const count = formatCount(n);
+  if (machines === undefined) return count;
+  const more = formatCount(machines);
+  return t`${count} (+${more} machines)`;
+}
 
 function HeadlineCards({
   row,
   busy,
-  by,
+  hits,
 }: {
   row: HeadlineRow;
-  by: string;
+  hits: HeadlineHits;
   busy: { 'aria-busy': boolean; style: { opacity: number } };
 }) {
   const h = row.headline;
   const { base } = row;
+  const hardSoft = (hard: number, soft: number) => {
+    const hardCount = formatCount(hard);
+    const softCount = formatCount(soft);
+    return t`${hardCount} hard · ${softCount} soft`;
+  };
   return (
-    <section aria-label="Headline numbers" {...busy}>
+    <section aria-label={t`Headline numbers`} {...busy}>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
         <Card
-          label={`Opens${by}`}
+          label={opensLabel(hits)}
           value={h?.opens.total}
           lines={
             h && [
-              `${formatCount(h.opens.unique)} unique`,
+              uniqueLine(h.opens.unique),
               rateLine(h.opens.unique, base, 'opened'),
               ...machineLine(h.machine?.opens),
             ]
           }
         />
         <Card
-          label={`Clicks${by}`}
+          label={clicksLabel(hits)}
           value={h?.clicks.total}
           lines={
             h && [
-              `${formatCount(h.clicks.unique)} unique`,
+              uniqueLine(h.clicks.unique),
               rateLine(h.clicks.unique, base, 'clicked'),
               ...machineLine(h.machine?.clicks),
             ]
           }
         />
         <Card
-          label="Bounces"
+          label={t`Bounces`}
           value={h?.bounces.total}
-          lines={
-            h && [
-              `${formatCount(h.bounces.unique)} unique`,
-              `${formatCount(h.bounces.hard)} hard · ${formatCount(h.bounces.soft)} soft`,
-            ]
-          }
+          lines={h && [uniqueLine(h.bounces.unique), hardSoft(h.bounces.hard, h.bounces.soft)]}
         />
       </SimpleGrid>
       <RateNote />
@@ -146,12 +183,14 @@ function HeadlineCards({
   );
 }
 
-const rateLine = (unique: number, base: number | undefined, verb: string) => {
+function rateLine(unique: number, base: number | undefined, verb: 'opened' | 'clicked') {
   const r = rate(unique, base);
-  return r === undefined
-    ? 'Rate: no base known'
-    : `${r} of ${formatCount(base!)} active subscribers ${verb}`;
-};
+  if (r === undefined) return t`Rate: no base known`;
+  const active = formatCount(base!);
+  return verb === 'opened'
+    ? t`${r} of ${active} active subscribers opened`
+    : t`${r} of ${active} active subscribers clicked`;
+}
 
 function Card({
   label,
@@ -188,9 +227,11 @@ function Card({
 function RateNote() {
   return (
     <Text size="xs" c="dimmed" mt="xs">
-      Totals count every record; unique counts the first per delivery and recipient (and link, for
-      clicks). Rates divide unique counts by the mailing’s list’s active subscribers today; they are
-      shown for single mailings on servers that report subscriber counts.
+      <Trans>
+        Totals count every record; unique counts the first per delivery and recipient (and link, for
+        clicks). Rates divide unique counts by the mailing’s list’s active subscribers today; they
+        are shown for single mailings on servers that report subscriber counts.
+      </Trans>
     </Text>
   );
 }

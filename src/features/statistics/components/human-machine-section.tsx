@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -18,6 +19,7 @@ const total = (rows: ClientsReport['classes'], kind: 'opens' | 'clicks', human: 
  * clicks by people and by machines. Hidden where the server does not classify hits.
  */
 export function HumanMachineSection({ mailing }: { mailing: number }) {
+  const { t } = useLingui();
   const [shown, setShown] = useState<ClassFilter>('human');
   const all = useQuery(statisticsQueries.hitClients(mailing, 'all'));
   const clients = useQuery(statisticsQueries.hitClients(mailing, shown));
@@ -41,7 +43,7 @@ export function HumanMachineSection({ mailing }: { mailing: number }) {
       <Stack gap="md">
         <Group justify="space-between" wrap="wrap">
           <Title order={2} size="h3" id="human-machine-title">
-            People and machines
+            <Trans>People and machines</Trans>
           </Title>
           {canReclassify && (
             <Button
@@ -50,22 +52,28 @@ export function HumanMachineSection({ mailing }: { mailing: number }) {
               loading={reclassify.isPending}
               onClick={() => reclassify.mutate()}
             >
-              Reclassify all hits
+              <Trans>Reclassify all hits</Trans>
             </Button>
           )}
         </Group>
-        <PlainTable aria-label="Opens and clicks by people and by machines">
+        <PlainTable aria-label={t`Opens and clicks by people and by machines`}>
           <thead>
             <tr>
-              <th scope="col">Hits</th>
-              <th scope="col">People</th>
-              <th scope="col">Machines</th>
+              <th scope="col">
+                <Trans>Hits</Trans>
+              </th>
+              <th scope="col">
+                <Trans>People</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Machines</Trans>
+              </th>
             </tr>
           </thead>
           <tbody>
             {(['opens', 'clicks'] as const).map((kind) => (
               <tr key={kind}>
-                <th scope="row">{kind === 'opens' ? 'Opens' : 'Clicks'}</th>
+                <th scope="row">{kind === 'opens' ? t`Opens` : t`Clicks`}</th>
                 <td>{formatCount(total(report.classes, kind, true))}</td>
                 <td>{formatCount(total(report.classes, kind, false))}</td>
               </tr>
@@ -73,38 +81,44 @@ export function HumanMachineSection({ mailing }: { mailing: number }) {
           </tbody>
         </PlainTable>
         <CountsTable
-          label="Why machine"
+          label={t`Why machine`}
           rows={[
             ...report.classes
               .filter((c) => c.name !== 'human')
               .map((c) => ({ ...c, name: labelOf(classLabels, c.name) })),
             ...report.reasons.map((r) => ({ ...r, name: `· ${labelOf(reasonLabels, r.name)}` })),
           ]}
-          empty="No machine opened or clicked this mailing."
+          empty={t`No machine opened or clicked this mailing.`}
         />
         <Group justify="space-between" wrap="wrap" align="flex-end">
           <Title order={3} size="h4">
-            Clients
+            <Trans>Clients</Trans>
           </Title>
           <SegmentedControl
-            aria-label="Count hits of"
+            aria-label={t`Count hits of`}
             size="xs"
             value={shown}
             onChange={(value) => setShown(value as ClassFilter)}
             data={[
-              { value: 'human', label: 'People' },
-              { value: 'machine', label: 'Machines' },
-              { value: 'all', label: 'All' },
+              { value: 'human', label: t`People` },
+              { value: 'machine', label: t`Machines` },
+              { value: 'all', label: t`All` },
             ]}
           />
         </Group>
         {clients.data?.supported && <ClientsChart report={clients.data.data} />}
-        <PlainTable aria-label="Clicks per link by people and by machines">
+        <PlainTable aria-label={t`Clicks per link by people and by machines`}>
           <thead>
             <tr>
-              <th scope="col">Link</th>
-              <th scope="col">People</th>
-              <th scope="col">Machines</th>
+              <th scope="col">
+                <Trans>Link</Trans>
+              </th>
+              <th scope="col">
+                <Trans>People</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Machines</Trans>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -119,7 +133,11 @@ export function HumanMachineSection({ mailing }: { mailing: number }) {
             ))}
           </tbody>
         </PlainTable>
-        {links.length === 0 && <Text c="dimmed">No clicks yet.</Text>}
+        {links.length === 0 && (
+          <Text c="dimmed">
+            <Trans>No clicks yet.</Trans>
+          </Text>
+        )}
       </Stack>
     </Paper>
   );
@@ -140,9 +158,15 @@ function CountsTable({
       <caption>{label}</caption>
       <thead>
         <tr>
-          <th scope="col">Class or reason</th>
-          <th scope="col">Opens</th>
-          <th scope="col">Clicks</th>
+          <th scope="col">
+            <Trans>Class or reason</Trans>
+          </th>
+          <th scope="col">
+            <Trans>Opens</Trans>
+          </th>
+          <th scope="col">
+            <Trans>Clicks</Trans>
+          </th>
         </tr>
       </thead>
       <tbody>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -20,19 +21,19 @@ export function PeopleLinks({
   names: Map<number, string>;
   urls: string[];
 }) {
+  const { t } = useLingui();
   if (!mailings.length) return null;
   return (
-    <Stack gap="xs" component="section" aria-label="People behind the numbers">
+    <Stack gap="xs" component="section" aria-label={t`People behind the numbers`}>
       {mailings.map((id) => (
-        <MailingPeople key={id} id={id} name={nameOf(names, id)} urls={urls} />
+        <MailingPeople key={id} id={id} name={names.get(id) ?? t`Mailing`} urls={urls} />
       ))}
     </Stack>
   );
 }
 
-const nameOf = (names: Map<number, string>, id: number) => names.get(id) ?? 'Mailing';
-
 function MailingPeople({ id, name, urls }: { id: number; name: string; urls: string[] }) {
+  const { t } = useLingui();
   const mailing = useQuery(statisticsQueries.mailing(id));
   if (!mailing.data?.supported) return null;
   const listId = mailing.data.data.list;
@@ -43,19 +44,20 @@ function MailingPeople({ id, name, urls }: { id: number; name: string; urls: str
       </Text>
       <Group gap="md">
         <Anchor component={Link} to={peoplePath(listId, id, 'opened')}>
-          People who opened
+          <Trans>People who opened</Trans>
         </Anchor>
         <Anchor component={Link} to={peoplePath(listId, id, 'clicked')}>
-          People who clicked
+          <Trans>People who clicked</Trans>
         </Anchor>
         <Anchor component={Link} to={peoplePath(listId, id, 'bounced')}>
-          People who bounced
+          <Trans>People who bounced</Trans>
         </Anchor>
       </Group>
       {urls.length > 0 && (
         <Group gap="md">
           {urls.slice(0, 10).map((url) => {
-            const shown = `Clicked ${url.replace(/^https?:\/\//, '')}`;
+            const link = url.replace(/^https?:\/\//, '');
+            const shown = t`Clicked ${link}`;
             // WCAG 2.5.3 (label in name): the accessible name starts with the visible text,
             // so a speech user can say what they see; the mailing is added for screen readers.
             return (
@@ -64,7 +66,7 @@ function MailingPeople({ id, name, urls }: { id: number; name: string; urls: str
                 component={Link}
                 to={peoplePath(listId, id, 'clicked', url)}
                 size="sm"
-                aria-label={`${shown} in ${name}`}
+                aria-label={t`${shown} in ${name}`}
               >
                 {shown}
               </Anchor>

@@ -1,3 +1,6 @@
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { Badge, Group, NativeSelect, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { StatisticKind, StatisticRecord } from '../../../api/statistics';
@@ -13,28 +16,39 @@ import { ExportRecordsButton } from './export-records-button';
 
 type AnyRecord = StatisticRecord<'opens'> & { url?: string; hard?: boolean };
 
-const kindLabels: Record<StatisticKind, string> = {
-  opens: 'Opens',
-  clicks: 'Clicks',
-  bounces: 'Bounces',
+const kindLabels: Record<StatisticKind, MessageDescriptor> = {
+  opens: msg`Opens`,
+  clicks: msg`Clicks`,
+  bounces: msg`Bounces`,
 };
+const recordLabels: Record<StatisticKind, MessageDescriptor> = {
+  opens: msg`Opens records`,
+  clicks: msg`Clicks records`,
+  bounces: msg`Bounces records`,
+};
+const noneLabels: Record<StatisticKind, MessageDescriptor> = {
+  opens: msg`No opens match these filters`,
+  clicks: msg`No clicks match these filters`,
+  bounces: msg`No bounces match these filters`,
+};
+const mailingId = (id: number) => t`Mailing id ${id}`;
 
 function columnsOf(kind: StatisticKind, names: ReadonlyMap<number, string>): Column<AnyRecord>[] {
   const common: Column<AnyRecord>[] = [
-    { key: 'datetime', header: 'Time', width: 220, render: (r) => formatTime(r.datetime) },
+    { key: 'datetime', header: t`Time`, width: 220, render: (r) => formatTime(r.datetime) },
     {
       key: 'mailing',
-      header: 'Mailing',
-      render: (r) => names.get(r.mailing) ?? `Mailing id ${r.mailing}`,
+      header: t`Mailing`,
+      render: (r) => names.get(r.mailing) ?? mailingId(r.mailing),
     },
-    { key: 'email', header: 'Email', render: (r) => r.email },
+    { key: 'email', header: t`Email`, render: (r) => r.email },
   ];
   if (kind === 'clicks')
     return [
       ...common,
       {
         key: 'url',
-        header: 'Link',
+        header: t`Link`,
         render: (r) => (
           <Text size="sm" style={{ wordBreak: 'break-all' }}>
             {r.url}
@@ -47,10 +61,10 @@ function columnsOf(kind: StatisticKind, names: ReadonlyMap<number, string>): Col
       ...common,
       {
         key: 'hard',
-        header: 'Type',
+        header: t`Type`,
         render: (r) => (
           <Badge variant="light" color={r.hard ? 'red' : 'gray'}>
-            {r.hard ? 'Hard' : 'Soft'}
+            {r.hard ? t`Hard` : t`Soft`}
           </Badge>
         ),
       },
@@ -87,34 +101,34 @@ export function RecordsSection({
     ...statisticsQueries.records(kind, query),
     enabled: mailing !== undefined,
   });
-  const label = `${kindLabels[kind]} records`;
+  const label = i18n._(recordLabels[kind]);
 
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="stats-records-title">
       <Stack gap="sm">
         <Group justify="space-between" align="flex-end" wrap="wrap">
           <Text fw={700} id="stats-records-title">
-            Records
+            <Trans>Records</Trans>
           </Text>
           <Group align="flex-end" gap="sm">
             <SegmentedControl
-              aria-label="Records to show"
+              aria-label={i18n._(msg`Records to show`)}
               size="xs"
               data={(['opens', 'clicks', 'bounces'] as const).map((k) => ({
                 value: k,
-                label: kindLabels[k],
+                label: i18n._(kindLabels[k]),
               }))}
               value={kind}
               onChange={(value) => update({ records: value as StatisticKind })}
             />
             {choices.length > 1 && (
               <NativeSelect
-                label="Records of"
+                label={i18n._(msg`Records of`)}
                 size="xs"
                 w={240}
                 data={choices.map((id) => ({
                   value: String(id),
-                  label: names.get(id) ?? `Mailing id ${id}`,
+                  label: names.get(id) ?? mailingId(id),
                 }))}
                 value={mailing ? String(mailing) : ''}
                 onChange={(e) => update({ recordsMailing: Number(e.currentTarget.value) })}
@@ -130,8 +144,8 @@ export function RecordsSection({
           </Group>
         </Group>
         {mailing === undefined ? (
-          <EmptyState title="No mailings in scope">
-            This list has no mailings to show records of.
+          <EmptyState title={i18n._(msg`No mailings in scope`)}>
+            <Trans>This list has no mailings to show records of.</Trans>
           </EmptyState>
         ) : (
           <DataTable
@@ -143,7 +157,7 @@ export function RecordsSection({
             isPending={records.isPending || records.isPlaceholderData}
             error={records.error}
             onRetry={() => void records.refetch()}
-            empty={<EmptyState title={`No ${kind} match these filters`} />}
+            empty={<EmptyState title={i18n._(noneLabels[kind])} />}
           />
         )}
       </Stack>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Group, Text, useComputedColorScheme } from '@mantine/core';
 import { Symbols } from 'recharts';
 import { seriesStyle } from '../palette';
@@ -9,10 +10,18 @@ export type LegendSeries = { key: string; label: string };
  * mailing's name is real text (readable, zoomable, translatable).
  */
 export function SeriesLegend({ series }: { series: LegendSeries[] }) {
+  const { t } = useLingui();
   const scheme = useComputedColorScheme('light');
   if (series.length < 2) return null;
   return (
-    <Group component="ul" gap="md" mt="xs" p={0} style={{ listStyle: 'none' }} aria-label="Legend">
+    <Group
+      component="ul"
+      gap="md"
+      mt="xs"
+      p={0}
+      style={{ listStyle: 'none' }}
+      aria-label={t`Legend`}
+    >
       {series.map((s, i) => {
         const style = seriesStyle(i, scheme);
         return (

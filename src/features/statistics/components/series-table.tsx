@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Box } from '@mantine/core';
 import type { SeriesInterval } from '../../../api/statistics';
 import { PlainTable } from '../../../components/plain-table';
@@ -19,17 +20,18 @@ export function SeriesTable({
   interval: SeriesInterval;
   aligned: boolean;
 }) {
+  const { t } = useLingui();
   const totals = seriesTotals(
     rows,
     series.map((s) => s.key),
   );
   const xHeader = aligned
     ? interval === 'hour'
-      ? 'Hours since delivery'
-      : 'Days since delivery'
+      ? t`Hours since delivery`
+      : t`Days since delivery`
     : interval === 'hour'
-      ? 'Hour (UTC)'
-      : 'Day (UTC)';
+      ? t`Hour (UTC)`
+      : t`Day (UTC)`;
   return (
     // A focusable scrolling region, so keyboard users can scroll long hourly tables.
     <Box
@@ -37,7 +39,7 @@ export function SeriesTable({
       style={{ overflowY: 'auto' }}
       tabIndex={0}
       role="region"
-      aria-label={`${title}: table`}
+      aria-label={t`${title}: table`}
     >
       <PlainTable aria-label={title}>
         <thead>
@@ -66,7 +68,9 @@ export function SeriesTable({
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row">Total</th>
+            <th scope="row">
+              <Trans>Total</Trans>
+            </th>
             {series.map((s) => (
               <td key={s.key} style={{ textAlign: 'right', fontWeight: 700 }}>
                 {formatCount(totals[s.key] ?? 0)}

@@ -1,8 +1,15 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import type { ReactElement } from 'react';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../test/render';
+import { renderWithProviders as renderApp } from '../../../test/render';
 import { StatisticsScreen } from './statistics-screen';
+
+/** Renders as the app does, inside Lingui's provider. */
+const renderWithProviders = (ui: ReactElement, options?: Parameters<typeof renderApp>[1]) =>
+  renderApp(<I18nProvider i18n={i18n}>{ui}</I18nProvider>, options);
 
 const list = {
   id: 2,
@@ -74,7 +81,7 @@ describe('StatisticsScreen on a server without our extensions', () => {
     );
     const table = within(card).getByRole('table', { name: 'Opens over time' });
     expect(within(table).getAllByRole('row')).toHaveLength(1 + 48 + 1);
-    expect(within(table).getByRole('row', { name: /^1 Jun, 08:00 2$/ })).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: /^Jun 1, 08:00 2$/ })).toBeInTheDocument();
 
     // The range as the API module maps it: start → to_datetime, end → from_datetime.
     expect(server.requests).toContainEqual(

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useComputedColorScheme } from '@mantine/core';
 import {
   CartesianGrid,
@@ -36,7 +37,15 @@ export function TimeSeriesChart({
   interval: SeriesInterval;
   aligned: boolean;
 }) {
+  const { t } = useLingui();
   const scheme = useComputedColorScheme('light');
+  const description = aligned
+    ? interval === 'hour'
+      ? t`${title}, per hour since delivery (UTC). The table view lists every value.`
+      : t`${title}, per day since delivery (UTC). The table view lists every value.`
+    : interval === 'hour'
+      ? t`${title}, per hour (UTC). The table view lists every value.`
+      : t`${title}, per day (UTC). The table view lists every value.`;
   const every = Math.max(1, Math.ceil(rows.length / MARKERS_PER_LINE));
   const formatX = (x: number) => (aligned ? formatOffset(x, interval) : formatBucket(x, interval));
   return (
@@ -45,7 +54,7 @@ export function TimeSeriesChart({
         <LineChart
           data={rows}
           title={title}
-          desc={`${title}, per ${interval}${aligned ? ' since delivery' : ''} (UTC). The table view lists every value.`}
+          desc={description}
           margin={{ top: 8, right: 16, bottom: 4, left: 0 }}
         >
           <CartesianGrid stroke="var(--mantine-color-default-border)" strokeDasharray="3 3" />

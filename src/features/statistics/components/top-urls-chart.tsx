@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, useComputedColorScheme, VisuallyHidden } from '@mantine/core';
 import type { KeyboardEvent } from 'react';
 import {
@@ -31,6 +33,7 @@ export function TopUrlsChart({
   selected: string | undefined;
   onSelect: (url: string) => void;
 }) {
+  const { t } = useLingui();
   const scheme = useComputedColorScheme('light');
   const base = seriesColors[scheme][0]!;
   const highlight = scheme === 'light' ? okabeIto.vermillion : okabeIto.orange;
@@ -39,6 +42,9 @@ export function TopUrlsChart({
   const renderBar = (props: BarShapeProps) => {
     const row = props.payload as Row;
     const isSelected = row.url === selected;
+    const url = row.url;
+    const count = row.count;
+    const clicks = plural(count, { one: '# click', other: '# clicks' });
     const choose = () => onSelect(row.url);
     const onKeyDown = (e: KeyboardEvent) => {
       if (e.key === 'Enter' || e.key === ' ') {
@@ -51,7 +57,7 @@ export function TopUrlsChart({
         role="button"
         tabIndex={0}
         aria-pressed={isSelected}
-        aria-label={`Filter records by ${row.url} (${formatCount(row.count)} clicks)`}
+        aria-label={t`Filter records by ${url} (${clicks})`}
         onClick={choose}
         onKeyDown={onKeyDown}
         className={classes.urlBar}
@@ -76,8 +82,8 @@ export function TopUrlsChart({
         data={rows}
         layout="vertical"
         accessibilityLayer={false}
-        title="Top clicked links"
-        desc="Clicks per link, most clicked first. Each bar filters the records by its link."
+        title={t`Top clicked links`}
+        desc={t`Clicks per link, most clicked first. Each bar filters the records by its link.`}
         margin={{ top: 4, right: 24, bottom: 4, left: 8 }}
       >
         <CartesianGrid
@@ -87,7 +93,7 @@ export function TopUrlsChart({
         />
         <XAxis {...axisProps} type="number" allowDecimals={false} tickFormatter={formatCount} />
         <YAxis {...axisProps} type="category" dataKey="label" width={230} interval={0} />
-        <Bar dataKey="count" name="Clicks" isAnimationActive={false} shape={renderBar} />
+        <Bar dataKey="count" name={t`Clicks`} isAnimationActive={false} shape={renderBar} />
       </BarChart>
     </ResponsiveContainer>
   );
@@ -103,16 +109,22 @@ export function TopUrlsTable({
   selected: string | undefined;
   onSelect: (url: string) => void;
 }) {
+  const { t } = useLingui();
+  const filterBy = (url: string) => t`Filter records by ${url}`;
   return (
-    <PlainTable aria-label="Top clicked links">
+    <PlainTable aria-label={t`Top clicked links`}>
       <thead>
         <tr>
-          <th scope="col">Link</th>
+          <th scope="col">
+            <Trans>Link</Trans>
+          </th>
           <th scope="col" style={{ textAlign: 'right' }}>
-            Clicks
+            <Trans>Clicks</Trans>
           </th>
           <th scope="col">
-            <VisuallyHidden>Filter</VisuallyHidden>
+            <VisuallyHidden>
+              <Trans>Filter</Trans>
+            </VisuallyHidden>
           </th>
         </tr>
       </thead>
@@ -128,10 +140,10 @@ export function TopUrlsTable({
                 size="compact-xs"
                 variant={u.url === selected ? 'filled' : 'default'}
                 aria-pressed={u.url === selected}
-                aria-label={`Filter records by ${u.url}`}
+                aria-label={filterBy(u.url)}
                 onClick={() => onSelect(u.url)}
               >
-                Filter
+                <Trans>Filter</Trans>
               </Button>
             </td>
           </tr>

@@ -1,9 +1,10 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { SubscriberQuery } from '../../../api/subscribers';
 import { ErrorState } from '../../../components/states';
 import {
-  actionLabels,
+  actionLabel,
   actionPhrase,
   countByState,
   impactOf,
@@ -17,7 +18,7 @@ import { BulkReportView } from './bulk-report';
 import { ImpactTable } from './impact-table';
 import type { BulkTarget } from './run-bulk';
 import { useBulkRun } from './use-bulk-run';
-import { formatCount } from '../../../lib/format';
+import { formatCount, formatPercent } from '../../../lib/format';
 
 /** What a bulk action runs on: the selected rows, or every subscriber matching the filter. */
 export type BulkSource =
@@ -37,11 +38,13 @@ export function BulkDialog({
   /** `completed`: the action ran (the selection is spent). */
   onClose: (completed: boolean) => void;
 }) {
+  const { t } = useLingui();
+  const name = action ? actionLabel(action) : '';
   return (
     <Modal
       opened={action !== null}
       onClose={() => onClose(false)}
-      title={action ? `${actionLabels[action]}: selected subscribers` : ''}
+      title={action ? t`${name}: selected subscribers` : ''}
       size="lg"
       centered
       // Closed by its own buttons only: a run must be stopped, not lost with a stray click.
@@ -65,6 +68,7 @@ function BulkFlow({
   source: BulkSource;
   onClose: (completed: boolean) => void;
 }) {
+  const { t } = useLingui();
   const { list } = useSubscribersList();
   const doubleOptIn = list.double_opt_in;
   const { status, collect, run, cancel } = useBulkRun(listId);
@@ -107,17 +111,17 @@ function BulkFlow({
       <Stack>
         <Text size="sm">
           {collecting
-            ? 'Finding the matching subscribers…'
+            ? t`Finding the matching subscribers…`
             : `${actionPhrase(action, status.total, doubleOptIn)}…`}
         </Text>
         <ProgressLine
           done={status.done}
           total={status.total}
-          label={collecting ? 'Collected' : 'Processed'}
+          label={collecting ? t`Collected` : t`Processed`}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={cancel}>
-            Stop
+            <Trans>Stop</Trans>
           </Button>
         </Group>
       </Stack>
@@ -128,7 +132,9 @@ function BulkFlow({
       <Stack>
         <BulkReportView report={status.report} />
         <Group justify="flex-end">
-          <Button onClick={() => onClose(true)}>Close</Button>
+          <Button onClick={() => onClose(true)}>
+            <Trans>Close</Trans>
+          </Button>
         </Group>
       </Stack>
     );
@@ -140,16 +146,17 @@ function BulkFlow({
         <>
           <ImpactTable impact={impact} />
           <Text size="sm" aria-live="polite">
-            {formatCount(impact.changing)} will change
-            {impact.unchanged > 0 && `, ${formatCount(impact.unchanged)} stay as they are`}.
+            <ImpactSummary changing={impact.changing} unchanged={impact.unchanged} />
           </Text>
         </>
       ) : (
-        <Alert color="gray">Counting the selection by state…</Alert>
+        <Alert color="gray">
+          <Trans>Counting the selection by state…</Trans>
+        </Alert>
       )}
       <Group justify="flex-end">
         <Button variant="default" onClick={() => onClose(false)}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
         <Button
           color={kind === 'delete' ? 'red' : undefined}
@@ -163,13 +170,31 @@ function BulkFlow({
   );
 }
 
+function ImpactSummary({ changing, unchanged }: { changing: number; unchanged: number }) {
+  const change = formatCount(changing);
+  const stay = formatCount(unchanged);
+  return unchanged > 0 ? (
+    <Trans>
+      {change} will change, {stay} stay as they are.
+    </Trans>
+  ) : (
+    <Trans>{change} will change.</Trans>
+  );
+}
+
 function ProgressLine({ done, total, label }: { done: number; total: number; label: string }) {
+  const { t } = useLingui();
   const percent = total > 0 ? Math.round((done / total) * 100) : 0;
+  const shownPercent = formatPercent(percent / 100);
+  const doneCount = formatCount(done);
+  const totalCount = formatCount(total);
   return (
     <Stack gap={4}>
-      <Progress value={percent} aria-label={`${label}: ${percent}%`} animated={done < total} />
+      <Progress value={percent} aria-label={t`${label}: ${shownPercent}`} animated={done < total} />
       <Text size="sm" c="dimmed" aria-live="polite">
-        {label} {formatCount(done)} of {formatCount(total)}
+        <Trans>
+          {label} {doneCount} of {totalCount}
+        </Trans>
       </Text>
     </Stack>
   );

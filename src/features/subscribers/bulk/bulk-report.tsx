@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, List, ScrollArea, SimpleGrid, Stack, Text } from '@mantine/core';
 import { createCsvFile } from '../../../lib/csv-export';
 import { downloadBlob } from '../../../lib/download';
@@ -21,8 +22,11 @@ function Figure({ label, value, color }: { label: string; value: number; color?:
 
 /** The outcome per item: done, unchanged, failed with the server's reason, not run. */
 export function BulkReportView({ report }: { report: BulkReport }) {
+  const { t } = useLingui();
   const summary = summarize(report);
+  const notRun = formatCount(summary.notRun);
   const failures = report.results.filter((r) => r.outcome === 'failed');
+  const more = formatCount(failures.length - SHOWN_FAILURES);
   const download = async () => {
     const file = createCsvFile(['id', 'email', 'outcome', 'reason']);
     await file.add(
@@ -36,22 +40,26 @@ export function BulkReportView({ report }: { report: BulkReport }) {
     downloadBlob(file.toBlob(), 'bulk-action-report.csv');
   };
   return (
-    <Stack gap="sm" role="region" aria-label="Report">
+    <Stack gap="sm" role="region" aria-label={t`Report`}>
       <SimpleGrid cols={4}>
-        <Figure label="Done" value={summary.done} color="teal" />
-        <Figure label="Unchanged" value={summary.unchanged} />
-        <Figure label="Failed" value={summary.failed} color={summary.failed ? 'red' : undefined} />
-        <Figure label="Not run" value={summary.notRun} />
+        <Figure label={t`Done`} value={summary.done} color="teal" />
+        <Figure label={t`Unchanged`} value={summary.unchanged} />
+        <Figure
+          label={t`Failed`}
+          value={summary.failed}
+          color={summary.failed ? 'red' : undefined}
+        />
+        <Figure label={t`Not run`} value={summary.notRun} />
       </SimpleGrid>
       {summary.notRun > 0 && (
         <Text size="sm" c="dimmed">
-          Cancelled: {formatCount(summary.notRun)} subscribers were left as they were.
+          <Trans>Cancelled: {notRun} subscribers were left as they were.</Trans>
         </Text>
       )}
       {failures.length > 0 && (
-        <Alert color="red" title="Failed" p="sm">
+        <Alert color="red" title={t`Failed`} p="sm">
           <ScrollArea.Autosize mah={200}>
-            <List size="sm" aria-label="Failures">
+            <List size="sm" aria-label={t`Failures`}>
               {failures.slice(0, SHOWN_FAILURES).map((r) => (
                 <List.Item key={r.target.id}>
                   {r.target.email}: {r.outcome === 'failed' ? r.reason : ''}
@@ -61,14 +69,14 @@ export function BulkReportView({ report }: { report: BulkReport }) {
           </ScrollArea.Autosize>
           {failures.length > SHOWN_FAILURES && (
             <Text size="xs" mt="xs">
-              And {formatCount(failures.length - SHOWN_FAILURES)} more: download the report.
+              <Trans>And {more} more: download the report.</Trans>
             </Text>
           )}
         </Alert>
       )}
       <Group>
         <Button variant="subtle" size="xs" onClick={() => void download()}>
-          Download the report (CSV)
+          <Trans>Download the report (CSV)</Trans>
         </Button>
       </Group>
     </Stack>

@@ -1,18 +1,31 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Table, Text } from '@mantine/core';
 import type { Impact } from '../actions';
 import { StateBadge } from '../components/state-badge';
-import { stateLabels } from '../states';
+import { stateLabel, stateWord, type SubscriptionState } from '../states';
 import { formatCount } from '../../../lib/format';
 
 /** The selection counted by current state, and what the action does to each group. */
+function NoChange({ state }: { state: SubscriptionState }) {
+  const word = stateWord(state);
+  return <Trans>No change (already {word})</Trans>;
+}
+
 export function ImpactTable({ impact }: { impact: Impact }) {
+  const { t } = useLingui();
   return (
-    <Table aria-label="Impact" withTableBorder verticalSpacing={6}>
+    <Table aria-label={t`Impact`} withTableBorder verticalSpacing={6}>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>Now</Table.Th>
-          <Table.Th ta="right">Subscribers</Table.Th>
-          <Table.Th>Afterwards</Table.Th>
+          <Table.Th>
+            <Trans>Now</Trans>
+          </Table.Th>
+          <Table.Th ta="right">
+            <Trans>Subscribers</Trans>
+          </Table.Th>
+          <Table.Th>
+            <Trans>Afterwards</Trans>
+          </Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -25,10 +38,10 @@ export function ImpactTable({ impact }: { impact: Impact }) {
             <Table.Td>
               {row.noop ? (
                 <Text size="sm" c="dimmed">
-                  No change (already {stateLabels[row.state].toLowerCase()})
+                  <NoChange state={row.state} />
                 </Text>
               ) : (
-                <Text size="sm">→ {stateLabels[row.becomes]}</Text>
+                <Text size="sm">→ {stateLabel(row.becomes)}</Text>
               )}
             </Table.Td>
           </Table.Tr>

@@ -1,17 +1,21 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Radio, Stack } from '@mantine/core';
 
 export type ActivateMode = 'opt-in' | 'confirm';
 
-export const activateModeText: Record<ActivateMode, { label: string; description: string }> = {
+const activateModeText: Record<
+  ActivateMode,
+  { label: MessageDescriptor; description: MessageDescriptor }
+> = {
   'opt-in': {
-    label: 'Send the opt-in (pending)',
-    description:
-      'The list’s double opt-in runs: the subscriber becomes pending and receives mailings only after confirming the address.',
+    label: msg`Send the opt-in (pending)`,
+    description: msg`The list’s double opt-in runs: the subscriber becomes pending and receives mailings only after confirming the address.`,
   },
   confirm: {
-    label: 'Confirm directly (active)',
-    description:
-      'Skips the opt-in: the subscriber becomes active at once. Only when you already hold their confirmed consent, for example a signed form.',
+    label: msg`Confirm directly (active)`,
+    description: msg`Skips the opt-in: the subscriber becomes active at once. Only when you already hold their confirmed consent, for example a signed form.`,
   },
 };
 
@@ -23,10 +27,11 @@ export function ActivateChoice({
   value: ActivateMode;
   onChange: (mode: ActivateMode) => void;
 }) {
+  const { t, i18n } = useLingui();
   return (
     <Radio.Group
-      label="How to activate"
-      description="This list uses double opt-in."
+      label={t`How to activate`}
+      description={t`This list uses double opt-in.`}
       value={value}
       onChange={(v) => onChange(v as ActivateMode)}
     >
@@ -35,8 +40,8 @@ export function ActivateChoice({
           <Radio
             key={mode}
             value={mode}
-            label={activateModeText[mode].label}
-            description={activateModeText[mode].description}
+            label={i18n._(activateModeText[mode].label)}
+            description={i18n._(activateModeText[mode].description)}
           />
         ))}
       </Stack>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Breadcrumbs } from '../../../components/breadcrumbs';
 import { useSubscribersList } from '../list-context';
 
@@ -7,14 +8,15 @@ export function SubscriberBreadcrumbs({
 }: {
   subscriber?: { id: number; email: string };
 }) {
+  const { t } = useLingui();
   const { list } = useSubscribersList();
   const base = `/lists/${list.id}/subscribers`;
   return (
     <Breadcrumbs
       items={[
-        { label: 'Lists', to: '/lists' },
+        { label: t`Lists`, to: '/lists' },
         { label: list.name, to: `/lists/${list.id}` },
-        { label: 'Subscribers', to: base },
+        { label: t`Subscribers`, to: base },
         ...(subscriber ? [{ label: subscriber.email, to: `${base}/${subscriber.id}` }] : []),
       ]}
     />

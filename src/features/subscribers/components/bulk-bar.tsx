@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Paper, Text } from '@mantine/core';
 import type { ActionKind } from '../actions';
 import { formatCount } from '../../../lib/format';
@@ -20,34 +22,40 @@ export function BulkBar({
   onClear: () => void;
   onAction: (kind: ActionKind) => void;
 }) {
+  const { t } = useLingui();
   if (!all && selected === 0) return null;
+  const matchingCount = formatCount(matching);
+  const selectedCount = formatCount(selected);
   return (
-    <Paper withBorder p="xs" mb="sm" role="region" aria-label="Selection">
+    <Paper withBorder p="xs" mb="sm" role="region" aria-label={t`Selection`}>
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Group gap="xs">
           <Text size="sm" fw={600} aria-live="polite">
             {all
-              ? `All ${formatCount(matching)} matching subscribers selected`
-              : `${formatCount(selected)} selected`}
+              ? plural(matching, {
+                  one: `All ${matchingCount} matching subscriber selected`,
+                  other: `All ${matchingCount} matching subscribers selected`,
+                })
+              : t`${selectedCount} selected`}
           </Text>
           {!all && pageAllSelected && matching > selected && (
             <Button variant="subtle" size="compact-sm" onClick={onSelectAll}>
-              Select all {formatCount(matching)} matching
+              <Trans>Select all {matchingCount} matching</Trans>
             </Button>
           )}
           <Button variant="subtle" color="gray" size="compact-sm" onClick={onClear}>
-            Clear selection
+            <Trans>Clear selection</Trans>
           </Button>
         </Group>
         <Group gap="xs">
           <Button size="xs" variant="light" onClick={() => onAction('activate')}>
-            Activate selected
+            <Trans>Activate selected</Trans>
           </Button>
           <Button size="xs" variant="light" onClick={() => onAction('unsubscribe')}>
-            Unsubscribe selected
+            <Trans>Unsubscribe selected</Trans>
           </Button>
           <Button size="xs" variant="light" color="red" onClick={() => onAction('delete')}>
-            Delete selected
+            <Trans>Delete selected</Trans>
           </Button>
         </Group>
       </Group>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Checkbox, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -7,9 +8,19 @@ import type { FieldInfo } from '../columns';
 import { canReactivate, conflictRows, patchFromChoices } from '../conflict';
 import type { SubscriberBody } from '../form/form-model';
 import { useSubscriberAction, useUpdateSubscriber } from '../queries';
-import { stateExplanations, stateLabels } from '../states';
+import { stateExplanation, stateWord } from '../states';
+import { fieldLabel } from '../columns';
 import { ReactivateDialog } from './reactivate-dialog';
 import { StateBadge } from './state-badge';
+
+function CaseOnly({ entered, existing }: { entered: string; existing: string }) {
+  return (
+    <Trans>
+      You entered “{entered}”, the list has “{existing}”. Email addresses are compared without
+      regard to letter case, so both are the same subscriber.
+    </Trans>
+  );
+}
 
 /**
  * A create or an email change answered 409: the existing subscriber beside what was
@@ -33,6 +44,7 @@ export function ConflictPanel({
   onCancel: () => void;
   onApplied: (saved: Subscriber) => void;
 }) {
+  const { t } = useLingui();
   const [existing, setExisting] = useState(initialExisting);
   const rows = conflictRows(fields, existing, entered);
   const [chosen, setChosen] = useState(
@@ -43,6 +55,8 @@ export function ConflictPanel({
   const action = useSubscriberAction(listId);
   const emailRow = rows.find((r) => r.field.name === 'email');
   const state = existing.subscription;
+  const email = existing.email;
+  const word = stateWord(state);
   const toggle = (name: string) =>
     setChosen((current) => {
       const next = new Set(current);
@@ -51,15 +65,19 @@ export function ConflictPanel({
       return next;
     });
 
+  const count = chosen.size;
+  const applyLabel = (field: string) => t`Apply ${field}`;
+
   const apply = () =>
     update.mutate(
       { id: existing.id, body: patchFromChoices(entered, chosen) },
       {
         onSuccess: (saved) => {
-          notifySuccess(`Changes applied to ${saved.email}.`);
+          const savedEmail = saved.email;
+          notifySuccess(t`Changes applied to ${savedEmail}.`);
           onApplied(saved);
         },
-        onError: (err) => notifyError(err, 'The changes could not be applied'),
+        onError: (err) => notifyError(err, t`The changes could not be applied`),
       },
     );
 
@@ -73,59 +91,71 @@ export function ConflictPanel({
         onSuccess: (status) => {
           setReactivating(false);
           setExisting((s) => ({ ...s, subscription: status }));
-          notifySuccess(`${existing.email} is ${stateLabels[status].toLowerCase()} again.`);
+          const now = stateWord(status);
+          notifySuccess(t`${email} is ${now} again.`);
         },
-        onError: (err) => notifyError(err, `${existing.email} could not be re-activated`),
+        onError: (err) => notifyError(err, t`${email} could not be re-activated`),
       },
     );
 
   return (
-    <Paper withBorder p="md" role="region" aria-label="Email already in the list">
+    <Paper withBorder p="md" role="region" aria-label={t`Email already in the list`}>
       <Stack>
         <Title order={2} size="h3">
           {mode === 'create'
-            ? 'This email is already in the list'
-            : 'Another subscriber of this list has this email'}
+            ? t`This email is already in the list`
+            : t`Another subscriber of this list has this email`}
         </Title>
         <Group gap="xs">
           <Text size="sm">
-            {existing.email} is <strong>{stateLabels[state].toLowerCase()}</strong>:
+            <Trans>
+              {email} is <strong>{word}</strong>:
+            </Trans>
           </Text>
           <StateBadge state={state} />
         </Group>
         <Text size="sm" c="dimmed" data-testid="state-explanation">
-          {stateExplanations[state]}
+          {stateExplanation(state)}
         </Text>
         {emailRow?.caseOnly && (
-          <Alert color="blue" title="Only the letter case differs">
-            You entered “{emailRow.entered}”, the list has “{emailRow.existing}”. Email addresses
-            are compared without regard to letter case, so both are the same subscriber.
+          <Alert color="blue" title={t`Only the letter case differs`}>
+            <CaseOnly entered={emailRow.entered} existing={emailRow.existing} />
           </Alert>
         )}
-        <Table aria-label="Existing subscriber and what you entered" withTableBorder>
+        <Table aria-label={t`Existing subscriber and what you entered`} withTableBorder>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Field</Table.Th>
-              <Table.Th>Existing subscriber</Table.Th>
-              <Table.Th>You entered</Table.Th>
-              <Table.Th>Apply</Table.Th>
+              <Table.Th>
+                <Trans>Field</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Existing subscriber</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>You entered</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Apply</Trans>
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {rows.map((r) => (
               <Table.Tr key={r.field.name} c={r.differs ? undefined : 'dimmed'}>
-                <Table.Td>{r.field.label}</Table.Td>
+                <Table.Td>{fieldLabel(r.field)}</Table.Td>
                 <Table.Td>{r.existing || '—'}</Table.Td>
                 <Table.Td>{r.entered || '—'}</Table.Td>
                 <Table.Td>
                   {r.differs ? (
                     <Checkbox
-                      aria-label={`Apply ${r.field.label}`}
+                      aria-label={applyLabel(fieldLabel(r.field))}
                       checked={chosen.has(r.field.name)}
                       onChange={() => toggle(r.field.name)}
                     />
                   ) : (
-                    <Text size="xs">same</Text>
+                    <Text size="xs">
+                      <Trans>same</Trans>
+                    </Text>
                   )}
                 </Table.Td>
               </Table.Tr>
@@ -138,18 +168,18 @@ export function ConflictPanel({
             to={`/lists/${listId}/subscribers/${existing.id}`}
             variant="default"
           >
-            Open the existing subscriber
+            <Trans>Open the existing subscriber</Trans>
           </Button>
           <Button onClick={apply} disabled={chosen.size === 0} loading={update.isPending}>
-            Apply my changes to it ({chosen.size})
+            <Trans>Apply my changes to it ({count})</Trans>
           </Button>
           {canReactivate(state) && (
             <Button variant="light" color="teal" onClick={() => setReactivating(true)}>
-              Re-activate it
+              <Trans>Re-activate it</Trans>
             </Button>
           )}
           <Button variant="subtle" color="gray" onClick={onCancel}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
         </Group>
       </Stack>

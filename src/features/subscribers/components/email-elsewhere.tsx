@@ -1,10 +1,25 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Button, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/states';
 import { subscriberQueries } from '../queries';
-import { stateLabels } from '../states';
+import { stateLabel, stateWord, type SubscriptionState } from '../states';
 import type { StateTab } from '../view-params';
+
+function FoundIn({ email, state }: { email: string; state: SubscriptionState }) {
+  const word = stateWord(state);
+  return (
+    <Trans>
+      {email} is {word}.
+    </Trans>
+  );
+}
+
+function ShowIn({ state }: { state: SubscriptionState }) {
+  const name = stateLabel(state);
+  return <Trans>Show in “{name}”</Trans>;
+}
 
 /**
  * An email lookup found nothing in this tab: say where the address is (another state,
@@ -23,6 +38,7 @@ export function EmailElsewhere({
   onShowTab: (tab: StateTab) => void;
   basePath: string;
 }) {
+  const { t } = useLingui();
   const anyState = useQuery(subscriberQueries.page(listId, { email, page_size: 1 }));
   const deleted = useQuery({
     ...subscriberQueries.page(listId, { email, subscription: 'deleted', page_size: 1 }),
@@ -31,24 +47,26 @@ export function EmailElsewhere({
   const found = anyState.data?.results[0] ?? deleted.data?.results[0];
   if (found && found.subscription !== tab)
     return (
-      <EmptyState title={`Not in this tab`}>
-        {found.email} is {stateLabels[found.subscription].toLowerCase()}.{' '}
+      <EmptyState title={t`Not in this tab`}>
+        <FoundIn email={found.email} state={found.subscription} />{' '}
         <Button variant="light" size="xs" ml="xs" onClick={() => onShowTab(found.subscription)}>
-          Show in “{stateLabels[found.subscription]}”
+          <ShowIn state={found.subscription} />
         </Button>
       </EmptyState>
     );
   const checking = anyState.isPending || (deleted.isFetching && !deleted.data);
   return (
-    <EmptyState title="No subscriber with this email">
+    <EmptyState title={t`No subscriber with this email`}>
       {checking ? (
-        'Looking in the other states…'
+        t`Looking in the other states…`
       ) : (
         <Text span size="sm">
-          No subscriber of this list has the address {email}.{' '}
-          <Anchor component={Link} to={`${basePath}/new?email=${encodeURIComponent(email)}`}>
-            Add it as a subscriber
-          </Anchor>
+          <Trans>
+            No subscriber of this list has the address {email}.{' '}
+            <Anchor component={Link} to={`${basePath}/new?email=${encodeURIComponent(email)}`}>
+              Add it as a subscriber
+            </Anchor>
+          </Trans>
         </Text>
       )}
     </EmptyState>

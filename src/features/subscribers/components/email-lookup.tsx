@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, CloseButton, Group, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -13,6 +14,7 @@ export function EmailLookup({
   value: string;
   onChange: (email: string) => void;
 }) {
+  const { t } = useLingui();
   const [text, setText] = useState(value);
   const [synced, setSynced] = useState(value);
   // The URL changed underneath (back button, a link): show its value.
@@ -23,7 +25,7 @@ export function EmailLookup({
   return (
     <form
       role="search"
-      aria-label="Find a subscriber by email"
+      aria-label={t`Find a subscriber by email`}
       onSubmit={(e) => {
         e.preventDefault();
         onChange(text.trim());
@@ -31,16 +33,16 @@ export function EmailLookup({
     >
       <Group gap="xs" align="flex-end" wrap="nowrap" maw="100%">
         <TextInput
-          label="Email address"
+          label={t`Email address`}
           type="search"
-          placeholder="exact address, e.g. anna@example.com"
+          placeholder={t`exact address, e.g. anna@example.com`}
           value={text}
           onChange={(e) => setText(e.currentTarget.value)}
           leftSection={<IconSearch size={16} aria-hidden />}
           rightSection={
             value || text ? (
               <CloseButton
-                aria-label="Clear email lookup"
+                aria-label={t`Clear email lookup`}
                 onClick={() => {
                   setText('');
                   onChange('');
@@ -53,7 +55,7 @@ export function EmailLookup({
           style={{ flexShrink: 1, minWidth: 0 }}
         />
         <Button type="submit" variant="default">
-          Find
+          <Trans>Find</Trans>
         </Button>
       </Group>
     </form>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { getSubscribers, type SubscriberQuery } from '../../../api/subscribers';
 import { ExportCsvButton } from '../../../components/export-csv-button';
 import type { FieldInfo } from '../columns';
@@ -20,11 +21,12 @@ export function ExportButton({
   fields: readonly FieldInfo[];
   fileName: string;
 }) {
+  const { t } = useLingui();
   return (
     <ExportCsvButton
       fileName={fileName}
-      title="Exporting subscribers"
-      unit="subscribers"
+      title={t`Exporting subscribers`}
+      unit={t`subscribers`}
       job={(options) =>
         exportSubscribersCsv(
           fields,

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { Subscriber } from '../../../api/subscribers';
@@ -22,15 +23,18 @@ export function ReactivateDialog({
   onConfirm: (confirm: boolean) => void;
   loading: boolean;
 }) {
+  const { t } = useLingui();
   const { list } = useSubscribersList();
+  const email = subscriber.email;
+  const listName = list.name;
   const [consent, setConsent] = useState(false);
   const [mode, setMode] = useState<ActivateMode>('confirm');
   const left =
     subscriber.subscription === 'unsubscribed'
-      ? `unsubscribed from “${list.name}”`
-      : `was deleted from “${list.name}”`;
+      ? t`${email} unsubscribed from “${listName}”.`
+      : t`${email} was deleted from “${listName}”.`;
   return (
-    <Modal opened={opened} onClose={onClose} title={`Re-activate ${subscriber.email}?`} centered>
+    <Modal opened={opened} onClose={onClose} title={t`Re-activate ${email}?`} centered>
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -38,26 +42,26 @@ export function ReactivateDialog({
         }}
       >
         <Stack>
-          <Text size="sm">
-            {subscriber.email} {left}.
-          </Text>
-          <Alert color="yellow" title="Consent">
-            Has {subscriber.email} agreed again to receive mailings from “{list.name}”? Writing to
-            someone who left a list without their renewed consent ignores their choice and breaks
-            anti-spam rules.
+          <Text size="sm">{left}</Text>
+          <Alert color="yellow" title={t`Consent`}>
+            <Trans>
+              Has {email} agreed again to receive mailings from “{listName}”? Writing to someone who
+              left a list without their renewed consent ignores their choice and breaks anti-spam
+              rules.
+            </Trans>
           </Alert>
           {list.double_opt_in && <ActivateChoice value={mode} onChange={setMode} />}
           <Checkbox
-            label={`Yes, ${subscriber.email} has agreed again to receive these mailings`}
+            label={t`Yes, ${email} has agreed again to receive these mailings`}
             checked={consent}
             onChange={(e) => setConsent(e.currentTarget.checked)}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" disabled={!consent} loading={loading}>
-              Re-activate
+              <Trans>Re-activate</Trans>
             </Button>
           </Group>
         </Stack>

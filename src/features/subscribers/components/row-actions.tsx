@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Loader, Menu } from '@mantine/core';
 import {
   IconCircleCheck,
@@ -27,14 +28,15 @@ export function RowActions({
   onAction: (kind: ActionKind) => void;
   busy: boolean;
 }) {
-  const { subscription: state } = subscriber;
+  const { t } = useLingui();
+  const { subscription: state, email } = subscriber;
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
         <ActionIcon
           variant="subtle"
           color="gray"
-          aria-label={`Actions for ${subscriber.email}`}
+          aria-label={t`Actions for ${email}`}
           aria-busy={busy || undefined}
         >
           {busy ? <Loader size={14} color="gray" /> : <IconDots size={16} aria-hidden />}
@@ -46,14 +48,14 @@ export function RowActions({
           to={`${basePath}/${subscriber.id}`}
           leftSection={<IconExternalLink size={14} />}
         >
-          Open
+          <Trans>Open</Trans>
         </Menu.Item>
         <Menu.Item
           component={Link}
           to={`${basePath}/${subscriber.id}/edit`}
           leftSection={<IconEdit size={14} />}
         >
-          Edit
+          <Trans>Edit</Trans>
         </Menu.Item>
         <Menu.Divider />
         <Menu.Item
@@ -61,14 +63,14 @@ export function RowActions({
           disabled={busy || state === 'active'}
           onClick={() => onAction('activate')}
         >
-          Activate
+          <Trans>Activate</Trans>
         </Menu.Item>
         <Menu.Item
           leftSection={<IconMailOff size={14} />}
           disabled={busy || state === 'unsubscribed'}
           onClick={() => onAction('unsubscribe')}
         >
-          Unsubscribe
+          <Trans>Unsubscribe</Trans>
         </Menu.Item>
         <Menu.Item
           color="red"
@@ -76,7 +78,7 @@ export function RowActions({
           disabled={busy || state === 'deleted'}
           onClick={() => onAction('delete')}
         >
-          Delete
+          <Trans>Delete</Trans>
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

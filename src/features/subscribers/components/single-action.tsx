@@ -1,12 +1,13 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import type { Subscriber } from '../../../api/subscribers';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { notify, notifyError } from '../../../components/notify';
-import { actionLabels, type ActionKind, type SubscriberAction } from '../actions';
+import { actionLabel, type ActionKind, type SubscriberAction } from '../actions';
 import { useSubscribersList } from '../list-context';
 import { useSubscriberAction } from '../queries';
-import { stateLabels } from '../states';
+import { stateWord } from '../states';
 import { ActivateChoice, type ActivateMode } from './activate-choice';
 
 type Target = Pick<Subscriber, 'id' | 'email' | 'subscription'>;
@@ -21,6 +22,7 @@ export function useSingleAction(listId: number): {
   dialogs: ReactNode;
   isRunning: (id: number) => boolean;
 } {
+  const { t } = useLingui();
   const { list } = useSubscribersList();
   const mutation = useSubscriberAction(listId);
   const [asking, setAsking] = useState<{ subscriber: Target; kind: 'activate' | 'delete' } | null>(
@@ -30,16 +32,16 @@ export function useSingleAction(listId: number): {
 
   const run = (subscriber: Target, action: SubscriberAction) => {
     setAsking(null);
+    const email = subscriber.email;
+    const name = actionLabel(action.kind);
     mutation.mutate(
       { subscriber, action },
       {
-        onSuccess: (state) =>
-          notify({
-            message: `${subscriber.email} is now ${stateLabels[state].toLowerCase()}.`,
-            color: 'teal',
-          }),
-        onError: (err) =>
-          notifyError(err, `${actionLabels[action.kind]} failed for ${subscriber.email} — undone`),
+        onSuccess: (state) => {
+          const word = stateWord(state);
+          notify({ message: t`${email} is now ${word}.`, color: 'teal' });
+        },
+        onError: (err) => notifyError(err, t`${name} failed for ${email} — undone`),
       },
     );
   };
@@ -53,12 +55,13 @@ export function useSingleAction(listId: number): {
     }
   };
 
+  const askedEmail = asking?.subscriber.email ?? '';
   const dialogs = (
     <>
       <Modal
         opened={asking?.kind === 'activate'}
         onClose={() => setAsking(null)}
-        title={asking ? `Activate ${asking.subscriber.email}` : 'Activate'}
+        title={asking ? t`Activate ${askedEmail}` : t`Activate`}
         centered
       >
         <form
@@ -75,9 +78,11 @@ export function useSingleAction(listId: number): {
             <ActivateChoice value={mode} onChange={setMode} />
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setAsking(null)}>
-                Cancel
+                <Trans>Cancel</Trans>
               </Button>
-              <Button type="submit">Activate</Button>
+              <Button type="submit">
+                <Trans>Activate</Trans>
+              </Button>
             </Group>
           </Stack>
         </form>
@@ -86,12 +91,14 @@ export function useSingleAction(listId: number): {
         opened={asking?.kind === 'delete'}
         onClose={() => setAsking(null)}
         onConfirm={() => asking && run(asking.subscriber, { kind: 'delete' })}
-        title={asking ? `Delete ${asking.subscriber.email}?` : 'Delete'}
-        confirmLabel="Delete"
+        title={asking ? t`Delete ${askedEmail}?` : t`Delete`}
+        confirmLabel={t`Delete`}
       >
         <Text size="sm">
-          The subscriber receives no more mailings. The record stays in the list (state “deleted”)
-          and keeps its address there; it can be activated again later.
+          <Trans>
+            The subscriber receives no more mailings. The record stays in the list (state “deleted”)
+            and keeps its address there; it can be activated again later.
+          </Trans>
         </Text>
       </ConfirmDialog>
     </>

@@ -1,10 +1,10 @@
 import { Badge } from '@mantine/core';
-import { stateColors, stateLabels, type SubscriptionState } from '../states';
+import { stateColors, stateLabel, type SubscriptionState } from '../states';
 
 export function StateBadge({ state }: { state: SubscriptionState }) {
   return (
     <Badge color={stateColors[state]} variant="light" tt="none">
-      {stateLabels[state]}
+      {stateLabel(state)}
     </Badge>
   );
 }

@@ -1,9 +1,11 @@
+import { useLingui } from '@lingui/react/macro';
 import { Badge, Tabs } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { SubscriberCounts } from '../../../../contract/lists';
-import { stateLabels, subscriptionStates } from '../states';
+import { stateLabel, subscriptionStates } from '../states';
 import type { StateTab } from '../view-params';
 import { formatCount } from '../../../lib/format';
+import { formatSubscribers } from '../actions';
 
 export const STATE_TABS: StateTab[] = ['all', ...subscriptionStates];
 
@@ -34,9 +36,10 @@ export function StateTabs({
   current: { count: number | undefined; filtered: boolean };
   children: ReactNode;
 }) {
+  const { t } = useLingui();
   return (
     <Tabs value={value} onChange={(v) => v && onChange(v as StateTab)} keepMounted={false}>
-      <Tabs.List aria-label="Subscription state">
+      <Tabs.List aria-label={t`Subscription state`}>
         {STATE_TABS.map((tab) => {
           const count = tabCount(tab, counts, { tab: value, ...current });
           return (
@@ -45,13 +48,18 @@ export function StateTabs({
               value={tab}
               rightSection={
                 count === undefined ? null : (
-                  <Badge size="sm" variant="light" color="gray" aria-label={`${count} subscribers`}>
+                  <Badge
+                    size="sm"
+                    variant="light"
+                    color="gray"
+                    aria-label={formatSubscribers(count)}
+                  >
                     {formatCount(count)}
                   </Badge>
                 )
               }
             >
-              {tab === 'all' ? 'All' : stateLabels[tab]}
+              {tab === 'all' ? t`All` : stateLabel(tab)}
             </Tabs.Tab>
           );
         })}

@@ -1,3 +1,5 @@
+import { stateWord } from '../states';
+import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { notifySuccess } from '../../../components/notify';
@@ -11,13 +13,14 @@ import { SubscriberFormScreen } from './subscriber-form-screen';
 
 /** New subscriber; a duplicate email opens the 409 panel in place, keeping the form's values. */
 export function SubscriberCreate() {
+  const { t } = useLingui();
   const { list } = useSubscribersList();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const fields = useQuery(subscriberQueries.fields(list.id));
   const create = useCreateSubscriber(list.id);
 
-  const header = <PageHeader title="New subscriber" above={<SubscriberBreadcrumbs />} />;
+  const header = <PageHeader title={t`New subscriber`} above={<SubscriberBreadcrumbs />} />;
   if (fields.error)
     return (
       <>
@@ -32,11 +35,13 @@ export function SubscriberCreate() {
       fields={fields.data}
       initial={{ ...initialValues(fields.data), email: params.get('email') ?? '' }}
       mode="create"
-      submitLabel="Add subscriber"
+      submitLabel={t`Add subscriber`}
       cancelPath={`/lists/${list.id}/subscribers`}
       onSubmit={async (body) => {
         const created = await create.mutateAsync(body);
-        notifySuccess(`${created.email} added as ${created.subscription}.`);
+        const email = created.email;
+        const state = stateWord(created.subscription);
+        notifySuccess(t`${email} added as ${state}.`);
         await navigate(`/lists/${list.id}/subscribers/${created.id}`);
       }}
     />

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { notifySuccess } from '../../../components/notify';
@@ -11,6 +12,7 @@ import { SubscriberFormScreen } from './subscriber-form-screen';
 
 /** Edits a subscriber (PATCH of the changed fields); an email taken by another opens the 409 panel. */
 export function SubscriberEdit({ subscriberId }: { subscriberId: number }) {
+  const { t } = useLingui();
   const { list } = useSubscribersList();
   const navigate = useNavigate();
   const fields = useQuery(subscriberQueries.fields(list.id));
@@ -27,24 +29,26 @@ export function SubscriberEdit({ subscriberId }: { subscriberId: number }) {
       />
     );
   if (!fields.data || !subscriber.data) return <DetailSkeleton />;
+  const email = subscriber.data.email;
   return (
     <SubscriberFormScreen
       // Starts from the stored values; another subscriber gets a fresh form.
       key={subscriber.data.id}
       header={
         <PageHeader
-          title={`Edit ${subscriber.data.email}`}
+          title={t`Edit ${email}`}
           above={<SubscriberBreadcrumbs subscriber={subscriber.data} />}
         />
       }
       fields={fields.data}
       initial={initialValues(fields.data, subscriber.data)}
       mode="edit"
-      submitLabel="Save changes"
+      submitLabel={t`Save changes`}
       cancelPath={pagePath}
       onSubmit={async (body) => {
         const saved = await update.mutateAsync({ id: subscriberId, body });
-        notifySuccess(`${saved.email} saved.`);
+        const savedEmail = saved.email;
+        notifySuccess(t`${savedEmail} saved.`);
         await navigate(pagePath);
       }}
     />

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconEdit, IconMailOff, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -5,10 +6,11 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { DetailSkeleton, ErrorState } from '../../../components/states';
-import { displayValue, FALLBACK_FIELDS } from '../columns';
+import { displayValue, FALLBACK_FIELDS, fieldOptionLabel } from '../columns';
+import { formatDateTime } from '../../../lib/format';
 import { useSubscribersList } from '../list-context';
 import { subscriberQueries } from '../queries';
-import { stateExplanations } from '../states';
+import { stateExplanation } from '../states';
 import { SubscriberBreadcrumbs } from './breadcrumbs';
 import { LanguageName, RegionName } from './reference-names';
 import { useSingleAction } from './single-action';
@@ -28,11 +30,21 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-const when = (iso: string) => new Date(iso).toLocaleString();
-const byUser = (id: number | null) => (id === null ? '' : ` by user #${id}`);
+/** `7 Dec 2026, 19:45 by user #3`: when, and who when the server knows. */
+function Changed({ at, user }: { at: string; user: number | null }) {
+  const when = formatDateTime(at);
+  return user === null ? (
+    when
+  ) : (
+    <Trans>
+      {when} by user #{user}
+    </Trans>
+  );
+}
 
 /** One subscriber (a deep link): every field, who created and changed it when, actions. */
 export function SubscriberPage({ subscriberId }: { subscriberId: number }) {
+  const { t } = useLingui();
   const { list } = useSubscribersList();
   const base = `/lists/${list.id}/subscribers`;
   const query = useQuery(subscriberQueries.detail(list.id, subscriberId));
@@ -56,7 +68,7 @@ export function SubscriberPage({ subscriberId }: { subscriberId: number }) {
               to={`${base}/${s.id}/edit`}
               leftSection={<IconEdit size={16} />}
             >
-              Edit
+              <Trans>Edit</Trans>
             </Button>
             <Button
               variant="default"
@@ -64,7 +76,7 @@ export function SubscriberPage({ subscriberId }: { subscriberId: number }) {
               disabled={state === 'active' || busy}
               onClick={() => single.request(s, 'activate')}
             >
-              Activate
+              <Trans>Activate</Trans>
             </Button>
             <Button
               variant="default"
@@ -72,7 +84,7 @@ export function SubscriberPage({ subscriberId }: { subscriberId: number }) {
               disabled={state === 'unsubscribed' || busy}
               onClick={() => single.request(s, 'unsubscribe')}
             >
-              Unsubscribe
+              <Trans>Unsubscribe</Trans>
             </Button>
             <Button
               variant="default"
@@ -81,7 +93,7 @@ export function SubscriberPage({ subscriberId }: { subscriberId: number }) {
               disabled={state === 'deleted' || busy}
               onClick={() => single.request(s, 'delete')}
             >
-              Delete
+              <Trans>Delete</Trans>
             </Button>
           </>
         }
@@ -90,24 +102,24 @@ export function SubscriberPage({ subscriberId }: { subscriberId: number }) {
         <Card withBorder>
           <Group gap="sm" align="center">
             <Text fw={600} size="sm">
-              Subscription
+              <Trans>Subscription</Trans>
             </Text>
             <StateBadge state={state} />
           </Group>
           <Text size="sm" c="dimmed" mt={4}>
-            {stateExplanations[state]}
+            {stateExplanation(state)}
           </Text>
         </Card>
         <Card withBorder>
           <Title order={2} size="h4" mb="sm">
-            Fields
+            <Trans>Fields</Trans>
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
             {shown.map((f) => {
               const value = displayValue(f, s[f.name]);
               const builtIn = !f.custom && value !== '';
               return (
-                <Item key={f.name} label={f.custom ? `${f.label} (custom)` : f.label}>
+                <Item key={f.name} label={fieldOptionLabel(f)}>
                   {builtIn && f.name === 'language' ? (
                     <LanguageName code={value} />
                   ) : builtIn && f.name === 'region' ? (
@@ -122,15 +134,13 @@ export function SubscriberPage({ subscriberId }: { subscriberId: number }) {
         </Card>
         <Card withBorder>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
-            <Item label="Created">
-              {when(s.create_datetime)}
-              {byUser(s.create_user)}
+            <Item label={t`Created`}>
+              <Changed at={s.create_datetime} user={s.create_user} />
             </Item>
-            <Item label="Updated">
-              {when(s.update_datetime)}
-              {byUser(s.update_user)}
+            <Item label={t`Updated`}>
+              <Changed at={s.update_datetime} user={s.update_user} />
             </Item>
-            <Item label="ID">{s.id}</Item>
+            <Item label={t`ID`}>{s.id}</Item>
           </SimpleGrid>
         </Card>
         <SubscriberHistory listId={list.id} subscriberId={s.id} />

@@ -1,9 +1,11 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Checkbox, Skeleton, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, type ReactNode, type Ref } from 'react';
 import { Link } from 'react-router';
 import type { Subscriber } from '../../../api/subscribers';
-import { displayValue, type FieldInfo } from '../columns';
+import { displayValue, fieldLabel, type FieldInfo } from '../columns';
 import { HeaderCell } from './header-cell';
 import { StateBadge } from './state-badge';
 
@@ -56,6 +58,7 @@ function PlainTable(props: SubscriberTableProps) {
 
 function VirtualTable(props: SubscriberTableProps) {
   const { rows, columns } = props;
+  const rowCount = rows.length;
   const scrollRef = useRef<HTMLDivElement>(null);
   // Its functions change every render, so this component is not auto-memoized; it need not be.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -78,7 +81,10 @@ function VirtualTable(props: SubscriberTableProps) {
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
       tabIndex={0}
       role="region"
-      aria-label={`${rows.length} rows, scroll to see more`}
+      aria-label={plural(rowCount, {
+        one: '# row, scroll to see more',
+        other: '# rows, scroll to see more',
+      })}
     >
       <Frame {...props} sticky>
         <Table.Tbody>
@@ -110,11 +116,12 @@ function Frame({
   sticky = false,
   ...props
 }: SubscriberTableProps & { children: ReactNode; sticky?: boolean }) {
+  const { t } = useLingui();
   const { columns, emailField, ordering, onSort, pageSelection, onTogglePage, rows, loading } =
     props;
   return (
     <Table
-      aria-label="Subscribers"
+      aria-label={t`Subscribers`}
       aria-busy={loading}
       aria-rowcount={rows.length + 1}
       highlightOnHover
@@ -125,25 +132,27 @@ function Frame({
         <Table.Tr aria-rowindex={1}>
           <Table.Th w={40}>
             <Checkbox
-              aria-label="Select all on this page"
+              aria-label={t`Select all on this page`}
               checked={pageSelection === 'all'}
               indeterminate={pageSelection === 'some'}
               onChange={onTogglePage}
               disabled={rows.length === 0}
             />
           </Table.Th>
-          <HeaderCell field={emailField} label="Email" ordering={ordering} onSort={onSort} />
+          <HeaderCell field={emailField} label={t`Email`} ordering={ordering} onSort={onSort} />
           {columns.map((f) => (
             <HeaderCell
               key={f.name}
               field={f}
-              label={f.label}
+              label={fieldLabel(f)}
               ordering={ordering}
               onSort={onSort}
             />
           ))}
           <Table.Th w={48}>
-            <VisuallyHidden>Actions</VisuallyHidden>
+            <VisuallyHidden>
+              <Trans>Actions</Trans>
+            </VisuallyHidden>
           </Table.Th>
         </Table.Tr>
       </Table.Thead>
@@ -166,7 +175,9 @@ function Row({
   index: number;
   measureRef?: Ref<HTMLTableRowElement>;
 }) {
+  const { t } = useLingui();
   const selected = isSelected(s.id);
+  const email = s.email;
   return (
     <Table.Tr
       ref={measureRef}
@@ -176,11 +187,7 @@ function Row({
       bg={selected ? 'var(--mantine-primary-color-light)' : undefined}
     >
       <Table.Td>
-        <Checkbox
-          aria-label={`Select ${s.email}`}
-          checked={selected}
-          onChange={() => onToggle(s)}
-        />
+        <Checkbox aria-label={t`Select ${email}`} checked={selected} onChange={() => onToggle(s)} />
       </Table.Td>
       <Table.Td>
         <Anchor component={Link} to={`${basePath}/${s.id}`} fz="sm" fw={500}>

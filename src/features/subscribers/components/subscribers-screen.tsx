@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useCan } from '../../../components/use-can';
 import { Breadcrumbs } from '../../../components/breadcrumbs';
 import { TableFooter } from '../../../components/table-footer';
@@ -26,7 +27,7 @@ import {
   toggleOne,
   togglePage,
 } from '../selection';
-import { stateLabels } from '../states';
+import { stateLabel } from '../states';
 import { useSubscriberView } from '../use-subscriber-view';
 import { SUBSCRIBER_PAGE_SIZES } from '../../../../contract/subscribers';
 import { filterKey, filterQuery, pageQuery } from '../view-params';
@@ -45,6 +46,7 @@ const isAddress = (text: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text);
 
 /** A list's subscribers: state tabs, search (or exact email lookup), columns, row and bulk actions, export. */
 export function SubscribersScreen() {
+  const { t } = useLingui();
   const { list } = useSubscribersList();
   const listId = list.id;
   const basePath = `/lists/${listId}/subscribers`;
@@ -72,6 +74,8 @@ export function SubscribersScreen() {
   const [bulk, setBulk] = useState<{ kind: ActionKind; source: BulkSource } | null>(null);
   const single = useSingleAction(listId);
   const rows = data?.results ?? [];
+  const search = view.search;
+  const stateName = view.state === 'all' ? '' : stateLabel(view.state);
   const matching = isPlaceholderData ? undefined : data?.count;
 
   // DRF answers 404 "Invalid page." past the last page (e.g. after deleting its last rows).
@@ -99,17 +103,17 @@ export function SubscribersScreen() {
   return (
     <>
       <PageHeader
-        title="Subscribers"
+        title={t`Subscribers`}
         description={
           <>
             {list.name}
-            {list.double_opt_in ? ' · double opt-in' : ''}
+            {list.double_opt_in ? ` · ${t`double opt-in`}` : ''}
           </>
         }
         above={
           <Breadcrumbs
             items={[
-              { label: 'Lists', to: '/lists' },
+              { label: t`Lists`, to: '/lists' },
               { label: list.name, to: `/lists/${listId}` },
             ]}
           />
@@ -125,7 +129,7 @@ export function SubscribersScreen() {
             />
             {canManage && (
               <Button component={Link} to={`${basePath}/new`} leftSection={<IconPlus size={16} />}>
-                New subscriber
+                <Trans>New subscriber</Trans>
               </Button>
             )}
           </>
@@ -134,8 +138,8 @@ export function SubscribersScreen() {
       <Group justify="space-between" align="flex-end" mb="md" wrap="wrap">
         {canSearch ? (
           <SearchInput
-            label="Search subscribers"
-            placeholder="Part of a name or email address"
+            label={t`Search subscribers`}
+            placeholder={t`Part of a name or email address`}
             value={view.search || view.email}
             onSearch={(search) => update({ search, email: '' })}
           />
@@ -144,7 +148,7 @@ export function SubscribersScreen() {
         )}
         {canFilterPaused && (
           <Switch
-            label="Paused only"
+            label={t`Paused only`}
             checked={view.paused}
             onChange={(e) => update({ paused: e.currentTarget.checked })}
           />
@@ -211,10 +215,10 @@ export function SubscribersScreen() {
                 <EmptyState
                   title={
                     view.search
-                      ? `No subscriber matches “${view.search}”`
+                      ? t`No subscriber matches “${search}”`
                       : view.state === 'all'
-                        ? 'No subscribers yet'
-                        : `No ${stateLabels[view.state].toLowerCase()} subscribers`
+                        ? t`No subscribers yet`
+                        : t`No subscribers in “${stateName}”`
                   }
                 />
               ))}
@@ -222,7 +226,7 @@ export function SubscribersScreen() {
               <ErrorState
                 error={error}
                 onRetry={() => void page.refetch()}
-                title="Showing older data"
+                title={t`Showing older data`}
               />
             ) : null}
             {data && data.count > 0 && (

@@ -1,6 +1,7 @@
+import { useLingui } from '@lingui/react/macro';
 import { NativeSelect, TextInput } from '@mantine/core';
 import { RegionCombobox } from '../../../components/reference/region-combobox';
-import type { FieldInfo } from '../columns';
+import { fieldLabel, type FieldInfo } from '../columns';
 import { inputKind } from './form-model';
 
 export type FieldInputProps = {
@@ -15,8 +16,9 @@ export type FieldInputProps = {
 
 /** The fitting input for one field of the OPTIONS descriptor: label, required mark, help text. */
 export function FieldInput({ field, value, onChange, onBlur, error, languages }: FieldInputProps) {
+  const { t } = useLingui();
   const common = {
-    label: field.label,
+    label: fieldLabel(field),
     // `required` shows the asterisk and tells assistive technology (the form has noValidate).
     required: field.required,
     description: field.helpText,
@@ -45,7 +47,7 @@ export function FieldInput({ field, value, onChange, onBlur, error, languages }:
       const choices = field.choices ?? [];
       const hasEmpty = choices.some((c) => c.value === '');
       const data = [
-        ...(hasEmpty ? [] : [{ value: '', label: field.required ? 'Choose…' : '—' }]),
+        ...(hasEmpty ? [] : [{ value: '', label: field.required ? t`Choose…` : '—' }]),
         ...choices.map((c) => ({ value: c.value, label: c.display_name || c.value })),
       ];
       return (
@@ -67,13 +69,13 @@ export function FieldInput({ field, value, onChange, onBlur, error, languages }:
         })),
         // A value the list no longer allows stays visible, so it is not changed unnoticed.
         ...(value && !codes.includes(value)
-          ? [{ value, label: `${value} (not a list language)` }]
+          ? [{ value, label: t`${value} (not a list language)` }]
           : []),
       ];
       return (
         <NativeSelect
           {...common}
-          description={field.helpText ? 'One of the list’s languages.' : undefined}
+          description={field.helpText ? t`One of the list’s languages.` : undefined}
           data={data}
           value={value}
           onChange={(e) => onChange(e.currentTarget.value)}
@@ -85,7 +87,7 @@ export function FieldInput({ field, value, onChange, onBlur, error, languages }:
       return (
         <RegionCombobox
           {...common}
-          description={field.helpText ? 'A country or one of its regions.' : undefined}
+          description={field.helpText ? t`A country or one of its regions.` : undefined}
           value={value}
           onChange={onChange}
         />

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Fieldset, Group, SimpleGrid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -42,6 +43,7 @@ export function SubscriberForm({
   onConflict,
   onCancel,
 }: SubscriberFormProps) {
+  const { t } = useLingui();
   const writable = useMemo(() => writableFields(fields), [fields]);
   const resolver = useMemo(
     () => zodResolver(formSchema(fields)) as Resolver<FormValues, unknown, SubscriberBody>,
@@ -97,14 +99,14 @@ export function SubscriberForm({
   const custom = writable.filter((f) => f.custom);
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Subscriber">
+    <form onSubmit={submit} noValidate aria-label={t`Subscriber`}>
       <Stack maw={760}>
         <FormAlert messages={formErrors} />
-        <Fieldset legend="Subscriber">
+        <Fieldset legend={t`Subscriber`}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>{builtIn.map(input)}</SimpleGrid>
         </Fieldset>
         {custom.length > 0 && (
-          <Fieldset legend="Custom fields">
+          <Fieldset legend={t`Custom fields`}>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>{custom.map(input)}</SimpleGrid>
           </Fieldset>
         )}
@@ -113,7 +115,7 @@ export function SubscriberForm({
             {submitLabel}
           </Button>
           <Button variant="default" onClick={onCancel} disabled={form.formState.isSubmitting}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
         </Group>
       </Stack>

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
@@ -8,12 +10,14 @@ import { EmptyState, ErrorState } from '../../../components/states';
 import { TableFooter } from '../../../components/table-footer';
 import { StateBadge } from '../components/state-badge';
 import { peopleQueries } from './people-queries';
-import { formatCount } from '../../../lib/format';
 
 const PAGE_SIZE = 25;
+const subscriptionsFound = (count: number) =>
+  plural(count, { one: '# subscription', other: '# subscriptions' });
 
 /** People across all lists: part of a name or address, each result with its list and state. */
 export function PeopleScreen() {
+  const { t } = useLingui();
   const [params, setParams] = useSearchParams();
   const search = (params.get('search') ?? '').trim();
   const page = Math.max(1, Number(params.get('page')) || 1);
@@ -25,10 +29,10 @@ export function PeopleScreen() {
   const data = result?.supported ? result.data : undefined;
   return (
     <>
-      <PageHeader title="People" description="Find a person in every list at once." />
+      <PageHeader title={t`People`} description={t`Find a person in every list at once.`} />
       <SearchInput
-        label="Find people"
-        placeholder="Part of a name or email address"
+        label={t`Find people`}
+        placeholder={t`Part of a name or email address`}
         value={search}
         onSearch={(next) =>
           setParams(next.trim() ? { search: next.trim() } : {}, { replace: true })
@@ -36,33 +40,41 @@ export function PeopleScreen() {
       />
       <div style={{ marginTop: 'var(--mantine-spacing-md)' }}>
         {result && !result.supported ? (
-          <EmptyState title="Not available">
-            The API this dashboard talks to cannot search across lists.
+          <EmptyState title={t`Not available`}>
+            <Trans>The API this dashboard talks to cannot search across lists.</Trans>
           </EmptyState>
         ) : query.error ? (
           <ErrorState error={query.error} onRetry={() => void query.refetch()} />
         ) : !search ? (
           <Text c="dimmed" size="sm">
-            Type part of a name or an email address.
+            <Trans>Type part of a name or an email address.</Trans>
           </Text>
         ) : !data ? (
           <Text c="dimmed" size="sm">
-            Searching…
+            <Trans>Searching…</Trans>
           </Text>
         ) : data.count === 0 ? (
-          <EmptyState title={`Nobody matches “${search}”`} />
+          <EmptyState title={t`Nobody matches “${search}”`} />
         ) : (
           <>
             <Text size="sm" c="dimmed" mb="xs" aria-live="polite">
-              {data.count === 1 ? '1 subscription' : `${formatCount(data.count)} subscriptions`}
+              {subscriptionsFound(data.count)}
             </Text>
-            <PlainTable minWidth={560} aria-label="People found">
+            <PlainTable minWidth={560} aria-label={t`People found`}>
               <thead>
                 <tr>
-                  <th scope="col">Email</th>
-                  <th scope="col">Name</th>
-                  <th scope="col">List</th>
-                  <th scope="col">State</th>
+                  <th scope="col">
+                    <Trans>Email</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Name</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>List</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>State</Trans>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -90,7 +102,7 @@ export function PeopleScreen() {
               </tbody>
             </PlainTable>
             <TableFooter
-              label="Result pages"
+              label={t`Result pages`}
               count={data.count}
               page={page}
               pageSize={PAGE_SIZE}

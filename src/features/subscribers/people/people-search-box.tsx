@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { ActionIcon, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -11,6 +12,7 @@ import { subscriberQueries } from '../queries';
  * the people extension.
  */
 export function PeopleSearchBox() {
+  const { t } = useLingui();
   const supported = useQuery(subscriberQueries.searchSupport()).data;
   const navigate = useNavigate();
   const [text, setText] = useState('');
@@ -19,7 +21,7 @@ export function PeopleSearchBox() {
     <>
       <form
         role="search"
-        aria-label="Find people in all lists"
+        aria-label={t`Find people in all lists`}
         onSubmit={(e) => {
           e.preventDefault();
           const search = text.trim();
@@ -28,10 +30,10 @@ export function PeopleSearchBox() {
       >
         <TextInput
           visibleFrom="sm"
-          aria-label="Find people"
+          aria-label={t`Find people`}
           type="search"
           size="sm"
-          placeholder="Find people in all lists"
+          placeholder={t`Find people in all lists`}
           leftSection={<IconSearch size={16} aria-hidden />}
           value={text}
           onChange={(e) => setText(e.currentTarget.value)}
@@ -44,7 +46,7 @@ export function PeopleSearchBox() {
         to="/people"
         variant="default"
         size="lg"
-        aria-label="Find people"
+        aria-label={t`Find people`}
       >
         <IconSearch size={18} aria-hidden />
       </ActionIcon>

@@ -1,3 +1,6 @@
+import { formatDate, formatDateTime } from '../../../lib/format';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Breadcrumbs } from '../../../components/breadcrumbs';
 import { Anchor, Button, Group, Text } from '@mantine/core';
 import { IconMailOff, IconTrash } from '@tabler/icons-react';
@@ -25,7 +28,7 @@ const perform = (s: PersonSubscription, change: Change) =>
     : change === 'unsubscribe'
       ? unsubscribeSubscriber(s.list.id, s.id)
       : deleteSubscriber(s.list.id, s.id);
-const lists = (n: number) => (n === 1 ? '1 list' : `${n} lists`);
+const lists = (n: number) => plural(n, { one: '# list', other: '# lists' });
 
 type Props = {
   email: string;
@@ -38,6 +41,7 @@ type Props = {
  * and unsubscribe or delete (the API's soft delete) everywhere in one step.
  */
 export function PersonScreen({ email, moreActions }: Props) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const query = useQuery(peopleQueries.person(email));
   const [everywhere, setEverywhere] = useState<'unsubscribe' | 'delete' | null>(null);
@@ -52,12 +56,15 @@ export function PersonScreen({ email, moreActions }: Props) {
   if (query.error) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   if (result && !result.supported)
     return (
-      <EmptyState title="Not available">
-        The API this dashboard talks to cannot look up a person across lists.
+      <EmptyState title={t`Not available`}>
+        <Trans>The API this dashboard talks to cannot look up a person across lists.</Trans>
       </EmptyState>
     );
   const subscriptions = result?.data.results ?? [];
   const subscribed = subscriptions.filter((s) => s.subscription !== 'unsubscribed');
+  const allLists = lists(subscriptions.length);
+  const subscribedLists = lists(subscribed.length);
+  const subscribedNames = subscribed.map((s) => s.list.name).join(', ');
   const run = (targets: PersonSubscription[], kind: Change, done: string) =>
     change.mutate(
       { targets, kind },
@@ -73,8 +80,8 @@ export function PersonScreen({ email, moreActions }: Props) {
     <>
       <PageHeader
         title={email}
-        description={result ? `Subscribed to ${lists(subscriptions.length)}` : 'Loading…'}
-        above={<Breadcrumbs items={[{ label: 'People', to: '/people' }]} />}
+        description={result ? t`Subscribed to ${allLists}` : t`Loading…`}
+        above={<Breadcrumbs items={[{ label: t`People`, to: '/people' }]} />}
         actions={
           <>
             <Button
@@ -83,7 +90,7 @@ export function PersonScreen({ email, moreActions }: Props) {
               disabled={subscribed.length === 0 || change.isPending}
               onClick={() => setEverywhere('unsubscribe')}
             >
-              Unsubscribe from every list
+              <Trans>Unsubscribe from every list</Trans>
             </Button>
             <Button
               variant="default"
@@ -92,7 +99,7 @@ export function PersonScreen({ email, moreActions }: Props) {
               disabled={subscriptions.length === 0 || change.isPending}
               onClick={() => setEverywhere('delete')}
             >
-              Delete everywhere
+              <Trans>Delete everywhere</Trans>
             </Button>
             {/* Also with no subscription shown: deleted ones are still held. */}
             {result && moreActions?.(subscriptions)}
@@ -100,87 +107,103 @@ export function PersonScreen({ email, moreActions }: Props) {
         }
       />
       {result && subscriptions.length === 0 ? (
-        <EmptyState title="In no list">No list has a subscriber with this address.</EmptyState>
+        <EmptyState title={t`In no list`}>
+          <Trans>No list has a subscriber with this address.</Trans>
+        </EmptyState>
       ) : (
-        <PlainTable minWidth={640} aria-label="Subscriptions">
+        <PlainTable minWidth={640} aria-label={t`Subscriptions`}>
           <thead>
             <tr>
-              <th scope="col">List</th>
-              <th scope="col">State</th>
-              <th scope="col">Subscribed</th>
-              <th scope="col">Last change</th>
-              <th scope="col">Actions</th>
+              <th scope="col">
+                <Trans>List</Trans>
+              </th>
+              <th scope="col">
+                <Trans>State</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Subscribed</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Last change</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Actions</Trans>
+              </th>
             </tr>
           </thead>
           <tbody>
-            {subscriptions.map((s) => (
-              <tr key={s.id}>
-                <td>
-                  <Anchor component={Link} to={`/lists/${s.list.id}/subscribers/${s.id}`}>
-                    {s.list.name}
-                  </Anchor>
-                </td>
-                <td>
-                  <StateBadge state={s.subscription} />
-                </td>
-                <td>{new Date(s.create_datetime).toLocaleDateString()}</td>
-                <td>{new Date(s.update_datetime).toLocaleString()}</td>
-                <td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Button
-                      size="xs"
-                      variant="default"
-                      disabled={s.subscription === 'active' || change.isPending}
-                      aria-label={`Activate in ${s.list.name}`}
-                      onClick={() => run([s], 'activate', `Activated in ${s.list.name}.`)}
-                    >
-                      Activate
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      disabled={s.subscription === 'unsubscribed' || change.isPending}
-                      aria-label={`Unsubscribe from ${s.list.name}`}
-                      onClick={() => run([s], 'unsubscribe', `Unsubscribed from ${s.list.name}.`)}
-                    >
-                      Unsubscribe
-                    </Button>
-                  </Group>
-                </td>
-              </tr>
-            ))}
+            {subscriptions.map((s) => {
+              const listName = s.list.name;
+              return (
+                <tr key={s.id}>
+                  <td>
+                    <Anchor component={Link} to={`/lists/${s.list.id}/subscribers/${s.id}`}>
+                      {s.list.name}
+                    </Anchor>
+                  </td>
+                  <td>
+                    <StateBadge state={s.subscription} />
+                  </td>
+                  <td>{formatDate(s.create_datetime)}</td>
+                  <td>{formatDateTime(s.update_datetime)}</td>
+                  <td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Button
+                        size="xs"
+                        variant="default"
+                        disabled={s.subscription === 'active' || change.isPending}
+                        aria-label={t`Activate in ${listName}`}
+                        onClick={() => run([s], 'activate', t`Activated in ${listName}.`)}
+                      >
+                        <Trans>Activate</Trans>
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="default"
+                        disabled={s.subscription === 'unsubscribed' || change.isPending}
+                        aria-label={t`Unsubscribe from ${listName}`}
+                        onClick={() => run([s], 'unsubscribe', t`Unsubscribed from ${listName}.`)}
+                      >
+                        <Trans>Unsubscribe</Trans>
+                      </Button>
+                    </Group>
+                  </td>
+                </tr>
+              );
+            })}
           </tbody>
         </PlainTable>
       )}
       <ConfirmDialog
         opened={everywhere === 'unsubscribe'}
         onClose={() => setEverywhere(null)}
-        title="Unsubscribe from every list"
-        confirmLabel={`Unsubscribe from ${lists(subscribed.length)}`}
+        title={t`Unsubscribe from every list`}
+        confirmLabel={t`Unsubscribe from ${subscribedLists}`}
         danger={false}
         loading={change.isPending}
         onConfirm={() =>
-          run(subscribed, 'unsubscribe', `${email} unsubscribed from ${lists(subscribed.length)}.`)
+          run(subscribed, 'unsubscribe', t`${email} unsubscribed from ${subscribedLists}.`)
         }
       >
         <Text size="sm">
-          {email} will be unsubscribed from {lists(subscribed.length)}:{' '}
-          {subscribed.map((s) => s.list.name).join(', ')}.
+          <Trans>
+            {email} will be unsubscribed from {subscribedLists}: {subscribedNames}.
+          </Trans>
         </Text>
       </ConfirmDialog>
       <ConfirmDialog
         opened={everywhere === 'delete'}
         onClose={() => setEverywhere(null)}
-        title="Delete everywhere"
-        confirmLabel={`Delete from ${lists(subscriptions.length)}`}
+        title={t`Delete everywhere`}
+        confirmLabel={t`Delete from ${allLists}`}
         loading={change.isPending}
-        onConfirm={() =>
-          run(subscriptions, 'delete', `${email} deleted from ${lists(subscriptions.length)}.`)
-        }
+        onConfirm={() => run(subscriptions, 'delete', t`${email} deleted from ${allLists}.`)}
       >
         <Text size="sm">
-          {email} will be deleted from {lists(subscriptions.length)}. The records stay (with their
-          history) in each list's “Deleted” tab, as the API's delete does; they are not erased.
+          <Trans>
+            {email} will be deleted from {allLists}. The records stay (with their history) in each
+            list's “Deleted” tab, as the API's delete does; they are not erased.
+          </Trans>
         </Text>
       </ConfirmDialog>
     </>
