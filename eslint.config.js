@@ -108,8 +108,6 @@ const untranslated = [
   'src/features/growth/**',
   'src/features/home/**',
   'src/features/imports/**',
-  'src/features/lists/**',
-  'src/features/mailings/**',
   'src/features/outbox/**',
   'src/features/person-data/**',
   'src/features/regions/**',
