@@ -103,8 +103,6 @@ const untranslated = [
   'src/features/api-docs/**',
   'src/features/audit/**',
   'src/features/automations/**',
-  'src/features/deliveries/**',
-  'src/features/forms/**',
   'src/features/growth/**',
   'src/features/home/**',
   'src/features/imports/**',
