@@ -110,7 +110,6 @@ const untranslated = [
   'src/features/person-data/**',
   'src/features/regions/**',
   'src/features/security/**',
-  'src/features/segments/**',
   'src/features/session/**',
   'src/features/settings/**',
   'src/features/statistics/**',
