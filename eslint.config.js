@@ -102,7 +102,6 @@ const untranslated = [
   'src/components/**',
   'src/features/api-docs/**',
   'src/features/audit/**',
-  'src/features/automations/**',
   'src/features/growth/**',
   'src/features/home/**',
   'src/features/imports/**',
