@@ -3,6 +3,7 @@ import { IconEye } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { layoutMessage } from '../layout/layout-messages';
+import { isTemplateLayoutLabel } from '../layout/template-label';
 import { t as translate } from '@lingui/core/macro';
 import type { BlockDocument } from '../../../../contract/block-document';
 import { newDocument, newMarkdownDocument, parseBlockDocument } from '../blocks/document';
@@ -127,7 +128,7 @@ export function BlocksLayout(props: Props) {
     if (!external || external.document === sent.current) return;
     const opened = external.document ? parseBlockDocument(external.document) : undefined;
     if (!opened || !fits(opened, mode)) {
-      if (external.label.startsWith('Template'))
+      if (isTemplateLayoutLabel(external.label))
         onSource.current(!opened ? 'html' : opened.markdown === undefined ? 'blocks' : 'markdown');
       return;
     }

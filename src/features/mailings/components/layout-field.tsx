@@ -27,6 +27,7 @@ import type { List } from '../../../api/lists';
 import type { EditorDraft } from '../blocks/use-block-document';
 import type { ZipInput } from '../layout/zip-build';
 import { layoutMessage } from '../layout/layout-messages';
+import { templateLayoutLabel } from '../layout/template-label';
 import { InspectorReport } from './inspector-report';
 import { LayoutPreview } from './layout-preview';
 
@@ -71,7 +72,7 @@ export function LayoutField(props: Props) {
       return setMode('text');
     }
     // Opened in the block editor; one without blocks switches to its own source.
-    props.onOpen(t`Template “${name}”`, archive);
+    props.onOpen(templateLayoutLabel(name), archive);
     setMode('blocks');
   };
   const mode = useWatch({ control, name: `variants.${index}.layout.mode` });
