@@ -1,26 +1,25 @@
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { LocaleProvider } from '../i18n/locale-provider';
 
 /**
- * Renders a component as the app would: Lingui (issue 55), Mantine, a fresh QueryClient (no retries) and a
+ * Renders a component as the app would: the locale's messages, Mantine, a fresh QueryClient (no retries) and a
  * memory router at `path`. Mock `fetch` (vi.stubGlobal) for the requests it makes.
  */
 export function renderWithProviders(ui: ReactElement, { path = '/' }: { path?: string } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] });
   const result = render(
-    <I18nProvider i18n={i18n}>
+    <LocaleProvider>
       <MantineProvider>
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
         </QueryClientProvider>
       </MantineProvider>
-    </I18nProvider>,
+    </LocaleProvider>,
   );
   return { ...result, router, queryClient };
 }

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { DeliveryAction, DeliveryProgress, DeliveryState } from '../../api/deliveries';
 
 /** How often a delivery that is going out (or about to) is asked for its progress. */
@@ -28,17 +31,22 @@ export function refreshInterval(
   return soon ? LIVE_REFRESH_MS : SCHEDULED_REFRESH_MS;
 }
 
-export const statusLabels: Record<string, { label: string; color: string }> = {
-  scheduled: { label: 'Scheduled', color: 'blue' },
-  running: { label: 'Sending', color: 'teal' },
-  paused: { label: 'Paused', color: 'yellow' },
-  cancelled: { label: 'Cancelled', color: 'gray' },
-  done: { label: 'Done', color: 'green' },
-  missed: { label: 'Missed', color: 'orange' },
+const statusLabels: Record<string, { label: MessageDescriptor; color: string }> = {
+  scheduled: { label: msg`Scheduled`, color: 'blue' },
+  running: { label: msg`Sending`, color: 'teal' },
+  paused: { label: msg`Paused`, color: 'yellow' },
+  cancelled: { label: msg`Cancelled`, color: 'gray' },
+  done: { label: msg`Done`, color: 'green' },
+  missed: { label: msg`Missed`, color: 'orange' },
 };
 
-export const statusLabel = (status: string) =>
-  statusLabels[status] ?? { label: status, color: 'gray' };
+/** A status for people, in the active locale (called while rendering). */
+export const statusLabel = (status: string) => {
+  const known = statusLabels[status];
+  return known
+    ? { label: i18n._(known.label), color: known.color }
+    : { label: status, color: 'gray' };
+};
 
 /**
  * Recipients dealt with (sent, failed, bounced, skipped or suppressed), in percent of all,

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { listWrite, type List, type ListWrite } from '../../../contract/lists';
 
@@ -32,7 +33,7 @@ export const listFormSchema = listWrite.superRefine((value, ctx) => {
     ctx.addIssue({
       code: 'custom',
       path: ['default_language'],
-      message: 'The default language must be one of the list’s languages.',
+      message: t`The default language must be one of the list’s languages.`,
     });
   }
 }) as unknown as z.ZodType<ListWrite, ListFormValues>;

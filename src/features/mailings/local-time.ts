@@ -1,3 +1,5 @@
+import { dateTimeFormat } from '../../lib/format';
+
 /**
  * Deliveries are entered in the browser's local time (`<input type="datetime-local">`,
  * "YYYY-MM-DDTHH:mm") and sent as UTC with `Z` (spec: Conventions).
@@ -55,7 +57,7 @@ export const isPast = (date: Date, now = new Date()) => date.getTime() < now.get
 /** "Mon, 3 Feb 2025, 14:30 CET": a delivery for people, in local time with the zone. */
 export function formatLocal(date: Date, locale?: string): string {
   // dateStyle/timeStyle cannot be combined with timeZoneName: spell the fields out.
-  return new Intl.DateTimeFormat(locale, {
+  const options: Intl.DateTimeFormatOptions = {
     weekday: 'short',
     year: 'numeric',
     month: 'short',
@@ -63,7 +65,9 @@ export function formatLocal(date: Date, locale?: string): string {
     hour: '2-digit',
     minute: '2-digit',
     timeZoneName: 'short',
-  }).format(date);
+  };
+  // Without a locale: the dashboard's (src/lib/format.ts).
+  return (locale ? new Intl.DateTimeFormat(locale, options) : dateTimeFormat(options)).format(date);
 }
 
 /** "2025-02-03 13:30 UTC" */

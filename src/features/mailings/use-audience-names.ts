@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useQuery } from '@tanstack/react-query';
 import { mailingQueries } from './queries';
 
@@ -16,13 +17,13 @@ export function useAudienceNames(listId: number | undefined) {
     const found = campaigns.data?.supported
       ? campaigns.data.data.find((c) => c.id === id)
       : undefined;
-    return found?.name ?? `Campaign id ${id}`;
+    return found?.name ?? t`Campaign id ${id}`;
   };
   const segmentName = (id: number) => {
     const found = segments.data?.supported
       ? segments.data.data.find((s) => s.id === id)
       : undefined;
-    return found?.name ?? `Segment id ${id}`;
+    return found?.name ?? t`Segment id ${id}`;
   };
   return { campaignName, segmentName };
 }

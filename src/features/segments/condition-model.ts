@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import type { CustomField } from '../../api/fields';
 
 /**
@@ -7,12 +8,12 @@ import type { CustomField } from '../../api/fields';
 export type DraftCondition = Record<string, unknown> & { field: string };
 
 export const builtInConditions = [
-  { value: 'subscription', label: 'State' },
-  { value: 'language', label: 'Language' },
-  { value: 'region', label: 'Region' },
-  { value: 'gender', label: 'Gender' },
-  { value: 'date_of_birth', label: 'Date of birth' },
-  { value: 'create_datetime', label: 'Subscribed' },
+  { value: 'subscription', label: msg`State` },
+  { value: 'language', label: msg`Language` },
+  { value: 'region', label: msg`Region` },
+  { value: 'gender', label: msg`Gender` },
+  { value: 'date_of_birth', label: msg`Date of birth` },
+  { value: 'create_datetime', label: msg`Subscribed` },
 ] as const;
 
 /** The field picker's value: a built-in field, or `custom:<name>`. */

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { FormProvider } from 'react-hook-form';
@@ -27,6 +28,7 @@ export function AutomationBuilder({
   onSubmit,
 }: AutomationBuilderProps) {
   const mailings = useQuery(automationQueries.mailings(listId));
+  const { t } = useLingui();
   const segments = useQuery(automationQueries.segments(listId));
   const { form, steps, formErrors, submit } = useAutomationForm(automation, onSubmit);
   const { errors, isSubmitting } = form.formState;
@@ -42,11 +44,11 @@ export function AutomationBuilder({
 
   return (
     <FormProvider {...form}>
-      <form onSubmit={submit} noValidate aria-label="Automation">
+      <form onSubmit={submit} noValidate aria-label={t`Automation`}>
         <Stack>
           <FormAlert messages={formErrors} />
           <TextInput
-            label="Name"
+            label={t`Name`}
             withAsterisk
             disabled={!canManage}
             error={errors.name?.message}
@@ -67,17 +69,17 @@ export function AutomationBuilder({
             <Group justify="space-between" wrap="wrap">
               <Group gap="xs">
                 <Button variant="default" onClick={() => steps.append(newStep('wait'))}>
-                  Add wait
+                  <Trans>Add wait</Trans>
                 </Button>
                 <Button variant="default" onClick={() => steps.append(newStep('send'))}>
-                  Add send
+                  <Trans>Add send</Trans>
                 </Button>
                 <Button variant="default" onClick={() => steps.append(newStep('condition'))}>
-                  Add condition
+                  <Trans>Add condition</Trans>
                 </Button>
               </Group>
               <Button type="submit" loading={isSubmitting}>
-                {automation ? 'Save changes' : 'Create automation'}
+                {automation ? t`Save changes` : t`Create automation`}
               </Button>
             </Group>
           )}

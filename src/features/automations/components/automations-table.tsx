@@ -5,7 +5,8 @@ import type { Automation } from '../../../api/automations';
 import { EmptyState, ErrorState, LinesSkeleton } from '../../../components/states';
 import { formatCount } from '../../../lib/format';
 import { automationQueries } from '../queries';
-import { stateColor, triggerSummary } from '../describe';
+import { stateColor, stateLabel, triggerSummary } from '../describe';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /** "12 · 3 · 1": the mail sent by each send step, in order. */
 const sendsPerStep = (a: Automation) =>
@@ -16,34 +17,47 @@ const sendsPerStep = (a: Automation) =>
 
 /** A list's automations: state, trigger, runs active and finished, sends per step. */
 export function AutomationsTable({ listId }: { listId: number }) {
+  const { t } = useLingui();
   const automations = useQuery(automationQueries.ofList(listId));
   if (automations.isPending) return <LinesSkeleton />;
   if (automations.isError)
     return <ErrorState error={automations.error} onRetry={() => void automations.refetch()} />;
   if (!automations.data.supported)
     return (
-      <EmptyState title="This server has no automations">
-        Automations are a Mailboard extension.
+      <EmptyState title={t`This server has no automations`}>
+        <Trans>Automations are a Mailboard extension.</Trans>
       </EmptyState>
     );
   const rows = automations.data.data.results;
   if (!rows.length)
     return (
-      <EmptyState title="No automations yet">
-        Create one to welcome new subscribers or send a sequence over days.
+      <EmptyState title={t`No automations yet`}>
+        <Trans>Create one to welcome new subscribers or send a sequence over days.</Trans>
       </EmptyState>
     );
   return (
     <Table.ScrollContainer minWidth={320}>
-      <Table aria-label="Automations" striped>
+      <Table aria-label={t`Automations`} striped>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>State</Table.Th>
-            <Table.Th visibleFrom="sm">Trigger</Table.Th>
-            <Table.Th ta="right">Active runs</Table.Th>
-            <Table.Th ta="right">Finished</Table.Th>
-            <Table.Th ta="right">Sent per step</Table.Th>
+            <Table.Th>
+              <Trans>Name</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>State</Trans>
+            </Table.Th>
+            <Table.Th visibleFrom="sm">
+              <Trans>Trigger</Trans>
+            </Table.Th>
+            <Table.Th ta="right">
+              <Trans>Active runs</Trans>
+            </Table.Th>
+            <Table.Th ta="right">
+              <Trans>Finished</Trans>
+            </Table.Th>
+            <Table.Th ta="right">
+              <Trans>Sent per step</Trans>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -56,7 +70,7 @@ export function AutomationsTable({ listId }: { listId: number }) {
               </Table.Td>
               <Table.Td>
                 <Badge color={stateColor[a.state]} variant="light">
-                  {a.state}
+                  {stateLabel(a.state)}
                 </Badge>
               </Table.Td>
               <Table.Td visibleFrom="sm">

@@ -1,18 +1,26 @@
 import { NumberInput, Select, type ComboboxItem } from '@mantine/core';
 import { Controller, useFormContext } from 'react-hook-form';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import type { AutomationForm, StepForm } from '../form-model';
 
 export const STEP_LABELS = {
-  wait: 'Wait',
-  send: 'Send a mailing',
-  condition: 'Condition',
+  wait: msg`Wait`,
+  send: msg`Send a mailing`,
+  condition: msg`Condition`,
 } as const;
 
 const WEEKDAYS = [
-  { value: '', label: 'Any day' },
-  ...['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'].map(
-    (label, i) => ({ value: String(i), label }),
-  ),
+  { value: '', label: msg`Any day` },
+  ...[
+    msg`Sunday`,
+    msg`Monday`,
+    msg`Tuesday`,
+    msg`Wednesday`,
+    msg`Thursday`,
+    msg`Friday`,
+    msg`Saturday`,
+  ].map((label, i) => ({ value: String(i), label })),
 ];
 
 type StepEditorProps = {
@@ -40,6 +48,7 @@ export function StepEditor({
   mailingOptions,
   segmentOptions,
 }: StepEditorProps) {
+  const { t, i18n } = useLingui();
   const form = useFormContext<AutomationForm>();
   const stepError = (field: string) =>
     (form.formState.errors.steps?.[i] as Record<string, { message?: string }> | undefined)?.[field]
@@ -51,13 +60,13 @@ export function StepEditor({
         name={`steps.${i}.type`}
         render={({ field }) => (
           <Select
-            label={`${label} kind`}
+            label={t`${label} kind`}
             disabled={!canManage}
             allowDeselect={false}
             w={170}
             data={Object.entries(STEP_LABELS).map(([value, l]) => ({
               value,
-              label: l,
+              label: i18n._(l),
             }))}
             value={field.value}
             onChange={(v) => field.onChange(v ?? 'wait')}
@@ -73,7 +82,7 @@ export function StepEditor({
               name={`steps.${i}.amount`}
               render={({ field }) => (
                 <NumberInput
-                  label={`${label} wait`}
+                  label={t`${label} wait`}
                   min={1}
                   w={110}
                   disabled={!canManage}
@@ -89,15 +98,15 @@ export function StepEditor({
             name={`steps.${i}.unit`}
             render={({ field }) => (
               <Select
-                label={`${label} unit`}
+                label={t`${label} unit`}
                 w={140}
                 allowDeselect={false}
                 disabled={!canManage}
                 data={[
-                  { value: 'minutes', label: 'minutes' },
-                  { value: 'hours', label: 'hours' },
-                  { value: 'days', label: 'days' },
-                  { value: 'until', label: 'until a time' },
+                  { value: 'minutes', label: t`minutes` },
+                  { value: 'hours', label: t`hours` },
+                  { value: 'days', label: t`days` },
+                  { value: 'until', label: t`until a time` },
                 ]}
                 value={field.value}
                 onChange={(v) => field.onChange(v ?? 'days')}
@@ -111,11 +120,11 @@ export function StepEditor({
                 name={`steps.${i}.weekday`}
                 render={({ field }) => (
                   <Select
-                    label={`${label} day`}
+                    label={t`${label} day`}
                     w={140}
                     allowDeselect={false}
                     disabled={!canManage}
-                    data={WEEKDAYS}
+                    data={WEEKDAYS.map((d) => ({ value: d.value, label: i18n._(d.label) }))}
                     value={field.value}
                     onChange={(v) => field.onChange(v ?? '')}
                   />
@@ -126,7 +135,7 @@ export function StepEditor({
                 name={`steps.${i}.untilHour`}
                 render={({ field }) => (
                   <NumberInput
-                    label={`${label} hour (${timeZone})`}
+                    label={t`${label} hour (${timeZone})`}
                     min={0}
                     max={23}
                     w={110}
@@ -147,7 +156,7 @@ export function StepEditor({
           name={`steps.${i}.mailing`}
           render={({ field }) => (
             <Select
-              label={`${label} mailing`}
+              label={t`${label} mailing`}
               searchable
               w={240}
               disabled={!canManage}
@@ -166,14 +175,14 @@ export function StepEditor({
             name={`steps.${i}.ifKind`}
             render={({ field }) => (
               <Select
-                label={`${label} if`}
+                label={t`${label} if`}
                 w={200}
                 allowDeselect={false}
                 disabled={!canManage}
                 data={[
-                  { value: 'opened', label: 'Opened the mail of' },
-                  { value: 'clicked', label: 'Clicked in the mail of' },
-                  { value: 'segment', label: 'Is in segment' },
+                  { value: 'opened', label: t`Opened the mail of` },
+                  { value: 'clicked', label: t`Clicked in the mail of` },
+                  { value: 'segment', label: t`Is in segment` },
                 ]}
                 value={field.value}
                 onChange={(v) => field.onChange(v ?? 'opened')}
@@ -186,7 +195,7 @@ export function StepEditor({
               name={`steps.${i}.segment`}
               render={({ field }) => (
                 <Select
-                  label={`${label} segment`}
+                  label={t`${label} segment`}
                   w={200}
                   disabled={!canManage}
                   data={segmentOptions}
@@ -202,13 +211,13 @@ export function StepEditor({
               name={`steps.${i}.target`}
               render={({ field }) => (
                 <Select
-                  label={`${label} send step`}
+                  label={t`${label} send step`}
                   w={200}
                   disabled={!canManage}
-                  data={earlierSendSteps.map((k) => ({
-                    value: String(k),
-                    label: `Step ${k + 1}`,
-                  }))}
+                  data={earlierSendSteps.map((k) => {
+                    const number = k + 1;
+                    return { value: String(k), label: t`Step ${number}` };
+                  })}
                   value={field.value || null}
                   onChange={(v) => field.onChange(v ?? '')}
                   error={stepError('target')}
@@ -221,13 +230,13 @@ export function StepEditor({
             name={`steps.${i}.otherwise`}
             render={({ field }) => (
               <Select
-                label={`${label} otherwise`}
+                label={t`${label} otherwise`}
                 w={190}
                 allowDeselect={false}
                 disabled={!canManage}
                 data={[
-                  { value: 'stop', label: 'Stop the run' },
-                  { value: 'skip', label: 'Skip the next step' },
+                  { value: 'stop', label: t`Stop the run` },
+                  { value: 'skip', label: t`Skip the next step` },
                 ]}
                 value={field.value}
                 onChange={(v) => field.onChange(v ?? 'stop')}

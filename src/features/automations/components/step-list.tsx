@@ -11,6 +11,7 @@ import {
 import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
 import { useFormContext, useWatch, type UseFieldArrayReturn } from 'react-hook-form';
 import { Link } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Automation } from '../../../api/automations';
 import type { StepStats } from '../../../../contract/automations';
 import type { AutomationForm } from '../form-model';
@@ -38,6 +39,7 @@ export function StepList({
   mailingOptions,
   segmentOptions,
 }: StepListProps) {
+  const { t, i18n } = useLingui();
   const { control } = useFormContext<AutomationForm>();
   const watchedSteps = useWatch({ control, name: 'steps' });
   const timeZone = useWatch({ control, name: 'timeZone' });
@@ -52,9 +54,11 @@ export function StepList({
             .filter(({ s, k }) => s.type === 'send' && k < i)
             .map(({ k }) => k);
           const stats = item.stepId === undefined ? undefined : statsOf.get(item.stepId);
-          const label = `Step ${i + 1}`;
+          const number = i + 1;
+          const label = t`Step ${number}`;
+          const kind = i18n._(STEP_LABELS[step.type]);
           return (
-            <Timeline.Item key={item.id} title={`${label}: ${STEP_LABELS[step.type]}`}>
+            <Timeline.Item key={item.id} title={t`${label}: ${kind}`}>
               <Card withBorder component="section" aria-label={label} mt={4}>
                 <Stack gap="xs">
                   <Group align="flex-end" wrap="wrap" gap="xs">
@@ -72,7 +76,7 @@ export function StepList({
                       <Group gap={4}>
                         <ActionIcon
                           variant="default"
-                          aria-label={`Move ${label.toLowerCase()} up`}
+                          aria-label={t`Move step ${number} up`}
                           disabled={i === 0}
                           onClick={() => steps.move(i, i - 1)}
                         >
@@ -80,7 +84,7 @@ export function StepList({
                         </ActionIcon>
                         <ActionIcon
                           variant="default"
-                          aria-label={`Move ${label.toLowerCase()} down`}
+                          aria-label={t`Move step ${number} down`}
                           disabled={i === steps.fields.length - 1}
                           onClick={() => steps.move(i, i + 1)}
                         >
@@ -89,7 +93,7 @@ export function StepList({
                         <ActionIcon
                           variant="default"
                           color="red"
-                          aria-label={`Remove ${label.toLowerCase()}`}
+                          aria-label={t`Remove step ${number}`}
                           onClick={() => steps.remove(i)}
                         >
                           <IconTrash size={16} />
@@ -100,16 +104,16 @@ export function StepList({
                   {step.type === 'send' && step.mailing && (
                     <Group gap="md">
                       <Anchor component={Link} to={`/mailings/${step.mailing}`} size="sm">
-                        Open the mailing
+                        <Trans>Open the mailing</Trans>
                       </Anchor>
                       {automation && item.stepId !== undefined && (
                         <Anchor
                           component={Link}
                           to={`/statistics?list=${listId}&automation=${automation.id}&step=${item.stepId}`}
                           size="sm"
-                          aria-label={`Statistics of ${label.toLowerCase()}`}
+                          aria-label={t`Statistics of step ${number}`}
                         >
-                          Statistics of this step
+                          <Trans>Statistics of this step</Trans>
                         </Anchor>
                       )}
                     </Group>
@@ -121,7 +125,11 @@ export function StepList({
           );
         })}
       </Timeline>
-      {steps.fields.length === 0 && <Text c="dimmed">No steps yet.</Text>}
+      {steps.fields.length === 0 && (
+        <Text c="dimmed">
+          <Trans>No steps yet.</Trans>
+        </Text>
+      )}
     </>
   );
 }

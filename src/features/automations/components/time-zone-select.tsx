@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Select } from '@mantine/core';
 import { useMemo } from 'react';
 
@@ -23,11 +24,12 @@ export type TimeZoneSelectProps = {
 
 /** A searchable choice of IANA time zone, labelled "Time zone". */
 export function TimeZoneSelect({ value, onChange, disabled, error }: TimeZoneSelectProps) {
+  const { t } = useLingui();
   const data = useMemo(() => timeZoneOptions(value), [value]);
   return (
     <Select
-      label="Time zone"
-      description="Of the trigger's hour and of waits until a time"
+      label={t`Time zone`}
+      description={t`Of the trigger's hour and of waits until a time`}
       searchable
       allowDeselect={false}
       disabled={disabled}

@@ -10,6 +10,7 @@ import {
   type ComboboxItem,
 } from '@mantine/core';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { useLingui } from '@lingui/react/macro';
 import type { AutomationForm } from '../form-model';
 import { TimeZoneSelect } from './time-zone-select';
 
@@ -21,25 +22,26 @@ export function TriggerSection({
   canManage: boolean;
   segmentOptions: ComboboxItem[];
 }) {
+  const { t } = useLingui();
   const form = useFormContext<AutomationForm>();
   const { errors } = form.formState;
   const triggerType = useWatch({ control: form.control, name: 'triggerType' });
   const timeZone = useWatch({ control: form.control, name: 'timeZone' });
   return (
-    <Card withBorder component="section" aria-label="Trigger">
+    <Card withBorder component="section" aria-label={t`Trigger`}>
       <Stack gap="sm">
         <Controller
           control={form.control}
           name="triggerType"
           render={({ field }) => (
             <Select
-              label="Starts when"
+              label={t`Starts when`}
               disabled={!canManage}
               allowDeselect={false}
               data={[
-                { value: 'subscribed', label: 'A subscriber becomes active' },
-                { value: 'segment_entered', label: 'A subscriber enters a segment' },
-                { value: 'date_field', label: 'A date field is today' },
+                { value: 'subscribed', label: t`A subscriber becomes active` },
+                { value: 'segment_entered', label: t`A subscriber enters a segment` },
+                { value: 'date_field', label: t`A date field is today` },
               ]}
               value={field.value}
               onChange={(v) => field.onChange(v ?? 'subscribed')}
@@ -52,7 +54,7 @@ export function TriggerSection({
             name="includeImports"
             render={({ field }) => (
               <Checkbox
-                label="Also subscribers added by an import"
+                label={t`Also subscribers added by an import`}
                 disabled={!canManage}
                 checked={field.value}
                 onChange={(e) => field.onChange(e.currentTarget.checked)}
@@ -66,7 +68,7 @@ export function TriggerSection({
             name="segment"
             render={({ field }) => (
               <Select
-                label="Segment"
+                label={t`Segment`}
                 disabled={!canManage}
                 data={segmentOptions}
                 value={field.value || null}
@@ -79,8 +81,8 @@ export function TriggerSection({
         {triggerType === 'date_field' && (
           <Group grow align="flex-start">
             <TextInput
-              label="Date field"
-              description="date_of_birth or a date field of this list"
+              label={t`Date field`}
+              description={t`date_of_birth or a date field of this list`}
               disabled={!canManage}
               error={errors.field?.message}
               {...form.register('field')}
@@ -90,7 +92,7 @@ export function TriggerSection({
               name="hour"
               render={({ field }) => (
                 <NumberInput
-                  label={`At hour (${timeZone})`}
+                  label={t`At hour (${timeZone})`}
                   min={0}
                   max={23}
                   disabled={!canManage}
@@ -119,7 +121,7 @@ export function TriggerSection({
           name="reenter"
           render={({ field }) => (
             <Switch
-              label="A subscriber may run through it again"
+              label={t`A subscriber may run through it again`}
               disabled={!canManage}
               checked={field.value}
               onChange={(e) => field.onChange(e.currentTarget.checked)}

@@ -1,5 +1,8 @@
 import { Button, Group } from '@mantine/core';
 import { useState } from 'react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { DeliveryAction, DeliveryState } from '../../../api/deliveries';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { notifyError, notifySuccess } from '../../../components/notify';
@@ -7,18 +10,18 @@ import { availableActions } from '../delivery-rules';
 import { useDeliveryAction } from '../mutations';
 import { formatCount } from '../../../lib/format';
 
-const done: Record<DeliveryAction, string> = {
-  pause: 'Delivery paused.',
-  resume: 'Delivery resumed.',
-  cancel: 'Delivery cancelled.',
-  retry: 'The failed recipients are queued again.',
+const done: Record<DeliveryAction, MessageDescriptor> = {
+  pause: msg`Delivery paused.`,
+  resume: msg`Delivery resumed.`,
+  cancel: msg`Delivery cancelled.`,
+  retry: msg`The failed recipients are queued again.`,
 };
 
-const failed: Record<DeliveryAction, string> = {
-  pause: 'Could not pause the delivery',
-  resume: 'Could not resume the delivery',
-  cancel: 'Could not cancel the delivery',
-  retry: 'Could not retry the failed recipients',
+const failed: Record<DeliveryAction, MessageDescriptor> = {
+  pause: msg`Could not pause the delivery`,
+  resume: msg`Could not resume the delivery`,
+  cancel: msg`Could not cancel the delivery`,
+  retry: msg`Could not retry the failed recipients`,
 };
 
 /** The buttons that apply to the delivery now; cancelling asks first (it cannot be undone). */
@@ -29,7 +32,9 @@ export function DeliveryActions({
   delivery: DeliveryState;
   mailingId: number;
 }) {
+  const { t, i18n } = useLingui();
   const mutation = useDeliveryAction(mailingId);
+  const failedCount = formatCount(delivery.progress.failed);
   const [confirming, setConfirming] = useState(false);
   const actions = availableActions(delivery);
   if (actions.length === 0) return null;
@@ -38,8 +43,8 @@ export function DeliveryActions({
     mutation.mutate(
       { id: delivery.id, action },
       {
-        onSuccess: () => notifySuccess(done[action]),
-        onError: (err) => notifyError(err, failed[action]),
+        onSuccess: () => notifySuccess(i18n._(done[action])),
+        onError: (err) => notifyError(err, i18n._(failed[action])),
         onSettled: () => setConfirming(false),
       },
     );
@@ -50,33 +55,35 @@ export function DeliveryActions({
     <Group gap="xs">
       {actions.includes('pause') && (
         <Button size="xs" variant="default" loading={busy('pause')} onClick={() => run('pause')}>
-          Pause
+          <Trans>Pause</Trans>
         </Button>
       )}
       {actions.includes('resume') && (
         <Button size="xs" variant="default" loading={busy('resume')} onClick={() => run('resume')}>
-          Resume
+          <Trans>Resume</Trans>
         </Button>
       )}
       {actions.includes('retry') && (
         <Button size="xs" variant="default" loading={busy('retry')} onClick={() => run('retry')}>
-          Retry failed ({formatCount(delivery.progress.failed)})
+          <Trans>Retry failed ({failedCount})</Trans>
         </Button>
       )}
       {actions.includes('cancel') && (
         <Button size="xs" color="red" variant="light" onClick={() => setConfirming(true)}>
-          Cancel delivery
+          <Trans>Cancel delivery</Trans>
         </Button>
       )}
       <ConfirmDialog
         opened={confirming}
         onClose={() => setConfirming(false)}
         onConfirm={() => run('cancel')}
-        title="Cancel this delivery?"
-        confirmLabel="Cancel delivery"
+        title={t`Cancel this delivery?`}
+        confirmLabel={t`Cancel delivery`}
         loading={busy('cancel')}
       >
-        Recipients who have not been sent the mailing yet will not get it. This cannot be undone.
+        <Trans>
+          Recipients who have not been sent the mailing yet will not get it. This cannot be undone.
+        </Trans>
       </ConfirmDialog>
     </Group>
   );

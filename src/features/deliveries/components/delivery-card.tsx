@@ -1,14 +1,15 @@
 import { useCan } from '../../../components/use-can';
 import { Alert, Badge, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { DeliveryState } from '../../../api/deliveries';
 import { processedPercent, statusLabel } from '../delivery-rules';
 import { DeliveryActions } from './delivery-actions';
 import { DeliveryProblems } from './delivery-problems';
 import { DeliveryRates } from './delivery-rates';
 import classes from './delivery-card.module.css';
-import { formatCount } from '../../../lib/format';
+import { formatCount, formatDateTime } from '../../../lib/format';
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
+const when = (iso: string | null) => (iso ? formatDateTime(iso) : '—');
 
 /** One delivery: status, a progress bar, the counts, what can be done, what went wrong. */
 export function DeliveryCard({
@@ -20,10 +21,15 @@ export function DeliveryCard({
   mailingId: number;
   variantLabel: string;
 }) {
+  const { t } = useLingui();
   const canSend = useCan('mailings:send');
   const { progress } = delivery;
   const status = statusLabel(delivery.status);
-  const title = `Delivery of ${when(delivery.scheduled_datetime)}`;
+  const statusName = status.label;
+  const scheduled = when(delivery.scheduled_datetime);
+  const started = when(delivery.started_datetime);
+  const finished = when(delivery.finished_datetime);
+  const title = t`Delivery of ${scheduled}`;
   const percent = processedPercent(progress);
   return (
     // Deliveries of several variants share a time: the variant keeps each region's name unique.
@@ -36,17 +42,17 @@ export function DeliveryCard({
             </Title>
             <Text size="xs" c="dimmed">
               {variantLabel}
-              {delivery.started_datetime && ` · started ${when(delivery.started_datetime)}`}
-              {delivery.finished_datetime && ` · finished ${when(delivery.finished_datetime)}`}
+              {delivery.started_datetime && ` · ${t`started ${started}`}`}
+              {delivery.finished_datetime && ` · ${t`finished ${finished}`}`}
             </Text>
           </div>
-          <Badge color={status.color} variant="light" aria-label={`Status: ${status.label}`}>
+          <Badge color={status.color} variant="light" aria-label={t`Status: ${statusName}`}>
             {status.label}
           </Badge>
         </Group>
         {delivery.status === 'missed' && (
           <Text size="sm" c="orange">
-            Its time passed while the service could not send, so it was not sent.
+            <Trans>Its time passed while the service could not send, so it was not sent.</Trans>
           </Text>
         )}
         {delivery.status === 'paused' && delivery.pause_rate && (
@@ -54,23 +60,27 @@ export function DeliveryCard({
             color="red"
             title={
               delivery.pause_rate === 'complaints'
-                ? 'Paused by the brake: too many complaints'
-                : 'Paused by the brake: too many hard bounces'
+                ? t`Paused by the brake: too many complaints`
+                : t`Paused by the brake: too many hard bounces`
             }
           >
             <Text size="sm">{delivery.pause_reason}</Text>
             <Text size="sm">
-              Nothing more is sent until you resume. Look at the rates by recipient domain below and
-              at where this list came from before deciding.
+              <Trans>
+                Nothing more is sent until you resume. Look at the rates by recipient domain below
+                and at where this list came from before deciding.
+              </Trans>
             </Text>
           </Alert>
         )}
         {delivery.status === 'paused' && delivery.pause_reason && !delivery.pause_rate && (
-          <Alert color="red" title="Paused by the service: the mail server refused to send">
+          <Alert color="red" title={t`Paused by the service: the mail server refused to send`}>
             <Text size="sm">{delivery.pause_reason}</Text>
             <Text size="sm">
-              Nobody was marked as bounced. Fix the sending configuration, then resume: the delivery
-              continues where it stopped.
+              <Trans>
+                Nobody was marked as bounced. Fix the sending configuration, then resume: the
+                delivery continues where it stopped.
+              </Trans>
             </Text>
           </Alert>
         )}
@@ -78,19 +88,19 @@ export function DeliveryCard({
           value={percent}
           size="lg"
           color={progress.failed + progress.bounced > 0 ? 'orange' : 'teal'}
-          aria-label={`Progress of the delivery of ${when(delivery.scheduled_datetime)}`}
+          aria-label={t`Progress of the delivery of ${scheduled}`}
           animated={delivery.status === 'running'}
         />
-        <dl className={classes.counts} aria-label="Recipients">
-          <Count term="Sent" value={progress.sent} />
-          <Count term="Failed" value={progress.failed} />
-          <Count term="Bounced" value={progress.bounced} />
-          {progress.skipped !== undefined && <Count term="Skipped" value={progress.skipped} />}
+        <dl className={classes.counts} aria-label={t`Recipients`}>
+          <Count term={t`Sent`} value={progress.sent} />
+          <Count term={t`Failed`} value={progress.failed} />
+          <Count term={t`Bounced`} value={progress.bounced} />
+          {progress.skipped !== undefined && <Count term={t`Skipped`} value={progress.skipped} />}
           {progress.suppressed !== undefined && (
-            <Count term="Suppressed" value={progress.suppressed} />
+            <Count term={t`Suppressed`} value={progress.suppressed} />
           )}
-          <Count term="Queued" value={progress.queued} />
-          <Count term="Total" value={progress.total} />
+          <Count term={t`Queued`} value={progress.queued} />
+          <Count term={t`Total`} value={progress.total} />
         </dl>
         {delivery.status !== 'scheduled' && <DeliveryRates delivery={delivery} />}
         {canSend && <DeliveryActions delivery={delivery} mailingId={mailingId} />}

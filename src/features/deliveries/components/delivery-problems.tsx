@@ -1,4 +1,6 @@
 import { Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { DeliveryRecipient, DeliveryState } from '../../../api/deliveries';
@@ -15,10 +17,10 @@ const PAGE_SIZE = 25;
 type ProblemState = 'failed' | 'bounced' | 'skipped' | 'suppressed';
 
 const tableLabels = {
-  failed: 'Failed recipients',
-  bounced: 'Bounced recipients',
-  skipped: 'Skipped recipients',
-  suppressed: 'Suppressed recipients',
+  failed: msg`Failed recipients`,
+  bounced: msg`Bounced recipients`,
+  skipped: msg`Skipped recipients`,
+  suppressed: msg`Suppressed recipients`,
 };
 
 /**
@@ -29,7 +31,12 @@ const tableLabels = {
  * share the page, so the state and page live here rather than in the URL.
  */
 export function DeliveryProblems({ delivery }: { delivery: DeliveryState }) {
+  const { t, i18n } = useLingui();
   const { failed, bounced, skipped = 0, suppressed = 0 } = delivery.progress;
+  const failedCount = formatCount(failed);
+  const bouncedCount = formatCount(bounced);
+  const skippedCount = formatCount(skipped);
+  const suppressedCount = formatCount(suppressed);
   const [state, setState] = useState<ProblemState>(
     failed > 0
       ? 'failed'
@@ -45,29 +52,27 @@ export function DeliveryProblems({ delivery }: { delivery: DeliveryState }) {
   const { data, error, isPending, refetch } = useQuery(
     deliveryQueries.recipients(delivery.id, state, page, isLive(delivery)),
   );
-  const label = tableLabels[state];
+  const label = i18n._(tableLabels[state]);
   return (
     <Stack gap="xs">
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Text size="sm" fw={700}>
-          Problems
+          <Trans>Problems</Trans>
         </Text>
         <SegmentedControl
           size="xs"
-          aria-label="Which problems to show"
+          aria-label={t`Which problems to show`}
           value={state}
           onChange={(v) => {
             setState(v as ProblemState);
             setPage(1);
           }}
           data={[
-            { value: 'failed', label: `Failed (${formatCount(failed)})` },
-            { value: 'bounced', label: `Bounced (${formatCount(bounced)})` },
-            ...(skipped > 0
-              ? [{ value: 'skipped', label: `Skipped (${formatCount(skipped)})` }]
-              : []),
+            { value: 'failed', label: t`Failed (${failedCount})` },
+            { value: 'bounced', label: t`Bounced (${bouncedCount})` },
+            ...(skipped > 0 ? [{ value: 'skipped', label: t`Skipped (${skippedCount})` }] : []),
             ...(suppressed > 0
-              ? [{ value: 'suppressed', label: `Suppressed (${formatCount(suppressed)})` }]
+              ? [{ value: 'suppressed', label: t`Suppressed (${suppressedCount})` }]
               : []),
           ]}
         />
@@ -78,9 +83,15 @@ export function DeliveryProblems({ delivery }: { delivery: DeliveryState }) {
         <PlainTable minWidth={560} aria-label={label} aria-busy={isPending}>
           <thead>
             <tr>
-              <th>Email</th>
-              <th>Attempts</th>
-              <th>Reason</th>
+              <th>
+                <Trans>Email</Trans>
+              </th>
+              <th>
+                <Trans>Attempts</Trans>
+              </th>
+              <th>
+                <Trans>Reason</Trans>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -92,7 +103,7 @@ export function DeliveryProblems({ delivery }: { delivery: DeliveryState }) {
       )}
       {data && data.count === 0 && (
         <Text size="sm" c="dimmed">
-          None.
+          <Trans>None.</Trans>
         </Text>
       )}
       {data && data.count > 0 && (
@@ -103,12 +114,13 @@ export function DeliveryProblems({ delivery }: { delivery: DeliveryState }) {
 }
 
 function ProblemRow({ recipient: r }: { recipient: DeliveryRecipient }) {
+  const { t } = useLingui();
   return (
     <tr>
       <td>{r.email}</td>
-      <td>{r.attempts}</td>
+      <td>{formatCount(r.attempts)}</td>
       <td>
-        <Text size="sm">{r.last_error || r.smtp_response || 'No reason given'}</Text>
+        <Text size="sm">{r.last_error || r.smtp_response || t`No reason given`}</Text>
         {r.last_error && r.smtp_response && r.smtp_response !== r.last_error && (
           <Text size="xs" c="dimmed">
             {r.smtp_response}

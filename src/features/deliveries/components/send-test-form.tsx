@@ -1,5 +1,6 @@
 import { Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { describeError, fieldErrors, isApiError } from '../../../api/errors';
 import { FormAlert } from '../../../components/form-alert';
 import { notify } from '../../../components/notify';
@@ -19,6 +20,7 @@ export function SendTestForm({
   mailingId: number;
   variants: VariantOption[];
 }) {
+  const { t } = useLingui();
   const mutation = useSendTest(mailingId);
   const [email, setEmail] = useState('');
   const [variant, setVariant] = useState(variants[0] ? String(variants[0].id) : '');
@@ -33,11 +35,12 @@ export function SendTestForm({
       email: email.trim(),
       ...(variants.length > 1 && variant ? { variant: Number(variant) } : {}),
     };
+    const recipient = body.email;
     mutation.mutate(body, {
-      onSuccess: ({ message_id }) =>
+      onSuccess: ({ message_id: messageId }) =>
         notify({
-          title: `Test sent to ${body.email}`,
-          message: `Message-ID ${message_id}`,
+          title: t`Test sent to ${recipient}`,
+          message: t`Message-ID ${messageId}`,
           color: 'teal',
         }),
       onError: (err) => {
@@ -50,14 +53,14 @@ export function SendTestForm({
   };
 
   return (
-    <form onSubmit={onSubmit} aria-label="Send a test" noValidate>
+    <form onSubmit={onSubmit} aria-label={t`Send a test`} noValidate>
       <Stack gap="xs">
         <Text size="sm" fw={700}>
-          Send a test to…
+          <Trans>Send a test to…</Trans>
         </Text>
         <Group align="flex-start" gap="xs" wrap="wrap">
           <TextInput
-            label="Test recipient's email"
+            label={t`Test recipient's email`}
             type="email"
             required
             value={email}
@@ -68,7 +71,7 @@ export function SendTestForm({
           />
           {variants.length > 1 && (
             <NativeSelect
-              label="Variant"
+              label={t`Variant`}
               value={variant}
               onChange={(e) => setVariant(e.currentTarget.value)}
               data={variants.map((v) => ({ value: String(v.id), label: v.label }))}
@@ -78,10 +81,10 @@ export function SendTestForm({
             />
           )}
           <Button type="submit" mt={25} loading={mutation.isPending}>
-            Send test
+            <Trans>Send test</Trans>
           </Button>
         </Group>
-        <FormAlert messages={other} title="The test was not sent" />
+        <FormAlert messages={other} title={t`The test was not sent`} />
       </Stack>
     </form>
   );

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, MultiSelect, Select, Stack, TagsInput, TextInput } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -8,12 +9,8 @@ import { listQueries } from '../../../api/shared-queries';
 import { FormAlert } from '../../../components/form-alert';
 import { applyServerErrors } from '../../../components/server-errors';
 
+const exampleRedirect = 'https://example.com/thanks';
 const fields = ['name', 'lists', 'fields', 'language', 'redirect_url'] as const;
-const languageNames: Record<(typeof FORM_LANGUAGES)[number], string> = {
-  en: 'English',
-  de: 'German',
-  fr: 'French',
-};
 
 export type FormEditorProps = {
   initial: FormWrite;
@@ -24,6 +21,12 @@ export type FormEditorProps = {
 
 /** Create and edit a sign-up form; server 400s land on their fields. */
 export function FormEditor({ initial, submitLabel, onSubmit, onCancel }: FormEditorProps) {
+  const { t } = useLingui();
+  const languageNames: Record<(typeof FORM_LANGUAGES)[number], string> = {
+    en: t`English`,
+    de: t`German`,
+    fr: t`French`,
+  };
   const lists = useQuery(listQueries.everyList());
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const form = useForm<FormWrite>({ resolver: zodResolver(formWrite), defaultValues: initial });
@@ -37,11 +40,11 @@ export function FormEditor({ initial, submitLabel, onSubmit, onCancel }: FormEdi
     }
   });
   return (
-    <form onSubmit={submit} noValidate aria-label="Sign-up form">
+    <form onSubmit={submit} noValidate aria-label={t`Sign-up form`}>
       <Stack>
         <FormAlert messages={formErrors} />
         <TextInput
-          label="Name"
+          label={t`Name`}
           withAsterisk
           error={errors.name?.message}
           {...form.register('name')}
@@ -51,7 +54,7 @@ export function FormEditor({ initial, submitLabel, onSubmit, onCancel }: FormEdi
           name="lists"
           render={({ field, fieldState }) => (
             <MultiSelect
-              label="Lists offered"
+              label={t`Lists offered`}
               withAsterisk
               searchable
               data={(lists.data ?? []).map((l) => ({ value: String(l.id), label: l.name }))}
@@ -66,8 +69,8 @@ export function FormEditor({ initial, submitLabel, onSubmit, onCancel }: FormEdi
           name="fields"
           render={({ field, fieldState }) => (
             <TagsInput
-              label="Fields asked"
-              description="first_name, last_name or a custom field's name; press Enter after each"
+              label={t`Fields asked`}
+              description={t`first_name, last_name or a custom field's name; press Enter after each`}
               value={field.value ?? []}
               onChange={field.onChange}
               error={fieldState.error?.message}
@@ -79,10 +82,10 @@ export function FormEditor({ initial, submitLabel, onSubmit, onCancel }: FormEdi
           name="language"
           render={({ field, fieldState }) => (
             <Select
-              label="Language"
-              description="Of the page and the opt-in mail; none: the visitor's browser language"
+              label={t`Language`}
+              description={t`Of the page and the opt-in mail; none: the visitor's browser language`}
               clearable
-              placeholder="Visitor's language"
+              placeholder={t`Visitor's language`}
               data={FORM_LANGUAGES.map((code) => ({ value: code, label: languageNames[code] }))}
               value={field.value ?? null}
               onChange={(value) => field.onChange(value)}
@@ -91,15 +94,15 @@ export function FormEditor({ initial, submitLabel, onSubmit, onCancel }: FormEdi
           )}
         />
         <TextInput
-          label="Redirect after signing up"
-          description="Optional: a page of your website; else Mailboard's thank-you page"
-          placeholder="https://example.com/thanks"
+          label={t`Redirect after signing up`}
+          description={t`Optional: a page of your website; else Mailboard's thank-you page`}
+          placeholder={exampleRedirect}
           error={errors.redirect_url?.message}
           {...form.register('redirect_url', { setValueAs: (v: string) => v || null })}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" loading={isSubmitting}>
             {submitLabel}

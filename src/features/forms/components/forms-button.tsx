@@ -2,6 +2,7 @@ import { Button } from '@mantine/core';
 import { IconForms } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { Trans } from '@lingui/react/macro';
 import { useCan } from '../../../components/use-can';
 import { formQueries } from '../queries';
 
@@ -17,7 +18,7 @@ export function FormsButton({ listId }: { listId: number }) {
       variant="default"
       leftSection={<IconForms size={16} />}
     >
-      Forms
+      <Trans>Forms</Trans>
     </Button>
   );
 }

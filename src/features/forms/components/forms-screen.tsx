@@ -11,10 +11,19 @@ import {
   Textarea,
   VisuallyHidden,
 } from '@mantine/core';
+import type { MessageDescriptor } from '@lingui/core';
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formBlockReasons, formSnippet, type Form } from '../../../../contract/forms';
+import {
+  formBlockReasons,
+  formSnippet,
+  type Form,
+  type FormBlockReason,
+} from '../../../../contract/forms';
 import { describeError } from '../../../api/errors';
 import { listQueries } from '../../../api/shared-queries';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -28,14 +37,24 @@ type Editing = { kind: 'new' } | { kind: 'edit'; form: Form } | null;
 
 const blockedTotal = (form: Form) =>
   formBlockReasons.reduce((sum, reason) => sum + form.stats.blocked[reason], 0);
+const reasonLabels: Record<FormBlockReason, MessageDescriptor> = {
+  honeypot: msg`honeypot`,
+  too_fast: msg`too fast`,
+  proof: msg`proof`,
+  ip_budget: msg`ip budget`,
+  address_budget: msg`address budget`,
+  invalid: msg`invalid`,
+};
+// Run while rendering: the active locale's words and numbers.
 const blockedDetail = (form: Form) =>
   formBlockReasons
     .filter((r) => form.stats.blocked[r] > 0)
-    .map((r) => `${r.replace('_', ' ')} ${formatCount(form.stats.blocked[r])}`)
+    .map((r) => `${i18n._(reasonLabels[r])} ${formatCount(form.stats.blocked[r])}`)
     .join(', ');
 
 /** The sign-up forms offering a list: stats of the last 30 days, the snippet, edit, delete. */
 export function FormsScreen({ listId }: { listId: number }) {
+  const { t } = useLingui();
   const forms = useQuery(formQueries.list());
   const lists = useQuery(listQueries.everyList());
   const [editing, setEditing] = useState<Editing>(null);
@@ -48,83 +67,99 @@ export function FormsScreen({ listId }: { listId: number }) {
   if (forms.isError) return <Alert color="red">{describeError(forms.error)}</Alert>;
   if (!forms.data.supported)
     return (
-      <Alert color="blue" role="status" title="Not available">
-        This server does not offer sign-up forms.
+      <Alert color="blue" role="status" title={t`Not available`}>
+        <Trans>This server does not offer sign-up forms.</Trans>
       </Alert>
     );
   const rows = forms.data.data.results.filter((f) => f.lists.includes(listId));
   const names = Object.fromEntries((lists.data ?? []).map((l) => [l.id, l.name]));
   const origin = window.location.origin;
+  const hostedPath = snippetOf ? `/f/${snippetOf.id}` : '';
+  const hostedUrl = `${origin}${hostedPath}`;
   return (
     <Stack>
       <Group justify="flex-end">
         <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ kind: 'new' })}>
-          New form
+          <Trans>New form</Trans>
         </Button>
       </Group>
       {rows.length === 0 ? (
-        <EmptyState title="No sign-up forms yet">
-          A form lets people subscribe from your website, with double opt-in and no captcha.
+        <EmptyState title={t`No sign-up forms yet`}>
+          <Trans>
+            A form lets people subscribe from your website, with double opt-in and no captcha.
+          </Trans>
         </EmptyState>
       ) : (
         <Table.ScrollContainer minWidth={320}>
-          <Table aria-label="Sign-up forms" striped>
+          <Table aria-label={t`Sign-up forms`} striped>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th ta="right">Submitted</Table.Th>
-                <Table.Th ta="right">Accepted</Table.Th>
-                <Table.Th ta="right" visibleFrom="sm">
-                  Confirmed
+                <Table.Th>
+                  <Trans>Name</Trans>
+                </Table.Th>
+                <Table.Th ta="right">
+                  <Trans>Submitted</Trans>
+                </Table.Th>
+                <Table.Th ta="right">
+                  <Trans>Accepted</Trans>
                 </Table.Th>
                 <Table.Th ta="right" visibleFrom="sm">
-                  Blocked
+                  <Trans>Confirmed</Trans>
                 </Table.Th>
-                <Table.Th>Actions</Table.Th>
+                <Table.Th ta="right" visibleFrom="sm">
+                  <Trans>Blocked</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Actions</Trans>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {rows.map((f) => (
-                <Table.Tr key={f.id}>
-                  <Table.Td>
-                    <Anchor href={`/f/${f.id}`} target="_blank" rel="noopener">
-                      {f.name}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td ta="right">{formatCount(f.stats.submitted)}</Table.Td>
-                  <Table.Td ta="right">{formatCount(f.stats.accepted)}</Table.Td>
-                  <Table.Td ta="right" visibleFrom="sm">
-                    {formatCount(f.stats.confirmed)}
-                  </Table.Td>
-                  <Table.Td ta="right" visibleFrom="sm" title={blockedDetail(f)}>
-                    {formatCount(blockedTotal(f))}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Button size="compact-sm" variant="default" onClick={() => setSnippetOf(f)}>
-                        Snippet<VisuallyHidden>{` of ${f.name}`}</VisuallyHidden>
-                      </Button>
-                      <Button
-                        size="compact-sm"
-                        variant="default"
-                        aria-label={`Edit ${f.name}`}
-                        onClick={() => setEditing({ kind: 'edit', form: f })}
-                      >
-                        Edit
-                      </Button>
-                      <Button
-                        size="compact-sm"
-                        variant="default"
-                        color="red"
-                        aria-label={`Delete ${f.name}`}
-                        onClick={() => setDeleting(f)}
-                      >
-                        Delete
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
+              {rows.map((f) => {
+                const name = f.name;
+                return (
+                  <Table.Tr key={f.id}>
+                    <Table.Td>
+                      <Anchor href={`/f/${f.id}`} target="_blank" rel="noopener">
+                        {f.name}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td ta="right">{formatCount(f.stats.submitted)}</Table.Td>
+                    <Table.Td ta="right">{formatCount(f.stats.accepted)}</Table.Td>
+                    <Table.Td ta="right" visibleFrom="sm">
+                      {formatCount(f.stats.confirmed)}
+                    </Table.Td>
+                    <Table.Td ta="right" visibleFrom="sm" title={blockedDetail(f)}>
+                      {formatCount(blockedTotal(f))}
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        <Button size="compact-sm" variant="default" onClick={() => setSnippetOf(f)}>
+                          <Trans>Snippet</Trans>
+                          <VisuallyHidden>{` ${t`of ${name}`}`}</VisuallyHidden>
+                        </Button>
+                        <Button
+                          size="compact-sm"
+                          variant="default"
+                          aria-label={t`Edit ${name}`}
+                          onClick={() => setEditing({ kind: 'edit', form: f })}
+                        >
+                          <Trans>Edit</Trans>
+                        </Button>
+                        <Button
+                          size="compact-sm"
+                          variant="default"
+                          color="red"
+                          aria-label={t`Delete ${name}`}
+                          onClick={() => setDeleting(f)}
+                        >
+                          <Trans>Delete</Trans>
+                        </Button>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
@@ -132,7 +167,7 @@ export function FormsScreen({ listId }: { listId: number }) {
       <Modal
         opened={editing !== null}
         onClose={() => setEditing(null)}
-        title={editing?.kind === 'edit' ? 'Edit form' : 'New form'}
+        title={editing?.kind === 'edit' ? t`Edit form` : t`New form`}
         size="lg"
       >
         {editing && (
@@ -148,13 +183,13 @@ export function FormsScreen({ listId }: { listId: number }) {
                   }
                 : { name: '', lists: [listId], fields: [], language: null, redirect_url: null }
             }
-            submitLabel={editing.kind === 'edit' ? 'Save' : 'Create form'}
+            submitLabel={editing.kind === 'edit' ? t`Save` : t`Create form`}
             onCancel={() => setEditing(null)}
             onSubmit={async (body) => {
               if (editing.kind === 'edit') await update.mutateAsync({ id: editing.form.id, body });
               else setSnippetOf(await create.mutateAsync(body));
               setEditing(null);
-              notify({ message: editing.kind === 'edit' ? 'Form saved.' : 'Form created.' });
+              notify({ message: editing.kind === 'edit' ? t`Form saved.` : t`Form created.` });
             }}
           />
         )}
@@ -162,21 +197,23 @@ export function FormsScreen({ listId }: { listId: number }) {
       <Modal
         opened={snippetOf !== null}
         onClose={() => setSnippetOf(null)}
-        title="Embed the form"
+        title={t`Embed the form`}
         size="xl"
       >
         {snippetOf && (
           <Stack>
             <Text size="sm">
-              Paste this HTML into any page. It works without JavaScript; the script tag adds an
-              invisible proof-of-work. The hosted page is at{' '}
-              <Anchor href={`/f/${snippetOf.id}`} target="_blank" rel="noopener">
-                {`${origin}/f/${snippetOf.id}`}
-              </Anchor>
-              .
+              <Trans>
+                Paste this HTML into any page. It works without JavaScript; the script tag adds an
+                invisible proof-of-work. The hosted page is at{' '}
+                <Anchor href={hostedPath} target="_blank" rel="noopener">
+                  {hostedUrl}
+                </Anchor>
+                .
+              </Trans>
             </Text>
             <Textarea
-              label="HTML snippet"
+              label={t`HTML snippet`}
               readOnly
               autosize
               minRows={8}
@@ -186,7 +223,7 @@ export function FormsScreen({ listId }: { listId: number }) {
             <Group justify="flex-end">
               <CopyButton value={formSnippet(origin, snippetOf, names)}>
                 {({ copied, copy }) => (
-                  <Button onClick={copy}>{copied ? 'Copied' : 'Copy snippet'}</Button>
+                  <Button onClick={copy}>{copied ? t`Copied` : t`Copy snippet`}</Button>
                 )}
               </CopyButton>
             </Group>
@@ -196,21 +233,23 @@ export function FormsScreen({ listId }: { listId: number }) {
       <ConfirmDialog
         opened={deleting !== null}
         onClose={() => setDeleting(null)}
-        title="Delete form"
-        confirmLabel="Delete form"
+        title={t`Delete form`}
+        confirmLabel={t`Delete form`}
         loading={remove.isPending}
         onConfirm={() => {
           if (!deleting) return;
           remove.mutate(deleting.id, {
             onSuccess: () => {
               setDeleting(null);
-              notify({ message: 'Form deleted.' });
+              notify({ message: t`Form deleted.` });
             },
             onError: (err) => notify({ color: 'red', message: describeError(err) }),
           });
         }}
       >
-        Pages with its snippet will stop subscribing anyone. Its stats are deleted with it.
+        <Trans>
+          Pages with its snippet will stop subscribing anyone. Its stats are deleted with it.
+        </Trans>
       </ConfirmDialog>
     </Stack>
   );

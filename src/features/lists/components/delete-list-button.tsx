@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -8,7 +9,9 @@ import { useDeleteList } from '../mutations';
 
 /** Deleting a list takes its mailings and statistics with it (spec): ask, and make them type. */
 export function DeleteListButton({ list, onDeleted }: { list: List; onDeleted: () => void }) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
+  const name = list.name;
   const remove = useDeleteList();
   return (
     <>
@@ -18,29 +21,31 @@ export function DeleteListButton({ list, onDeleted }: { list: List; onDeleted: (
         leftSection={<IconTrash size={16} />}
         onClick={() => setOpen(true)}
       >
-        Delete list
+        <Trans>Delete list</Trans>
       </Button>
       <ConfirmDialog
         opened={open}
         onClose={() => setOpen(false)}
-        title={`Delete “${list.name}”?`}
-        confirmLabel="Delete list"
+        title={t`Delete “${name}”?`}
+        confirmLabel={t`Delete list`}
         confirmPhrase={list.name}
         loading={remove.isPending}
         onConfirm={() =>
           remove.mutate(list.id, {
             onSuccess: () => {
               setOpen(false);
-              notifySuccess(`List “${list.name}” deleted.`);
+              notifySuccess(t`List “${name}” deleted.`);
               onDeleted();
             },
-            onError: (err) => notifyError(err, 'The list was not deleted'),
+            onError: (err) => notifyError(err, t`The list was not deleted`),
           })
         }
       >
         <Text size="sm">
-          This permanently deletes the list with its subscribers, and all of its mailings and their
-          statistics. This cannot be undone.
+          <Trans>
+            This permanently deletes the list with its subscribers, and all of its mailings and
+            their statistics. This cannot be undone.
+          </Trans>
         </Text>
       </ConfirmDialog>
     </>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useNavigate } from 'react-router';
 import { notifySuccess } from '../../../components/notify';
 import { emptyListForm } from '../list-form-values';
@@ -6,6 +7,7 @@ import { useDoubleOptInSupport } from '../use-double-opt-in';
 import { ListForm } from './list-form';
 
 export function ListCreate() {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const create = useCreateList();
   const doubleOptIn = useDoubleOptInSupport();
@@ -13,11 +15,12 @@ export function ListCreate() {
     <ListForm
       initial={emptyListForm}
       doubleOptIn={doubleOptIn}
-      submitLabel="Create list"
+      submitLabel={t`Create list`}
       onCancel={() => void navigate('/lists')}
       onSubmit={async (body) => {
         const list = await create.mutateAsync(body);
-        notifySuccess(`List “${list.name}” created.`);
+        const name = list.name;
+        notifySuccess(t`List “${name}” created.`);
         await navigate(`/lists/${list.id}`);
       }}
     />

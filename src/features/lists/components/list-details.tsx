@@ -8,7 +8,9 @@ import {
   IconRoute,
   IconUsers,
 } from '@tabler/icons-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
+import { formatDateTime } from '../../../lib/format';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
@@ -33,6 +35,7 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
 
 /** `actions`: more buttons for the header, from features the app composes in (sign-up forms). */
 export function ListDetails({ listId, actions }: { listId: number; actions?: ReactNode }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const canManage = useCan('lists:manage', listId);
   const canImport = useCan('imports:run', listId);
@@ -44,7 +47,7 @@ export function ListDetails({ listId, actions }: { listId: number; actions?: Rea
     <>
       <PageHeader
         title={list.name}
-        above={<Breadcrumbs items={[{ label: 'Lists', to: '/lists' }]} />}
+        above={<Breadcrumbs items={[{ label: t`Lists`, to: '/lists' }]} />}
         actions={
           <>
             <Button
@@ -52,7 +55,7 @@ export function ListDetails({ listId, actions }: { listId: number; actions?: Rea
               to={`/lists/${list.id}/subscribers`}
               leftSection={<IconUsers size={16} />}
             >
-              Subscribers
+              <Trans>Subscribers</Trans>
             </Button>
             {canImport && (
               <Button
@@ -61,7 +64,7 @@ export function ListDetails({ listId, actions }: { listId: number; actions?: Rea
                 variant="default"
                 leftSection={<IconFileImport size={16} />}
               >
-                Import CSV
+                <Trans>Import CSV</Trans>
               </Button>
             )}
             <Button
@@ -70,7 +73,7 @@ export function ListDetails({ listId, actions }: { listId: number; actions?: Rea
               variant="default"
               leftSection={<IconHistory size={16} />}
             >
-              Import history
+              <Trans>Import history</Trans>
             </Button>
             <Button
               component={Link}
@@ -78,7 +81,7 @@ export function ListDetails({ listId, actions }: { listId: number; actions?: Rea
               variant="default"
               leftSection={<IconFilter size={16} />}
             >
-              Segments
+              <Trans>Segments</Trans>
             </Button>
             {canSeeAutomations && (
               <Button
@@ -87,7 +90,7 @@ export function ListDetails({ listId, actions }: { listId: number; actions?: Rea
                 variant="default"
                 leftSection={<IconRoute size={16} />}
               >
-                Automations
+                <Trans>Automations</Trans>
               </Button>
             )}
             {actions}
@@ -99,7 +102,7 @@ export function ListDetails({ listId, actions }: { listId: number; actions?: Rea
                   variant="default"
                   leftSection={<IconEdit size={16} />}
                 >
-                  Edit
+                  <Trans>Edit</Trans>
                 </Button>
                 <DeleteListButton
                   list={list}
@@ -113,11 +116,11 @@ export function ListDetails({ listId, actions }: { listId: number; actions?: Rea
       <Stack>
         <Card withBorder>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
-            <Item label="Default sender">
+            <Item label={t`Default sender`}>
               {list.default_from_name} &lt;{list.default_from_email}&gt;
             </Item>
-            <Item label="Reply-to">{list.default_replyto_email || '—'}</Item>
-            <Item label="Languages">
+            <Item label={t`Reply-to`}>{list.default_replyto_email || '—'}</Item>
+            <Item label={t`Languages`}>
               <Group gap={4}>
                 {list.languages.map((code) => (
                   <Badge
@@ -127,21 +130,21 @@ export function ListDetails({ listId, actions }: { listId: number; actions?: Rea
                     variant={code === list.default_language ? 'filled' : 'light'}
                   >
                     {code}
-                    {code === list.default_language ? ' (default)' : ''}
+                    {code === list.default_language ? ` ${t`(default)`}` : ''}
                   </Badge>
                 ))}
               </Group>
             </Item>
             {list.double_opt_in !== undefined && (
-              <Item label="Double opt-in">{list.double_opt_in ? 'Yes' : 'No'}</Item>
+              <Item label={t`Double opt-in`}>{list.double_opt_in ? t`Yes` : t`No`}</Item>
             )}
             {list.subscriber_counts && (
-              <Item label="Subscribers">
+              <Item label={t`Subscribers`}>
                 <SubscriberCountsCell counts={list.subscriber_counts} />
               </Item>
             )}
-            <Item label="Created">{new Date(list.create_datetime).toLocaleString()}</Item>
-            <Item label="Updated">{new Date(list.update_datetime).toLocaleString()}</Item>
+            <Item label={t`Created`}>{formatDateTime(list.create_datetime)}</Item>
+            <Item label={t`Updated`}>{formatDateTime(list.update_datetime)}</Item>
           </SimpleGrid>
         </Card>
       </Stack>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { notifySuccess } from '../../../components/notify';
@@ -9,6 +10,7 @@ import { useDoubleOptInSupport } from '../use-double-opt-in';
 import { ListForm } from './list-form';
 
 export function ListEdit({ listId }: { listId: number }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const { data: list, error, refetch } = useQuery(listQueries.detail(listId));
   const update = useUpdateList(listId);
@@ -21,11 +23,12 @@ export function ListEdit({ listId }: { listId: number }) {
       key={list.id}
       initial={listToForm(list)}
       doubleOptIn={doubleOptIn}
-      submitLabel="Save changes"
+      submitLabel={t`Save changes`}
       onCancel={() => void navigate(`/lists/${listId}`)}
       onSubmit={async (body) => {
         const saved = await update.mutateAsync(body);
-        notifySuccess(`List “${saved.name}” saved.`);
+        const name = saved.name;
+        notifySuccess(t`List “${name}” saved.`);
         await navigate(`/lists/${listId}`);
       }}
     />

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -24,6 +25,7 @@ export type ListFormProps = {
 
 /** Create and edit form of a list; server 400s land on their fields. */
 export function ListForm({ initial, doubleOptIn, submitLabel, onSubmit, onCancel }: ListFormProps) {
+  const { t } = useLingui();
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const form = useForm<ListFormValues, unknown, ListWrite>({
     resolver: zodResolver(listFormSchema),
@@ -42,24 +44,24 @@ export function ListForm({ initial, doubleOptIn, submitLabel, onSubmit, onCancel
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label="List">
+    <form onSubmit={submit} noValidate aria-label={t`List`}>
       <Stack maw={640}>
         <FormAlert messages={formErrors} />
         <TextInput
-          label="Name"
+          label={t`Name`}
           withAsterisk
           error={errors.name?.message}
           {...form.register('name')}
         />
         <Group grow align="flex-start">
           <TextInput
-            label="Default from-name"
+            label={t`Default from-name`}
             withAsterisk
             error={errors.default_from_name?.message}
             {...form.register('default_from_name')}
           />
           <TextInput
-            label="Default from-address"
+            label={t`Default from-address`}
             type="email"
             withAsterisk
             error={errors.default_from_email?.message}
@@ -67,9 +69,9 @@ export function ListForm({ initial, doubleOptIn, submitLabel, onSubmit, onCancel
           />
         </Group>
         <TextInput
-          label="Default reply-to address"
+          label={t`Default reply-to address`}
           type="email"
-          description="Optional: leave empty for no reply-to."
+          description={t`Optional: leave empty for no reply-to.`}
           error={errors.default_replyto_email?.message}
           {...form.register('default_replyto_email')}
         />
@@ -78,8 +80,8 @@ export function ListForm({ initial, doubleOptIn, submitLabel, onSubmit, onCancel
           name="languages"
           render={({ field, fieldState }) => (
             <LanguageMultiSelect
-              label="Languages"
-              description="The languages subscribers and mailings of this list may use."
+              label={t`Languages`}
+              description={t`The languages subscribers and mailings of this list may use.`}
               withAsterisk
               value={field.value}
               onChange={(codes) => {
@@ -98,7 +100,7 @@ export function ListForm({ initial, doubleOptIn, submitLabel, onSubmit, onCancel
           name="default_language"
           render={({ field, fieldState }) => (
             <Select
-              label="Default language"
+              label={t`Default language`}
               withAsterisk
               data={languages}
               value={field.value || null}
@@ -115,8 +117,8 @@ export function ListForm({ initial, doubleOptIn, submitLabel, onSubmit, onCancel
             name="double_opt_in"
             render={({ field }) => (
               <Switch
-                label="Double opt-in"
-                description="New subscribers stay pending until they confirm their address."
+                label={t`Double opt-in`}
+                description={t`New subscribers stay pending until they confirm their address.`}
                 checked={field.value}
                 onChange={(e) => field.onChange(e.currentTarget.checked)}
                 error={errors.double_opt_in?.message}
@@ -129,7 +131,7 @@ export function ListForm({ initial, doubleOptIn, submitLabel, onSubmit, onCancel
             {submitLabel}
           </Button>
           <Button variant="default" onClick={onCancel} disabled={isSubmitting}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
         </Group>
       </Stack>

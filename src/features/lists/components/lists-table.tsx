@@ -1,5 +1,8 @@
 import { formatDate } from '../../../lib/format';
 import { Anchor, Badge, Button, Group, Text } from '@mantine/core';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -11,10 +14,10 @@ import { listQueries } from '../../../api/shared-queries';
 import { listPageQuery, listTableDefaults } from '../queries';
 import { SubscriberCountsCell } from './subscriber-counts';
 
-const baseColumns: Column<List>[] = [
+const baseColumns = (i18n: I18n): Column<List>[] => [
   {
     key: 'name',
-    header: 'Name',
+    header: i18n._(msg`Name`),
     sortField: 'name',
     render: (l) => (
       <Anchor component={Link} to={`/lists/${l.id}`} fw={500}>
@@ -24,7 +27,7 @@ const baseColumns: Column<List>[] = [
   },
   {
     key: 'languages',
-    header: 'Languages',
+    header: i18n._(msg`Languages`),
     render: (l) => (
       <Group gap={4}>
         {l.languages.map((code) => (
@@ -42,7 +45,7 @@ const baseColumns: Column<List>[] = [
   },
   {
     key: 'sender',
-    header: 'Default sender',
+    header: i18n._(msg`Default sender`),
     render: (l) => (
       <div>
         <Text size="sm">{l.default_from_name}</Text>
@@ -54,29 +57,34 @@ const baseColumns: Column<List>[] = [
   },
 ];
 
-const countsColumn: Column<List> = {
+const countsColumn = (i18n: I18n): Column<List> => ({
   key: 'counts',
-  header: 'Subscribers',
+  header: i18n._(msg`Subscribers`),
   render: (l) =>
     l.subscriber_counts ? <SubscriberCountsCell counts={l.subscriber_counts} /> : '—',
-};
+});
 
-const updatedColumn: Column<List> = {
+const updatedColumn = (i18n: I18n): Column<List> => ({
   key: 'updated',
-  header: 'Updated',
+  header: i18n._(msg`Updated`),
   sortField: 'update_datetime',
   render: (l) => <Text size="sm">{formatDate(l.update_datetime)}</Text>,
-};
+});
 
 export function ListsTable() {
+  const { t, i18n } = useLingui();
   const table = useTableParams(listTableDefaults);
   const { data, isPending, error, refetch } = useQuery(listQueries.page(listPageQuery(table)));
   // `subscriber_counts` is our extension: another deployment has no such column.
   const hasCounts = data?.results.some((l) => l.subscriber_counts) ?? false;
-  const columns = [...baseColumns, ...(hasCounts ? [countsColumn] : []), updatedColumn];
+  const columns = [
+    ...baseColumns(i18n),
+    ...(hasCounts ? [countsColumn(i18n)] : []),
+    updatedColumn(i18n),
+  ];
   return (
     <DataTable
-      label="Lists"
+      label={t`Lists`}
       columns={columns}
       rowKey={(l) => l.id}
       table={table}
@@ -85,7 +93,7 @@ export function ListsTable() {
       error={error}
       onRetry={() => void refetch()}
       empty={
-        <EmptyState title="No lists yet">
+        <EmptyState title={t`No lists yet`}>
           <Button
             component={Link}
             to="/lists/new"
@@ -93,7 +101,7 @@ export function ListsTable() {
             leftSection={<IconPlus size={16} />}
             mt="xs"
           >
-            Create the first list
+            <Trans>Create the first list</Trans>
           </Button>
         </EmptyState>
       }

@@ -1,6 +1,6 @@
+import { plural } from '@lingui/core/macro';
 import { Group, Text } from '@mantine/core';
 import type { SubscriberCounts } from '../../../../contract/lists';
-import { formatCount } from '../../../lib/format';
 
 const shown = ['active', 'pending', 'bounced', 'unsubscribed'] as const;
 const colors = {
@@ -10,6 +10,22 @@ const colors = {
   unsubscribed: 'dimmed',
 } as const;
 
+type Shown = (typeof shown)[number];
+
+// `#` is the count, with the locale's group separators.
+const label = (state: Shown, count: number) => {
+  switch (state) {
+    case 'active':
+      return plural(count, { one: '# active', other: '# active' });
+    case 'pending':
+      return plural(count, { one: '# pending', other: '# pending' });
+    case 'bounced':
+      return plural(count, { one: '# bounced', other: '# bounced' });
+    case 'unsubscribed':
+      return plural(count, { one: '# unsubscribed', other: '# unsubscribed' });
+  }
+};
+
 /** Counts by state; deleted subscribers are left out, as the API's unfiltered collection does. */
 export function SubscriberCountsCell({ counts }: { counts: SubscriberCounts }) {
   return (
@@ -18,7 +34,7 @@ export function SubscriberCountsCell({ counts }: { counts: SubscriberCounts }) {
         .filter((state) => state === 'active' || counts[state] > 0)
         .map((state) => (
           <Text key={state} size="sm" span c={colors[state]} style={{ whiteSpace: 'nowrap' }}>
-            {formatCount(counts[state])} {state}
+            {label(state, counts[state])}
           </Text>
         ))}
     </Group>

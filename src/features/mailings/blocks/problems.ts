@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { BlockDocument } from '../../../../contract/block-document';
 import { allBlocks } from './document';
 import { blockName } from './components/block-labels';
@@ -8,18 +9,23 @@ export function documentProblems(doc: BlockDocument): string[] {
   const check = (blocks: BlockDocument['blocks'], where: string) =>
     blocks.forEach((b, i) => {
       const name = `${where}${blockName(b, i)}`;
-      if (b.kind === 'image' && !b.src) problems.push(`${name}: choose an image.`);
+      if (b.kind === 'image' && !b.src) problems.push(t`${name}: choose an image.`);
       if (b.kind === 'image' && b.src && !b.alt.trim())
-        problems.push(`${name}: describe the image (alt text).`);
-      if (b.kind === 'button' && !b.label.trim()) problems.push(`${name}: write the label.`);
-      if (b.kind === 'button' && linkProblem(b.href))
-        problems.push(`${name}: ${linkProblem(b.href)}`);
-      if (b.kind === 'columns') b.columns.forEach((c, n) => check(c, `${name}, column ${n + 1}: `));
+        problems.push(t`${name}: describe the image (alt text).`);
+      if (b.kind === 'button' && !b.label.trim()) problems.push(t`${name}: write the label.`);
+      const link = b.kind === 'button' ? linkProblem(b.href) : undefined;
+      if (link) problems.push(`${name}: ${link}`);
+      if (b.kind === 'columns')
+        b.columns.forEach((c, n) => {
+          const column = n + 1;
+          check(c, t`${name}, column ${column}: `);
+        });
     });
   check(doc.blocks, '');
-  if (doc.markdown !== undefined && !doc.markdown.trim()) problems.push('Write the Markdown text.');
+  if (doc.markdown !== undefined && !doc.markdown.trim())
+    problems.push(t`Write the Markdown text.`);
   if (doc.markdown === undefined && allBlocks(doc.blocks).length <= 1)
-    problems.push('Add at least one block.');
+    problems.push(t`Add at least one block.`);
   return problems;
 }
 
@@ -27,5 +33,5 @@ export function documentProblems(doc: BlockDocument): string[] {
 export function linkProblem(href: string): string | undefined {
   if (/^(https?:\/\/[^\s]+\.[^\s]+|mailto:[^\s]+@[^\s]+|\{\{[^}]+\}\})$/i.test(href.trim()))
     return undefined;
-  return 'Enter a full address such as https://example.com/page.';
+  return t`Enter a full address such as https://example.com/page.`;
 }

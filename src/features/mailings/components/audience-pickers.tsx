@@ -8,6 +8,7 @@ import {
   TagsInput,
   TextInput,
 } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useFormContext } from 'react-hook-form';
@@ -21,6 +22,7 @@ import { formatPeople } from '../../../lib/format';
  * (proxy mode), it stays the id field the spec knows, with the ids in use suggested.
  */
 export function CampaignPicker() {
+  const { t } = useLingui();
   const { control, setValue } = useFormContext<ComposerValues>();
   const named = useQuery(mailingQueries.namedCampaigns());
   const ids = useQuery({ ...mailingQueries.campaigns(), enabled: named.data?.supported === false });
@@ -35,8 +37,8 @@ export function CampaignPicker() {
         name="campaign"
         render={({ field, fieldState }) => (
           <Autocomplete
-            label="Campaign"
-            description="Optional: a campaign id. Campaigns of existing mailings are suggested."
+            label={t`Campaign`}
+            description={t`Optional: a campaign id. Campaigns of existing mailings are suggested.`}
             data={(ids.data ?? []).map(String)}
             inputMode="numeric"
             value={field.value}
@@ -71,9 +73,9 @@ export function CampaignPicker() {
         name="campaign"
         render={({ field, fieldState }) => (
           <Select
-            label="Campaign"
-            description="Optional: the campaign this mailing belongs to."
-            placeholder={named.isPending ? 'Loading campaigns…' : 'No campaign'}
+            label={t`Campaign`}
+            description={t`Optional: the campaign this mailing belongs to.`}
+            placeholder={named.isPending ? t`Loading campaigns…` : t`No campaign`}
             searchable
             clearable
             data={campaigns.map((c) => ({ value: String(c.id), label: c.name }))}
@@ -82,14 +84,14 @@ export function CampaignPicker() {
             onBlur={field.onBlur}
             ref={field.ref}
             error={fieldState.error?.message}
-            nothingFoundMessage="No campaign matches; create it below"
+            nothingFoundMessage={t`No campaign matches; create it below`}
           />
         )}
       />
       <Group gap="xs" align="flex-end" wrap="nowrap">
         <TextInput
-          label="New campaign"
-          placeholder="Name of a new campaign"
+          label={t`New campaign`}
+          placeholder={t`Name of a new campaign`}
           value={newName}
           onChange={(e) => setNewName(e.currentTarget.value)}
           onKeyDown={(e) => {
@@ -107,7 +109,7 @@ export function CampaignPicker() {
           disabled={!newName.trim()}
           loading={create.isPending}
         >
-          Create campaign
+          {t`Create campaign`}
         </Button>
       </Group>
     </Stack>
@@ -119,6 +121,7 @@ export function CampaignPicker() {
  * segments (proxy mode), they stay the ids the spec knows.
  */
 export function SegmentPicker({ listId }: { listId: number | undefined }) {
+  const { t } = useLingui();
   const { control } = useFormContext<ComposerValues>();
   const segments = useQuery({
     ...mailingQueries.segments(listId ?? 0),
@@ -131,8 +134,8 @@ export function SegmentPicker({ listId }: { listId: number | undefined }) {
         name="segments"
         render={({ field, fieldState }) => (
           <TagsInput
-            label="Segments"
-            description="Optional: segment ids. Press Enter after each."
+            label={t`Segments`}
+            description={t`Optional: segment ids. Press Enter after each.`}
             value={field.value}
             onChange={field.onChange}
             onBlur={field.onBlur}
@@ -155,13 +158,13 @@ export function SegmentPicker({ listId }: { listId: number | undefined }) {
       name="segments"
       render={({ field, fieldState }) => (
         <MultiSelect
-          label="Segments"
+          label={t`Segments`}
           description={
             listId === undefined
-              ? 'Choose a list first.'
-              : 'Optional: send only to people in any of these segments of the list.'
+              ? t`Choose a list first.`
+              : t`Optional: send only to people in any of these segments of the list.`
           }
-          placeholder={options.length ? 'Whole list' : undefined}
+          placeholder={options.length ? t`Whole list` : undefined}
           disabled={listId === undefined}
           searchable
           clearable
@@ -171,7 +174,7 @@ export function SegmentPicker({ listId }: { listId: number | undefined }) {
           onBlur={field.onBlur}
           ref={field.ref}
           error={fieldState.error?.message}
-          nothingFoundMessage="No segment matches"
+          nothingFoundMessage={t`No segment matches`}
         />
       )}
     />

@@ -1,6 +1,10 @@
 import { Alert, Button, Group, Loader, Stack, Text, Textarea } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { layoutMessage } from '../layout/layout-messages';
+import { isTemplateLayoutLabel } from '../layout/template-label';
+import { t as translate } from '@lingui/core/macro';
 import type { BlockDocument } from '../../../../contract/block-document';
 import { newDocument, newMarkdownDocument, parseBlockDocument } from '../blocks/document';
 import { documentProblems } from '../blocks/problems';
@@ -71,6 +75,8 @@ function startingPoint(props: Props): EditorDraft & { rendered?: string } {
  */
 export function BlocksLayout(props: Props) {
   const { mode, language, variantLabel, state, drafts } = props;
+  const { t } = useLingui();
+  const tag = '{{ first_name }}';
   const [start] = useState(() => startingPoint(props));
   const editor = useBlockDocument(start.doc, start.images);
   const [renderError, setRenderError] = useState<string | null>(null);
@@ -99,7 +105,7 @@ export function BlocksLayout(props: Props) {
           setSettled(json);
           setRenderError(null);
           onEntries.current(
-            mode === 'markdown' ? 'Markdown' : 'Blocks',
+            mode === 'markdown' ? translate`Markdown` : translate`Blocks`,
             layoutEntries(doc, rendered, images),
             documentProblems(doc),
           );
@@ -122,7 +128,7 @@ export function BlocksLayout(props: Props) {
     if (!external || external.document === sent.current) return;
     const opened = external.document ? parseBlockDocument(external.document) : undefined;
     if (!opened || !fits(opened, mode)) {
-      if (external.label.startsWith('Template'))
+      if (isTemplateLayoutLabel(external.label))
         onSource.current(!opened ? 'html' : opened.markdown === undefined ? 'blocks' : 'markdown');
       return;
     }
@@ -144,8 +150,8 @@ export function BlocksLayout(props: Props) {
       ) : (
         <>
           <Textarea
-            label="Markdown"
-            description="Headings (#), **bold**, *italic*, [links](https://…), lists; personalisation tags such as {{ first_name }}."
+            label={t`Markdown`}
+            description={t`Headings (#), **bold**, *italic*, [links](https://…), lists; personalisation tags such as ${tag}.`}
             autosize
             minRows={8}
             maxRows={30}
@@ -165,7 +171,7 @@ export function BlocksLayout(props: Props) {
           disabled={!layout?.previewDocument}
           onClick={() => setPreviewing(true)}
         >
-          Preview
+          <Trans>Preview</Trans>
         </Button>
         <SaveAsTemplate layout={layout} listId={props.listId} />
         {/* From the first keystroke: an edit waits 250 ms before it is rendered. */}
@@ -173,26 +179,26 @@ export function BlocksLayout(props: Props) {
           <Group gap={6}>
             <Loader size="xs" />
             <Text size="sm" c="dimmed">
-              Rendering…
+              <Trans>Rendering…</Trans>
             </Text>
           </Group>
         )}
       </Group>
       {renderError && (
-        <Alert color="red" title="The layout could not be rendered" role="alert">
-          {renderError}
+        <Alert color="red" title={t`The layout could not be rendered`} role="alert">
+          {layoutMessage(renderError)}
         </Alert>
       )}
       {state?.status === 'error' && (
-        <Alert color="red" title="The layout could not be prepared" role="alert">
-          {state.message}
+        <Alert color="red" title={t`The layout could not be prepared`} role="alert">
+          {layoutMessage(state.message)}
         </Alert>
       )}
       {problems.length > 0 && (
-        <Alert color="yellow" title="Before this layout can be sent" role="status">
+        <Alert color="yellow" title={t`Before this layout can be sent`} role="status">
           <Stack gap={2}>
             {problems.map((p) => (
-              <div key={p}>{p}</div>
+              <div key={p}>{layoutMessage(p)}</div>
             ))}
           </Stack>
         </Alert>

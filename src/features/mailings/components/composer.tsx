@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Divider, Group, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { flushSync } from 'react-dom';
 import { FormProvider, useFieldArray, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
@@ -36,6 +37,7 @@ const firstVariantWithErrors = (errors: FieldErrors<ComposerValues>) =>
 
 /** The mailing composer: fields and variants, then a review, then the created mailing. */
 export function MailingComposer() {
+  const { t } = useLingui();
   const [stored] = useState(loadDraft);
   const form = useForm<ComposerValues>({
     resolver: zodResolver(composerSchema),
@@ -172,7 +174,8 @@ export function MailingComposer() {
       const mailing = await create.mutateAsync(toMailingWrite(values, zipFor, textFor));
       discard();
       setCreated(mailing);
-      notifySuccess(`Mailing “${mailing.name}” created.`);
+      const name = mailing.name;
+      notifySuccess(t`Mailing “${name}” created.`);
       window.scrollTo({ top: 0 });
     } catch (err) {
       // Back to the form, everything as entered, the server's messages on their fields.
@@ -185,7 +188,7 @@ export function MailingComposer() {
   };
 
   if (created) return <MailingCreated mailing={created} onAnother={() => setCreated(null)} />;
-  if (lists.isPending) return <LinesSkeleton lines={6} label="Loading lists" />;
+  if (lists.isPending) return <LinesSkeleton lines={6} label={t`Loading lists`} />;
 
   return (
     <FormProvider {...form}>
@@ -201,9 +204,9 @@ export function MailingComposer() {
           onCreate={() => void submit()}
         />
       )}
-      <form onSubmit={review} noValidate aria-label="New mailing" hidden={step !== 'edit'}>
+      <form onSubmit={review} noValidate aria-label={t`New mailing`} hidden={step !== 'edit'}>
         <Stack gap="lg" maw={960}>
-          <FormAlert messages={messages} title="The mailing was not created" />
+          <FormAlert messages={messages} title={t`The mailing was not created`} />
           <MailingFields
             lists={lists.data}
             listsLoading={lists.isPending}
@@ -226,14 +229,16 @@ export function MailingComposer() {
             onLayoutRemove={layouts.remove}
           />
           <Group>
-            <Button type="submit">Review</Button>
+            <Button type="submit">
+              <Trans>Review</Trans>
+            </Button>
             <Button
               variant="subtle"
               color="red"
               onClick={() => setDiscarding(true)}
               disabled={!dirty}
             >
-              Discard draft
+              <Trans>Discard draft</Trans>
             </Button>
           </Group>
         </Stack>
@@ -245,10 +250,10 @@ export function MailingComposer() {
           discard();
           setDiscarding(false);
         }}
-        title="Discard this draft?"
-        confirmLabel="Discard"
+        title={t`Discard this draft?`}
+        confirmLabel={t`Discard`}
       >
-        Every field and layout of the new mailing is removed.
+        <Trans>Every field and layout of the new mailing is removed.</Trans>
       </ConfirmDialog>
     </FormProvider>
   );

@@ -1,4 +1,5 @@
 import { ActionIcon, Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import type { ComposerValues } from '../draft/composer-values';
@@ -6,6 +7,7 @@ import { formatUtc, isPast, localTimeZone, parseLocalDateTime } from '../local-t
 
 /** Scheduled deliveries of one variant, entered in local time, shown with the UTC sent. */
 export function DeliveriesField({ index }: { index: number }) {
+  const { t } = useLingui();
   const { control, register, formState } = useFormContext<ComposerValues>();
   const name = `variants.${index}.deliveries` as const;
   const { fields, append, remove } = useFieldArray({ control, name });
@@ -16,39 +18,43 @@ export function DeliveriesField({ index }: { index: number }) {
     <Stack gap="xs">
       <div>
         <Text size="sm" fw={500}>
-          Deliveries
+          <Trans>Deliveries</Trans>
         </Text>
         <Text size="xs" c="dimmed">
-          Entered in your local time ({zone}); the service receives UTC.
-          {fields.length === 0 && ' None yet: the mailing is created without a schedule.'}
+          <Trans>Entered in your local time ({zone}); the service receives UTC.</Trans>
+          {fields.length === 0 && ` ${t`None yet: the mailing is created without a schedule.`}`}
         </Text>
       </div>
       {fields.map((field, i) => {
         const parsed = parseLocalDateTime(values?.[i]?.local ?? '');
+        const number = i + 1;
+        const shiftedTo = parsed.shiftedTo?.replace('T', ' ');
+        const utc = parsed.date ? formatUtc(parsed.date) : '';
         return (
           <Group key={field.id} align="flex-start" gap="sm" wrap="nowrap">
             <TextInput
               type="datetime-local"
-              label={`Delivery ${i + 1} (local time)`}
+              label={t`Delivery ${number} (local time)`}
               error={errors?.[i]?.local?.message}
               {...register(`${name}.${i}.local`)}
               w={240}
             />
             <Stack gap={2} pt={28}>
               {parsed.date ? (
-                <Text size="sm" aria-label={`Delivery ${i + 1} in UTC`}>
-                  Sent as {formatUtc(parsed.date)}
+                <Text size="sm" aria-label={t`Delivery ${number} in UTC`}>
+                  {t`Sent as ${utc}`}
                 </Text>
               ) : null}
               {parsed.date && isPast(parsed.date) && (
                 <Badge color="orange" variant="light">
-                  In the past
+                  <Trans>In the past</Trans>
                 </Badge>
               )}
               {parsed.shiftedTo && (
                 <Text size="xs" c="orange">
-                  This time does not exist here (clock change); it becomes{' '}
-                  {parsed.shiftedTo.replace('T', ' ')}.
+                  <Trans>
+                    This time does not exist here (clock change); it becomes {shiftedTo}.
+                  </Trans>
                 </Text>
               )}
             </Stack>
@@ -56,7 +62,7 @@ export function DeliveriesField({ index }: { index: number }) {
               variant="subtle"
               color="red"
               mt={28}
-              aria-label={`Remove delivery ${i + 1}`}
+              aria-label={t`Remove delivery ${number}`}
               onClick={() => remove(i)}
             >
               <IconTrash size={16} />
@@ -71,7 +77,7 @@ export function DeliveriesField({ index }: { index: number }) {
           leftSection={<IconPlus size={14} />}
           onClick={() => append({ local: '' }, { shouldFocus: true })}
         >
-          Add delivery
+          <Trans>Add delivery</Trans>
         </Button>
       </Group>
     </Stack>

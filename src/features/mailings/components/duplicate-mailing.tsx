@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { IconCopy } from '@tabler/icons-react';
@@ -18,7 +19,9 @@ import { startDuplicateDraft } from '../draft/duplicate';
  * new mailing is replaced only after asking.
  */
 export function DuplicateMailing({ mailing }: { mailing: Mailing }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
+  const name = mailing.name;
   const allowed = useCan('mailings:manage', mailing.list);
   const [confirming, setConfirming] = useState(false);
   const copy = useMutation({
@@ -28,13 +31,13 @@ export function DuplicateMailing({ mailing }: { mailing: Mailing }) {
       startDuplicateDraft(mailing, layouts);
       void navigate('/mailings/new');
       notify({
-        title: `A copy of “${mailing.name}”`,
+        title: t`A copy of “${name}”`,
         message: layouts.every(Boolean)
-          ? 'Check the name and the layouts, then add deliveries.'
-          : 'This service cannot give the layouts back: add them again, then add deliveries.',
+          ? t`Check the name and the layouts, then add deliveries.`
+          : t`This service cannot give the layouts back: add them again, then add deliveries.`,
       });
     },
-    onError: (err) => notifyError(err, 'The mailing could not be copied'),
+    onError: (err) => notifyError(err, t`The mailing could not be copied`),
   });
   if (!allowed) return null;
 
@@ -51,7 +54,7 @@ export function DuplicateMailing({ mailing }: { mailing: Mailing }) {
         loading={copy.isPending}
         onClick={start}
       >
-        Duplicate
+        <Trans>Duplicate</Trans>
       </Button>
       <ConfirmDialog
         opened={confirming}
@@ -60,10 +63,12 @@ export function DuplicateMailing({ mailing }: { mailing: Mailing }) {
           setConfirming(false);
           copy.mutate();
         }}
-        title="Replace the unsaved mailing?"
-        confirmLabel="Replace it with the copy"
+        title={t`Replace the unsaved mailing?`}
+        confirmLabel={t`Replace it with the copy`}
       >
-        A new mailing you started is not created yet. The copy of “{mailing.name}” replaces it.
+        <Trans>
+          A new mailing you started is not created yet. The copy of “{name}” replaces it.
+        </Trans>
       </ConfirmDialog>
     </>
   );

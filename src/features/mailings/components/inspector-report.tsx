@@ -1,6 +1,8 @@
 import { Alert, Badge, Group, List, Stack, Table, Text } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LAYOUT_INDEX, zipLayoutLimits } from '../../../../contract/mailings';
-import { MB, formatBytes } from '../../../lib/format';
+import { formatBytes, formatCount } from '../../../lib/format';
+import { ignoredReason, layoutMessage } from '../layout/layout-messages';
 import type { LayoutInspection } from '../layout/zip-inspect';
 
 /** What the inspector found, before anything is uploaded; problems are what blocks sending. */
@@ -11,51 +13,62 @@ export function InspectorReport({
   inspection: LayoutInspection;
   label: string;
 }) {
+  const { t } = useLingui();
   const { problems, warnings, images, missing, ignored } = inspection;
+  const indexFile = LAYOUT_INDEX;
+  const archive = formatBytes(inspection.archiveBytes);
+  const maxArchive = formatBytes(zipLayoutLimits.maxArchiveBytes);
+  const unpacked = formatBytes(inspection.uncompressedBytes);
+  const maxUnpacked = formatBytes(zipLayoutLimits.maxUncompressedBytes);
+  const entries = formatCount(inspection.entryCount);
+  const maxEntries = formatCount(zipLayoutLimits.maxEntries);
   return (
-    <Stack gap="sm" aria-label={`Inspection of ${label}`} role="region">
+    <Stack gap="sm" aria-label={t`Inspection of ${label}`} role="region">
       {problems.length > 0 ? (
-        <Alert color="red" title="This layout cannot be sent yet" role="alert">
+        <Alert color="red" title={t`This layout cannot be sent yet`} role="alert">
           <List size="sm">
             {problems.map((p) => (
-              <List.Item key={p}>{p}</List.Item>
+              <List.Item key={p}>{layoutMessage(p)}</List.Item>
             ))}
           </List>
         </Alert>
       ) : (
-        <Alert color="teal" title="Ready to send" role="status">
-          {LAYOUT_INDEX} is at the root and every image it shows is in the archive.
+        <Alert color="teal" title={t`Ready to send`} role="status">
+          <Trans>{indexFile} is at the root and every image it shows is in the archive.</Trans>
         </Alert>
       )}
       {warnings.length > 0 && (
-        <Alert color="yellow" title="Worth a look">
+        <Alert color="yellow" title={t`Worth a look`}>
           <List size="sm">
             {warnings.map((w) => (
-              <List.Item key={w}>{w}</List.Item>
+              <List.Item key={w}>{layoutMessage(w)}</List.Item>
             ))}
           </List>
         </Alert>
       )}
       <Group gap="lg">
         <Size
-          label="Archive"
-          value={`${formatBytes(inspection.archiveBytes)} of ${zipLayoutLimits.maxArchiveBytes / MB} MB`}
+          label={t`Archive`}
+          value={t`${archive} of ${maxArchive}`}
           over={inspection.archiveBytes > zipLayoutLimits.maxArchiveBytes}
         />
-        <Size label="As data URI in the request" value={formatBytes(inspection.dataUriLength)} />
-        <Size
-          label="Unpacked"
-          value={`${formatBytes(inspection.uncompressedBytes)} of ${zipLayoutLimits.maxUncompressedBytes / MB} MB`}
-        />
-        <Size label="Entries" value={`${inspection.entryCount} of ${zipLayoutLimits.maxEntries}`} />
+        <Size label={t`As data URI in the request`} value={formatBytes(inspection.dataUriLength)} />
+        <Size label={t`Unpacked`} value={t`${unpacked} of ${maxUnpacked}`} />
+        <Size label={t`Entries`} value={t`${entries} of ${maxEntries}`} />
       </Group>
       {(images.length > 0 || missing.length > 0) && (
-        <Table aria-label={`Images of ${label}`} verticalSpacing={4} fz="sm">
+        <Table aria-label={t`Images of ${label}`} verticalSpacing={4} fz="sm">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Image</Table.Th>
-              <Table.Th>Size</Table.Th>
-              <Table.Th>Status</Table.Th>
+              <Table.Th>
+                <Trans>Image</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Size</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Status</Trans>
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -66,11 +79,11 @@ export function InspectorReport({
                 <Table.Td>
                   {image.used ? (
                     <Badge color="teal" variant="light">
-                      referenced, present
+                      <Trans>referenced, present</Trans>
                     </Badge>
                   ) : (
                     <Badge color="gray" variant="light">
-                      present, unused
+                      <Trans>present, unused</Trans>
                     </Badge>
                   )}
                 </Table.Td>
@@ -82,7 +95,7 @@ export function InspectorReport({
                 <Table.Td>—</Table.Td>
                 <Table.Td>
                   <Badge color="red" variant="light">
-                    referenced, missing
+                    <Trans>referenced, missing</Trans>
                   </Badge>
                 </Table.Td>
               </Table.Tr>
@@ -93,14 +106,14 @@ export function InspectorReport({
       {ignored.length > 0 && (
         <div>
           <Text size="sm" fw={500}>
-            Ignored files
+            <Trans>Ignored files</Trans>
           </Text>
-          <List size="sm" aria-label={`Ignored files of ${label}`}>
+          <List size="sm" aria-label={t`Ignored files of ${label}`}>
             {ignored.map((f) => (
               <List.Item key={f.path}>
                 {f.path}{' '}
                 <Text span size="xs" c="dimmed">
-                  — {f.reason}
+                  — {ignoredReason(f.reason)}
                 </Text>
               </List.Item>
             ))}

@@ -10,6 +10,9 @@ import {
   Textarea,
 } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { IconFileZip, IconFolder, IconTrash } from '@tabler/icons-react';
 import { lazy, Suspense, useRef } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
@@ -23,6 +26,8 @@ import { formatBytes } from '../../../lib/format';
 import type { List } from '../../../api/lists';
 import type { EditorDraft } from '../blocks/use-block-document';
 import type { ZipInput } from '../layout/zip-build';
+import { layoutMessage } from '../layout/layout-messages';
+import { templateLayoutLabel } from '../layout/template-label';
 import { InspectorReport } from './inspector-report';
 import { LayoutPreview } from './layout-preview';
 
@@ -32,11 +37,11 @@ const BlocksLayout = lazy(() =>
   import('./blocks-layout').then((m) => ({ default: m.BlocksLayout })),
 );
 
-const phaseLabels: Record<LayoutJobPhase, string> = {
-  reading: 'Reading files',
-  zipping: 'Zipping in your browser',
-  inspecting: 'Inspecting',
-  encoding: 'Encoding',
+const phaseLabels: Record<LayoutJobPhase, MessageDescriptor> = {
+  reading: msg`Reading files`,
+  zipping: msg`Zipping in your browser`,
+  inspecting: msg`Inspecting`,
+  encoding: msg`Encoding`,
 };
 
 type Props = {
@@ -58,6 +63,7 @@ type Props = {
  */
 export function LayoutField(props: Props) {
   const { index, variantLabel, state, onFiles, onRemove } = props;
+  const { t } = useLingui();
   const { control, register, formState, setValue } = useFormContext<ComposerValues>();
   const setMode = (m: LayoutMode) => setValue(`variants.${index}.layout.mode`, m);
   const openTemplate = (name: string, archive: Uint8Array | undefined, text: string) => {
@@ -66,7 +72,7 @@ export function LayoutField(props: Props) {
       return setMode('text');
     }
     // Opened in the block editor; one without blocks switches to its own source.
-    props.onOpen(`Template “${name}”`, archive);
+    props.onOpen(templateLayoutLabel(name), archive);
     setMode('blocks');
   };
   const mode = useWatch({ control, name: `variants.${index}.layout.mode` });
@@ -80,17 +86,17 @@ export function LayoutField(props: Props) {
         render={({ field }) => (
           <div>
             <Text size="sm" fw={500} id={`layout-mode-${index}`}>
-              Layout
+              <Trans>Layout</Trans>
             </Text>
             <SegmentedControl
               aria-labelledby={`layout-mode-${index}`}
               value={field.value}
               onChange={field.onChange}
               data={[
-                { value: 'blocks', label: 'Blocks' },
-                { value: 'html', label: 'HTML layout' },
-                { value: 'markdown', label: 'Markdown' },
-                { value: 'text', label: 'Plain text' },
+                { value: 'blocks', label: t`Blocks` },
+                { value: 'html', label: t`HTML layout` },
+                { value: 'markdown', label: t`Markdown` },
+                { value: 'text', label: t`Plain text` },
               ]}
             />
           </div>
@@ -98,7 +104,7 @@ export function LayoutField(props: Props) {
       />
       {mode === 'text' ? (
         <Textarea
-          label="Text"
+          label={t`Text`}
           withAsterisk
           autosize
           minRows={6}
@@ -107,7 +113,13 @@ export function LayoutField(props: Props) {
           {...register(`variants.${index}.layout.text`)}
         />
       ) : mode === 'blocks' || mode === 'markdown' ? (
-        <Suspense fallback={<Text c="dimmed">Loading the editor…</Text>}>
+        <Suspense
+          fallback={
+            <Text c="dimmed">
+              <Trans>Loading the editor…</Trans>
+            </Text>
+          }
+        >
           <BlocksLayout
             key={mode}
             mode={mode}
@@ -151,9 +163,11 @@ function HtmlLayout({
   onFiles,
   onRemove,
 }: Pick<Props, 'variantLabel' | 'state' | 'onFiles' | 'onRemove'>) {
+  const { t } = useLingui();
   const openFiles = useRef<() => void>(null);
   const folderInput = useRef<HTMLInputElement>(null);
   const running = state?.status === 'running';
+  const indexFile = LAYOUT_INDEX;
   return (
     <Stack gap="sm">
       <Dropzone
@@ -161,17 +175,21 @@ function HtmlLayout({
         openRef={openFiles}
         activateOnClick={false}
         loading={running}
-        inputProps={{ 'aria-label': 'Layout files' }}
+        inputProps={{ 'aria-label': t`Layout files` }}
         p="md"
       >
         <Stack gap={4} align="center" style={{ pointerEvents: 'none' }}>
           <IconFileZip size={32} stroke={1.5} aria-hidden />
           <Text size="sm" ta="center">
-            Drop a <b>.zip</b>, a <b>folder</b>, or <b>{LAYOUT_INDEX}</b> with its images here.
+            <Trans>
+              Drop a <b>.zip</b>, a <b>folder</b>, or <b>{indexFile}</b> with its images here.
+            </Trans>
           </Text>
           <Text size="xs" c="dimmed" ta="center">
-            Folders and files are zipped in your browser, images under images/. Nothing is uploaded
-            before you create the mailing.
+            <Trans>
+              Folders and files are zipped in your browser, images under images/. Nothing is
+              uploaded before you create the mailing.
+            </Trans>
           </Text>
         </Stack>
       </Dropzone>
@@ -182,7 +200,7 @@ function HtmlLayout({
           leftSection={<IconFileZip size={14} />}
           onClick={() => openFiles.current?.()}
         >
-          Choose a .zip or files…
+          <Trans>Choose a .zip or files…</Trans>
         </Button>
         <Button
           size="xs"
@@ -190,7 +208,7 @@ function HtmlLayout({
           leftSection={<IconFolder size={14} />}
           onClick={() => folderInput.current?.click()}
         >
-          Choose a folder…
+          <Trans>Choose a folder…</Trans>
         </Button>
         <input
           ref={(el) => {
@@ -201,7 +219,7 @@ function HtmlLayout({
           type="file"
           multiple
           hidden
-          aria-label="Layout folder"
+          aria-label={t`Layout folder`}
           onChange={(e) => {
             onFiles(Array.from(e.currentTarget.files ?? []));
             e.currentTarget.value = '';
@@ -218,34 +236,40 @@ function LayoutStatus({
   variantLabel,
   onRemove,
 }: Pick<Props, 'state' | 'variantLabel' | 'onRemove'>) {
+  const { t, i18n } = useLingui();
   if (!state) return null;
   switch (state.status) {
     case 'running':
       return (
         <Stack gap={4}>
           <Text size="sm">
-            {phaseLabels[state.phase]}: {state.label}
+            {i18n._(phaseLabels[state.phase])}: {state.label}
           </Text>
           <Progress
             value={state.percent}
             animated
-            aria-label={`${phaseLabels[state.phase]} ${state.label}`}
+            aria-label={`${i18n._(phaseLabels[state.phase])} ${state.label}`}
           />
         </Stack>
       );
     case 'error':
       return (
-        <Alert color="red" title="The layout could not be read" role="alert">
-          {state.message}
+        <Alert color="red" title={t`The layout could not be read`} role="alert">
+          {layoutMessage(state.message)}
         </Alert>
       );
-    case 'lost':
+    case 'lost': {
+      const { label } = state;
+      const size = formatBytes(state.bytes);
       return (
-        <Alert color="yellow" title="Add the layout again" role="alert">
-          “{state.label}” ({formatBytes(state.bytes)}) was too large to keep in this tab through the
-          reload. Drop or choose it again.
+        <Alert color="yellow" title={t`Add the layout again`} role="alert">
+          <Trans>
+            “{label}” ({size}) was too large to keep in this tab through the reload. Drop or choose
+            it again.
+          </Trans>
         </Alert>
       );
+    }
     case 'complete': {
       const { layout, kept } = state;
       return (
@@ -253,8 +277,8 @@ function LayoutStatus({
           <Group justify="space-between">
             <Text size="sm">
               <b>{layout.label}</b>
-              {layout.zippedHere ? ' — zipped in your browser' : ''}
-              {kept ? '' : ' — too large to keep through a reload of this tab'}
+              {layout.zippedHere ? ` — ${t`zipped in your browser`}` : ''}
+              {kept ? '' : ` — ${t`too large to keep through a reload of this tab`}`}
             </Text>
             <Button
               size="xs"
@@ -263,14 +287,14 @@ function LayoutStatus({
               leftSection={<IconTrash size={14} />}
               onClick={onRemove}
             >
-              Remove layout
+              <Trans>Remove layout</Trans>
             </Button>
           </Group>
-          <InspectorReport inspection={layout.inspection} label={`the ${variantLabel} layout`} />
+          <InspectorReport inspection={layout.inspection} label={t`the ${variantLabel} layout`} />
           {layout.previewDocument !== null && (
             <LayoutPreview
               document={layout.previewDocument}
-              title={`Preview of the ${variantLabel} layout`}
+              title={t`Preview of the ${variantLabel} layout`}
             />
           )}
         </Stack>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Box, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { SandboxedFrame } from '../../../components/sandboxed-frame';
@@ -10,21 +11,22 @@ type Width = keyof typeof widths;
  * `document` carries its own CSP meta (preview-document.ts). Desktop and mobile widths.
  */
 export function LayoutPreview({ document, title }: { document: string; title: string }) {
+  const { t } = useLingui();
   const [width, setWidth] = useState<Width>('desktop');
   return (
     <Stack gap="xs">
       <Group justify="space-between">
         <Text size="sm" fw={500}>
-          Preview
+          <Trans>Preview</Trans>
         </Text>
         <SegmentedControl
           size="xs"
-          aria-label={`Preview width of ${title}`}
+          aria-label={t`Preview width of ${title}`}
           value={width}
           onChange={(v) => setWidth(v as Width)}
           data={[
-            { value: 'desktop', label: 'Desktop' },
-            { value: 'mobile', label: 'Mobile' },
+            { value: 'desktop', label: t`Desktop` },
+            { value: 'mobile', label: t`Mobile` },
           ]}
         />
       </Group>
@@ -49,8 +51,10 @@ export function LayoutPreview({ document, title }: { document: string; title: st
         />
       </Box>
       <Text size="xs" c="dimmed">
-        Scripts never run here and nothing is loaded from the web; external images and fonts appear
-        only in the sent email.
+        <Trans>
+          Scripts never run here and nothing is loaded from the web; external images and fonts
+          appear only in the sent email.
+        </Trans>
       </Text>
     </Stack>
   );

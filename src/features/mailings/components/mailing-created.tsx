@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import type { Mailing } from '../../../api/mailings';
 import { MailingView } from './mailing-view';
@@ -11,19 +12,21 @@ export function MailingCreated({
   mailing: Mailing;
   onAnother: () => void;
 }) {
+  const { t } = useLingui();
+  const name = mailing.name;
   return (
     <Stack gap="lg">
-      <Alert color="teal" title={`Mailing “${mailing.name}” created`} role="status">
-        This is what the service stored. Images are now served by the service.
+      <Alert color="teal" title={t`Mailing “${name}” created`} role="status">
+        <Trans>This is what the service stored. Images are now served by the service.</Trans>
         <Group mt="sm">
           <Button component={Link} to={`/mailings/${mailing.id}`} size="xs" variant="light">
-            Open the mailing
+            <Trans>Open the mailing</Trans>
           </Button>
           <Button component={Link} to="/mailings" size="xs" variant="default">
-            All mailings
+            <Trans>All mailings</Trans>
           </Button>
           <Button size="xs" variant="default" onClick={onAnother}>
-            Compose another
+            <Trans>Compose another</Trans>
           </Button>
         </Group>
       </Alert>

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LocaleProvider } from '../../../i18n/locale-provider';
 import { MailingDetails } from './mailing-details';
 
 const json = (status: number, body: unknown) =>
@@ -15,11 +16,13 @@ function renderDetails(state?: unknown) {
   );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
+    <LocaleProvider>
+      <MantineProvider>
+        <QueryClientProvider client={client}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </MantineProvider>
+    </LocaleProvider>,
   );
 }
 

@@ -1,5 +1,6 @@
 import { Breadcrumbs } from '../../../components/breadcrumbs';
 import { Alert, Anchor, Stack, Table, Text } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -24,15 +25,16 @@ export function MailingDetails({
   /** Shown below a fully loaded mailing: what other features add (its deliveries). */
   extra?: (mailing: Mailing) => ReactNode;
 }) {
+  const { t } = useLingui();
   const { data, error } = useQuery(mailingQueries.detail(mailingId));
   const summary = (useLocation().state as { summary?: MailingSummary } | null)?.summary;
-  const name = data?.supported ? data.data.name : (summary?.name ?? `Mailing id ${mailingId}`);
+  const name = data?.supported ? data.data.name : (summary?.name ?? t`Mailing id ${mailingId}`);
   return (
     <>
       <PageHeader
-        title={error && !summary ? `Mailing id ${mailingId}` : name}
+        title={error && !summary ? t`Mailing id ${mailingId}` : name}
         actions={data?.supported ? <DuplicateMailing mailing={data.data} /> : undefined}
-        above={<Breadcrumbs items={[{ label: 'Mailings', to: '/mailings' }]} />}
+        above={<Breadcrumbs items={[{ label: t`Mailings`, to: '/mailings' }]} />}
       />
       <MailingBody mailingId={mailingId} summary={summary} extra={extra} />
     </>
@@ -48,6 +50,7 @@ function MailingBody({
   summary: MailingSummary | undefined;
   extra?: (mailing: Mailing) => ReactNode;
 }) {
+  const { t } = useLingui();
   const { data, isPending, error, refetch } = useQuery(mailingQueries.detail(mailingId));
   if (isPending) return <DetailSkeleton />;
   const missing = isApiError(error, 404);
@@ -61,11 +64,13 @@ function MailingBody({
     );
   if (missing && !summary) {
     return (
-      <Alert color="yellow" title="Mailing not found" role="alert">
-        There is no mailing {mailingId} (any more), or this server does not show single mailings.{' '}
-        <Anchor component={Link} to="/mailings">
-          Back to the mailings
-        </Anchor>
+      <Alert color="yellow" title={t`Mailing not found`} role="alert">
+        <Trans>
+          There is no mailing {mailingId} (any more), or this server does not show single mailings.{' '}
+          <Anchor component={Link} to="/mailings">
+            Back to the mailings
+          </Anchor>
+        </Trans>
       </Alert>
     );
   }
@@ -73,31 +78,40 @@ function MailingBody({
 }
 
 function SummaryOnly({ id, summary }: { id: number; summary: MailingSummary | undefined }) {
+  const { t } = useLingui();
   const { campaignName } = useAudienceNames(undefined);
   return (
     <Stack gap="md">
-      <Alert color="blue" title="Only the summary is available" role="status">
-        This server does not offer single mailings, so variants, layouts and deliveries cannot be
-        shown here. The mailings table has what the collection returns.
+      <Alert color="blue" title={t`Only the summary is available`} role="status">
+        <Trans>
+          This server does not offer single mailings, so variants, layouts and deliveries cannot be
+          shown here. The mailings table has what the collection returns.
+        </Trans>
       </Alert>
-      <Table withTableBorder variant="vertical" aria-label="Mailing" maw={480}>
+      <Table withTableBorder variant="vertical" aria-label={t`Mailing`} maw={480}>
         <Table.Tbody>
           <Table.Tr>
-            <Table.Th w={160}>Id</Table.Th>
+            <Table.Th w={160}>
+              <Trans>Id</Trans>
+            </Table.Th>
             <Table.Td>{id}</Table.Td>
           </Table.Tr>
           {summary && (
             <>
               <Table.Tr>
-                <Table.Th>Name</Table.Th>
+                <Table.Th>
+                  <Trans>Name</Trans>
+                </Table.Th>
                 <Table.Td>{summary.name}</Table.Td>
               </Table.Tr>
               <Table.Tr>
-                <Table.Th>Campaign</Table.Th>
+                <Table.Th>
+                  <Trans>Campaign</Trans>
+                </Table.Th>
                 <Table.Td>
                   {campaignName(summary.campaign) ?? (
                     <Text span c="dimmed">
-                      none
+                      <Trans>none</Trans>
                     </Text>
                   )}
                 </Table.Td>

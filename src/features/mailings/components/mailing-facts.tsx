@@ -1,4 +1,5 @@
 import { Badge, Stack, Table, Text } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { formatLocal, formatUtc, isPast } from '../local-time';
 
@@ -20,14 +21,15 @@ export function MailingFacts({
   campaign: string;
   segments: ReactNode;
 }) {
+  const { t } = useLingui();
   return (
-    <Table withTableBorder variant="vertical" aria-label="Mailing" maw={640}>
+    <Table withTableBorder variant="vertical" aria-label={t`Mailing`} maw={640}>
       <Table.Tbody>
-        {id !== undefined && <Fact label="Id" value={id} />}
-        <Fact label="Name" value={name} />
-        <Fact label="List" value={list} />
-        <Fact label="Campaign" value={campaign} />
-        <Fact label="Segments" value={segments} />
+        {id !== undefined && <Fact label={t`Id`} value={id} />}
+        <Fact label={t`Name`} value={name} />
+        <Fact label={t`List`} value={list} />
+        <Fact label={t`Campaign`} value={campaign} />
+        <Fact label={t`Segments`} value={segments} />
       </Table.Tbody>
     </Table>
   );
@@ -61,7 +63,7 @@ export function DeliveryTimes({ dates, none }: { dates: readonly Date[]; none: s
             {formatUtc(date)}
             {isPast(date) && (
               <Badge size="xs" color="orange" variant="light" ml={6}>
-                in the past
+                <Trans>in the past</Trans>
               </Badge>
             )}
           </Text>

@@ -1,4 +1,5 @@
 import { Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Controller, useFormContext } from 'react-hook-form';
 import type { List } from '../../../api/lists';
 import type { ComposerValues } from '../draft/composer-values';
@@ -13,6 +14,7 @@ type Props = {
 
 /** The mailing's own fields: list (with the defaults its variants inherit), name, campaign, segments. */
 export function MailingFields({ lists, listsLoading, list, onListChange }: Props) {
+  const { t } = useLingui();
   const { control, register, formState } = useFormContext<ComposerValues>();
   const { errors } = formState;
   return (
@@ -22,9 +24,9 @@ export function MailingFields({ lists, listsLoading, list, onListChange }: Props
         name="list"
         render={({ field, fieldState }) => (
           <Select
-            label="List"
+            label={t`List`}
             withAsterisk
-            placeholder={listsLoading ? 'Loading lists…' : 'Choose the list to send to'}
+            placeholder={listsLoading ? t`Loading lists…` : t`Choose the list to send to`}
             searchable
             data={(lists ?? []).map((l) => ({ value: String(l.id), label: l.name }))}
             value={field.value || null}
@@ -33,15 +35,15 @@ export function MailingFields({ lists, listsLoading, list, onListChange }: Props
             ref={field.ref}
             error={fieldState.error?.message}
             allowDeselect={false}
-            nothingFoundMessage="No list matches"
+            nothingFoundMessage={t`No list matches`}
           />
         )}
       />
       {list && <ListDefaults list={list} />}
       <TextInput
-        label="Name"
+        label={t`Name`}
         withAsterisk
-        description="Unique across all mailings."
+        description={t`Unique across all mailings.`}
         error={errors.name?.message}
         {...register('name')}
       />
@@ -54,17 +56,29 @@ export function MailingFields({ lists, listsLoading, list, onListChange }: Props
 }
 
 function ListDefaults({ list }: { list: List }) {
+  const { t } = useLingui();
+  const replyTo = list.default_replyto_email || t`none`;
+  const languages = list.languages.join(', ');
+  const defaultLanguage = list.default_language;
+  const fromName = list.default_from_name;
+  const fromEmail = list.default_from_email;
   return (
-    <Paper withBorder p="sm" radius="sm" aria-label="Defaults of the list">
+    <Paper withBorder p="sm" radius="sm" aria-label={t`Defaults of the list`}>
       <Text size="sm" fw={500}>
-        What a variant gets when its sender fields are left empty
+        <Trans>What a variant gets when its sender fields are left empty</Trans>
       </Text>
       <Text size="sm">
-        From: {list.default_from_name} &lt;{list.default_from_email}&gt;
+        <Trans>
+          From: {fromName} &lt;{fromEmail}&gt;
+        </Trans>
       </Text>
-      <Text size="sm">Reply-to: {list.default_replyto_email || 'none'}</Text>
+      <Text size="sm">
+        <Trans>Reply-to: {replyTo}</Trans>
+      </Text>
       <Text size="xs" c="dimmed">
-        Languages of this list: {list.languages.join(', ')} (default {list.default_language}).
+        <Trans>
+          Languages of this list: {languages} (default {defaultLanguage}).
+        </Trans>
       </Text>
     </Paper>
   );

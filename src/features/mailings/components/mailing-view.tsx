@@ -1,4 +1,5 @@
 import { Anchor, Card, Code, Group, Stack, Text, Title } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { variantLanguages, type Variant } from '../../../../contract/mailings';
@@ -15,10 +16,11 @@ const mediaSource = () => `${window.location.origin}/media/layouts/`;
 
 /** A mailing as the service returns it: its fields, then each variant with its layout. */
 export function MailingView({ mailing }: { mailing: Mailing }) {
+  const { t } = useLingui();
   const { campaignName, segmentName } = useAudienceNames(mailing.list);
+  const listId = mailing.list;
   const lists = useQuery(listQueries.everyList());
-  const listName =
-    lists.data?.find((l) => l.id === mailing.list)?.name ?? `List id ${mailing.list}`;
+  const listName = lists.data?.find((l) => l.id === mailing.list)?.name ?? t`List id ${listId}`;
   return (
     <Stack gap="lg">
       <MailingFacts
@@ -29,7 +31,7 @@ export function MailingView({ mailing }: { mailing: Mailing }) {
             {listName}
           </Anchor>
         }
-        campaign={campaignName(mailing.campaign) ?? 'none'}
+        campaign={campaignName(mailing.campaign) ?? t`none`}
         segments={
           mailing.segments.length ? (
             <Group gap="xs">
@@ -40,7 +42,7 @@ export function MailingView({ mailing }: { mailing: Mailing }) {
               ))}
             </Group>
           ) : (
-            'none'
+            t`none`
           )
         }
       />
@@ -52,40 +54,51 @@ export function MailingView({ mailing }: { mailing: Mailing }) {
 }
 
 function VariantCard({ variant, index }: { variant: Variant; index: number }) {
+  const { t } = useLingui();
   const languages = variantLanguages(variant);
-  const title = languages.length ? languages.map(languageLabel).join(', ') : `Variant ${index + 1}`;
+  const number = index + 1;
+  const title = languages.length ? languages.map(languageLabel).join(', ') : t`Variant ${number}`;
   const source = variant.layout.source;
+  const replyTo = variant.replyto_email || t`none`;
+  const { subject, from_name: fromName, from_email: fromEmail } = variant;
   return (
-    <Card withBorder component="section" aria-label={`Variant ${title}`}>
+    <Card withBorder component="section" aria-label={t`Variant ${title}`}>
       <Stack gap="sm">
         <Title order={2} size="h4">
           {title}
         </Title>
         <Text size="sm">
-          <b>Subject:</b> {variant.subject}
+          <Trans>
+            <b>Subject:</b> {subject}
+          </Trans>
         </Text>
         <Text size="sm">
-          <b>From:</b> {variant.from_name} &lt;{variant.from_email}&gt; · <b>Reply-to:</b>{' '}
-          {variant.replyto_email || 'none'}
+          <Trans>
+            <b>From:</b> {fromName} &lt;{fromEmail}&gt;
+          </Trans>
+          {' · '}
+          <Trans>
+            <b>Reply-to:</b> {replyTo}
+          </Trans>
         </Text>
         <div>
           <Text size="sm" fw={700}>
-            Deliveries
+            <Trans>Deliveries</Trans>
           </Text>
           <DeliveryTimes
             dates={variant.deliveries.map((d) => new Date(d.scheduled_datetime))}
-            none="none scheduled"
+            none={t`none scheduled`}
           />
         </div>
         {looksLikeHtml(source) ? (
           <LayoutPreview
             document={buildPreviewDocument(source, { extraImageSources: [mediaSource()] })}
-            title={`Layout of ${title}`}
+            title={t`Layout of ${title}`}
           />
         ) : (
           <div>
             <Text size="sm" fw={700}>
-              Text layout
+              <Trans>Text layout</Trans>
             </Text>
             <Code block>{source}</Code>
           </div>

@@ -1,4 +1,7 @@
 import { Anchor, Button, Select, Stack, Text } from '@mantine/core';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
@@ -11,11 +14,11 @@ import { mailingQueries } from '../queries';
 import { listQueries } from '../../../api/shared-queries';
 import { useAudienceNames } from '../use-audience-names';
 
-const columns: Column<MailingSummary>[] = [
-  { key: 'id', header: 'Id', sortField: 'id', width: 90, render: (m) => m.id },
+const columns = (i18n: I18n): Column<MailingSummary>[] => [
+  { key: 'id', header: i18n._(msg`Id`), sortField: 'id', width: 90, render: (m) => m.id },
   {
     key: 'name',
-    header: 'Name',
+    header: i18n._(msg`Name`),
     sortField: 'name',
     render: (m) => (
       // The summary rides along: a server without the single-mailing endpoint shows it there.
@@ -26,7 +29,7 @@ const columns: Column<MailingSummary>[] = [
   },
   {
     key: 'campaign',
-    header: 'Campaign',
+    header: i18n._(msg`Campaign`),
     sortField: 'campaign',
     render: (m) => <CampaignName id={m.campaign} />,
   },
@@ -49,6 +52,7 @@ export function useListFilter() {
 }
 
 export function MailingsTable() {
+  const { t, i18n } = useLingui();
   const table = useTableParams({ orderingFields: mailingOrderingFields });
   const { list, setList } = useListFilter();
   const lists = useQuery(listQueries.everyList());
@@ -58,19 +62,19 @@ export function MailingsTable() {
   return (
     <Stack gap="sm">
       <Select
-        label="List"
-        placeholder="All lists"
+        label={t`List`}
+        placeholder={t`All lists`}
         clearable
         searchable
         w={320}
         data={(lists.data ?? []).map((l) => ({ value: String(l.id), label: l.name }))}
         value={list === undefined ? null : String(list)}
         onChange={(value) => setList(value ? Number(value) : undefined)}
-        nothingFoundMessage="No list matches"
+        nothingFoundMessage={t`No list matches`}
       />
       <DataTable
-        label="Mailings"
-        columns={columns}
+        label={t`Mailings`}
+        columns={columns(i18n)}
         rowKey={(m) => m.id}
         table={table}
         data={data}
@@ -78,7 +82,9 @@ export function MailingsTable() {
         error={error}
         onRetry={() => void refetch()}
         empty={
-          <EmptyState title={list === undefined ? 'No mailings yet' : 'No mailings for this list'}>
+          <EmptyState
+            title={list === undefined ? t`No mailings yet` : t`No mailings for this list`}
+          >
             <Button
               component={Link}
               to="/mailings/new"
@@ -86,7 +92,7 @@ export function MailingsTable() {
               leftSection={<IconPlus size={16} />}
               mt="xs"
             >
-              Compose a mailing
+              <Trans>Compose a mailing</Trans>
             </Button>
           </EmptyState>
         }
@@ -100,7 +106,7 @@ function CampaignName({ id }: { id: number | null }) {
   return (
     campaignName(id) ?? (
       <Text span c="dimmed">
-        none
+        <Trans>none</Trans>
       </Text>
     )
   );

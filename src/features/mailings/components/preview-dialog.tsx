@@ -1,4 +1,6 @@
 import { Box, Group, Modal, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SandboxedFrame } from '../../../components/sandboxed-frame';
@@ -6,8 +8,8 @@ import { personalisedPreview, sampleValues } from '../blocks/preview-frame';
 import { mailingQueries } from '../queries';
 
 const frames = [
-  { label: 'Desktop', width: 680 },
-  { label: 'Phone, 390 px', width: 390 },
+  { label: msg`Desktop`, width: 680 },
+  { label: msg`Phone, 390 px`, width: 390 },
 ] as const;
 
 /**
@@ -27,6 +29,7 @@ export function PreviewDialog({
   variantLabel: string;
   listId: number | undefined;
 }) {
+  const { t, i18n } = useLingui();
   const [scheme, setScheme] = useState<'light' | 'dark'>('light');
   const [subscriberId, setSubscriberId] = useState<string | null>(null);
   const subscribers = useQuery({
@@ -39,23 +42,23 @@ export function PreviewDialog({
     <Modal
       opened={opened}
       onClose={onClose}
-      title={`Preview of the ${variantLabel} layout`}
+      title={t`Preview of the ${variantLabel} layout`}
       size="auto"
     >
       <Stack gap="sm">
         <Group align="flex-end">
           <SegmentedControl
-            aria-label="Colour scheme"
+            aria-label={t`Colour scheme`}
             value={scheme}
             onChange={(v) => setScheme(v === 'dark' ? 'dark' : 'light')}
             data={[
-              { value: 'light', label: 'Light' },
-              { value: 'dark', label: 'Dark' },
+              { value: 'light', label: t`Light` },
+              { value: 'dark', label: t`Dark` },
             ]}
           />
           <Select
-            label="Preview as"
-            placeholder="Sample data (Alex Sample)"
+            label={t`Preview as`}
+            placeholder={t`Sample data (Alex Sample)`}
             clearable
             searchable
             data={(subscribers.data?.results ?? []).map((s) => ({
@@ -68,26 +71,29 @@ export function PreviewDialog({
           />
         </Group>
         <Group align="flex-start" gap="md" wrap="wrap">
-          {frames.map((f) => (
-            <Box key={f.label}>
-              <Text size="xs" fw={600} mb={4}>
-                {f.label}
-              </Text>
-              <Box
-                style={{
-                  border: '1px solid var(--mantine-color-default-border)',
-                  maxWidth: '100%',
-                  overflowX: 'auto',
-                }}
-              >
-                <SandboxedFrame
-                  title={`${f.label} preview`}
-                  document={shown}
-                  style={{ width: f.width, maxWidth: 'none', height: 640 }}
-                />
+          {frames.map((f) => {
+            const label = i18n._(f.label);
+            return (
+              <Box key={f.width}>
+                <Text size="xs" fw={600} mb={4}>
+                  {label}
+                </Text>
+                <Box
+                  style={{
+                    border: '1px solid var(--mantine-color-default-border)',
+                    maxWidth: '100%',
+                    overflowX: 'auto',
+                  }}
+                >
+                  <SandboxedFrame
+                    title={t`${label} preview`}
+                    document={shown}
+                    style={{ width: f.width, maxWidth: 'none', height: 640 }}
+                  />
+                </Box>
               </Box>
-            </Box>
-          ))}
+            );
+          })}
         </Group>
       </Stack>
     </Modal>

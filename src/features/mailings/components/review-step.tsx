@@ -1,5 +1,7 @@
 import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { plural, t as translate } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { List } from '../../../api/lists';
 import { FormAlert } from '../../../components/form-alert';
 import type { ComposerValues, VariantValues } from '../draft/composer-values';
@@ -22,7 +24,7 @@ type Props = {
 
 const DefaultBadge = () => (
   <Badge size="xs" variant="light" color="gray" ml={6}>
-    list default
+    <Trans>list default</Trans>
   </Badge>
 );
 
@@ -32,7 +34,7 @@ function withDefault(value: string, listDefault: string | undefined): ReactNode 
     <>
       {listDefault || (
         <Text span c="dimmed">
-          none
+          <Trans>none</Trans>
         </Text>
       )}
       <DefaultBadge />
@@ -42,35 +44,38 @@ function withDefault(value: string, listDefault: string | undefined): ReactNode 
 
 /** Exactly what will be sent: one column per variant, list defaults marked as such. */
 export function ReviewStep({ values, list, layouts, messages, creating, onBack, onCreate }: Props) {
+  const { t } = useLingui();
   const { campaignName, segmentName } = useAudienceNames(list?.id);
   const campaign = values.campaign.trim();
   const rows: { label: string; cell: (v: VariantValues) => ReactNode }[] = [
-    { label: 'Subject', cell: (v) => v.subject },
-    { label: 'From name', cell: (v) => withDefault(v.from_name, list?.default_from_name) },
-    { label: 'From address', cell: (v) => withDefault(v.from_email, list?.default_from_email) },
-    { label: 'Reply-to', cell: (v) => withDefault(v.replyto_email, list?.default_replyto_email) },
-    { label: 'Layout', cell: (v) => layoutSummary(v, layouts) },
-    { label: 'Deliveries', cell: (v) => <Deliveries variant={v} /> },
+    { label: t`Subject`, cell: (v) => v.subject },
+    { label: t`From name`, cell: (v) => withDefault(v.from_name, list?.default_from_name) },
+    { label: t`From address`, cell: (v) => withDefault(v.from_email, list?.default_from_email) },
+    { label: t`Reply-to`, cell: (v) => withDefault(v.replyto_email, list?.default_replyto_email) },
+    { label: t`Layout`, cell: (v) => layoutSummary(v, layouts) },
+    { label: t`Deliveries`, cell: (v) => <Deliveries variant={v} /> },
   ];
   // A block layout edited just before "Review" is still being rendered: its zip is not ready.
   const preparing = values.variants.some((v) => layouts[v.language]?.status === 'running');
   return (
     <Stack gap="md">
       <Title order={2} size="h3">
-        Review
+        <Trans>Review</Trans>
       </Title>
-      <FormAlert messages={messages} title="The mailing was not created" />
+      <FormAlert messages={messages} title={t`The mailing was not created`} />
       <MailingFacts
         name={values.name.trim()}
         list={list?.name ?? values.list}
-        campaign={(campaign && campaignName(Number(campaign))) || 'none'}
-        segments={values.segments.map((id) => segmentName(Number(id))).join(', ') || 'whole list'}
+        campaign={(campaign && campaignName(Number(campaign))) || t`none`}
+        segments={values.segments.map((id) => segmentName(Number(id))).join(', ') || t`whole list`}
       />
       <Table.ScrollContainer minWidth={480}>
-        <Table withTableBorder withColumnBorders aria-label="Variants to send">
+        <Table withTableBorder withColumnBorders aria-label={t`Variants to send`}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Field</Table.Th>
+              <Table.Th>
+                <Trans>Field</Trans>
+              </Table.Th>
               {values.variants.map((v) => (
                 <Table.Th key={v.language}>{languageLabel(v.language)}</Table.Th>
               ))}
@@ -90,14 +95,14 @@ export function ReviewStep({ values, list, layouts, messages, creating, onBack, 
       </Table.ScrollContainer>
       <Group>
         <Button onClick={onCreate} loading={creating} disabled={preparing}>
-          Create mailing
+          <Trans>Create mailing</Trans>
         </Button>
         <Button variant="default" onClick={onBack} disabled={creating}>
-          Back to editing
+          <Trans>Back to editing</Trans>
         </Button>
         {preparing && (
           <Text size="sm" c="dimmed" role="status">
-            Preparing the layout…
+            <Trans>Preparing the layout…</Trans>
           </Text>
         )}
       </Group>
@@ -106,15 +111,25 @@ export function ReviewStep({ values, list, layouts, messages, creating, onBack, 
 }
 
 function layoutSummary(v: VariantValues, layouts: LayoutStates): ReactNode {
-  if (v.layout.mode === 'text') return `Plain text, ${v.layout.text.trim().length} characters`;
+  const characters = v.layout.text.trim().length;
+  if (v.layout.mode === 'text')
+    return plural(characters, {
+      one: 'Plain text, # character',
+      other: 'Plain text, # characters',
+    });
   const state = layouts[v.language];
-  if (state?.status !== 'complete') return 'HTML (not ready)';
+  if (state?.status !== 'complete') return translate`HTML (not ready)`;
   const { inspection, label } = state.layout;
   const used = inspection.images.filter((i) => i.used).length;
-  return `HTML from ${label}: ${formatBytes(inspection.archiveBytes)}, ${used} image${used === 1 ? '' : 's'}`;
+  const size = formatBytes(inspection.archiveBytes);
+  return plural(used, {
+    one: `HTML from ${label}: ${size}, # image`,
+    other: `HTML from ${label}: ${size}, # images`,
+  });
 }
 
 function Deliveries({ variant }: { variant: VariantValues }) {
+  const { t } = useLingui();
   const dates = variant.deliveries.flatMap((d) => parseLocalDateTime(d.local).date ?? []);
-  return <DeliveryTimes dates={dates} none="none" />;
+  return <DeliveryTimes dates={dates} none={t`none`} />;
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { IconSend } from '@tabler/icons-react';
@@ -51,6 +52,7 @@ function splitErrors(errors: FieldErrors, index: number) {
  * field, where it is fixed; the dialog keeps what is its own (the address, the subscriber).
  */
 export function SendDraftTest({ index, variantLabel, listId, state, mode }: Props) {
+  const { t } = useLingui();
   const composer = useFormContext<ComposerValues>();
   const form = useForm<TestValues>({ defaultValues: { email: '', subscriber: null } });
   const [open, setOpen] = useState(false);
@@ -78,9 +80,11 @@ export function SendDraftTest({ index, variantLabel, listId, state, mode }: Prop
     },
     onSuccess: (result, { email }) => {
       if (!result.supported) return;
+      const recipient = email.trim();
+      const messageId = result.data.message_id;
       notify({
-        title: `Test sent to ${email.trim()}`,
-        message: `Message-ID ${result.data.message_id}`,
+        title: t`Test sent to ${recipient}`,
+        message: t`Message-ID ${messageId}`,
         color: 'teal',
       });
       setOpen(false);
@@ -102,8 +106,8 @@ export function SendDraftTest({ index, variantLabel, listId, state, mode }: Prop
         // Nothing to change here: back to the composer, where the fields are marked.
         setOpen(false);
         notify({
-          title: 'The test was not sent',
-          message: `The ${variantLabel} variant has problems, marked on its fields.`,
+          title: t`The test was not sent`,
+          message: t`The ${variantLabel} variant has problems, marked on its fields.`,
           color: 'red',
         });
         return;
@@ -112,7 +116,7 @@ export function SendDraftTest({ index, variantLabel, listId, state, mode }: Prop
         ...own.unplaced,
         ...variant.unplaced,
         ...(variant.placed.length
-          ? [`The ${variantLabel} variant also has problems, marked on its fields.`]
+          ? [t`The ${variantLabel} variant also has problems, marked on its fields.`]
           : []),
       ]);
     },
@@ -140,23 +144,23 @@ export function SendDraftTest({ index, variantLabel, listId, state, mode }: Prop
             setOpen(true);
           }}
         >
-          Send a test
+          <Trans>Send a test</Trans>
         </Button>
         {!ready && (
           <Text size="xs" c="dimmed">
-            A test can be sent once the layout is ready.
+            <Trans>A test can be sent once the layout is ready.</Trans>
           </Text>
         )}
       </Group>
       <Modal
         opened={open}
         onClose={() => setOpen(false)}
-        title={`Send a test of the ${variantLabel} variant`}
+        title={t`Send a test of the ${variantLabel} variant`}
       >
-        <DialogForm onSubmit={(e) => void submit(e)} aria-label="Send a test" noValidate>
+        <DialogForm onSubmit={(e) => void submit(e)} aria-label={t`Send a test`} noValidate>
           <Stack>
             <TextInput
-              label="Test recipient's email"
+              label={t`Test recipient's email`}
               type="email"
               required
               data-autofocus
@@ -168,9 +172,9 @@ export function SendDraftTest({ index, variantLabel, listId, state, mode }: Prop
               name="subscriber"
               render={({ field, fieldState }) => (
                 <Select
-                  label="Fill in as"
-                  description="Personalisation tags use this subscriber's data; empty: their defaults."
-                  placeholder="No subscriber"
+                  label={t`Fill in as`}
+                  description={t`Personalisation tags use this subscriber's data; empty: their defaults.`}
+                  placeholder={t`No subscriber`}
                   clearable
                   searchable
                   data={(subscribers.data?.results ?? []).map((s) => ({
@@ -185,18 +189,18 @@ export function SendDraftTest({ index, variantLabel, listId, state, mode }: Prop
                 />
               )}
             />
-            <FormAlert messages={messages} title="The test was not sent" />
+            <FormAlert messages={messages} title={t`The test was not sent`} />
             {unsupported && (
               <FormAlert
                 messages={[
-                  'This service can only test a mailing once it exists: create it, then send a test from its page.',
+                  t`This service can only test a mailing once it exists: create it, then send a test from its page.`,
                 ]}
-                title="Not available here"
+                title={t`Not available here`}
               />
             )}
             <Group justify="flex-end">
               <Button type="submit" loading={send.isPending}>
-                Send test
+                <Trans>Send test</Trans>
               </Button>
             </Group>
           </Stack>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Checkbox, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { IconTemplate } from '@tabler/icons-react';
@@ -17,6 +18,7 @@ export function SaveAsTemplate({
   layout: PreparedLayout | undefined;
   listId: number | undefined;
 }) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   const [onlyList, setOnlyList] = useState(true);
@@ -27,8 +29,9 @@ export function SaveAsTemplate({
         list: onlyList ? (listId ?? null) : null,
         layout: { zip_file: layout!.dataUri, ...(layout!.text ? { text: layout!.text } : {}) },
       }),
-    onSuccess: (t) => {
-      notifySuccess(`Template “${t.name}” saved.`);
+    onSuccess: (template) => {
+      const saved = template.name;
+      notifySuccess(t`Template “${saved}” saved.`);
       setOpen(false);
       setName('');
     },
@@ -41,9 +44,9 @@ export function SaveAsTemplate({
         disabled={!layout?.dataUri}
         onClick={() => setOpen(true)}
       >
-        Save as template
+        <Trans>Save as template</Trans>
       </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title="Save as template">
+      <Modal opened={open} onClose={() => setOpen(false)} title={t`Save as template`}>
         <DialogForm
           onSubmit={() => {
             if (name.trim()) save.mutate();
@@ -51,21 +54,21 @@ export function SaveAsTemplate({
         >
           <Stack>
             <TextInput
-              label="Template name"
+              label={t`Template name`}
               withAsterisk
               value={name}
               onChange={(e) => setName(e.currentTarget.value)}
-              error={save.error ? 'The template could not be saved.' : undefined}
+              error={save.error ? t`The template could not be saved.` : undefined}
             />
             <Checkbox
-              label="Only for this list"
+              label={t`Only for this list`}
               checked={onlyList && listId !== undefined}
               disabled={listId === undefined}
               onChange={(e) => setOnlyList(e.currentTarget.checked)}
             />
             <Group justify="flex-end">
               <Button type="submit" loading={save.isPending} disabled={!name.trim()}>
-                Save template
+                <Trans>Save template</Trans>
               </Button>
             </Group>
           </Stack>
@@ -83,27 +86,31 @@ export function StartFromTemplate({
   listId: number | undefined;
   onOpen: (name: string, archive: Uint8Array | undefined, text: string) => void;
 }) {
+  const { t } = useLingui();
   const [chosen, setChosen] = useState<string | null>(null);
   const templates = useQuery(mailingQueries.templates(listId));
   const open = useMutation({
     mutationFn: (id: number) => getTemplate(id),
-    onSuccess: (t) =>
+    onSuccess: (template) =>
       onOpen(
-        t.name,
-        t.layout.zip_file ? fromZipDataUri(t.layout.zip_file) : undefined,
-        t.layout.text,
+        template.name,
+        template.layout.zip_file ? fromZipDataUri(template.layout.zip_file) : undefined,
+        template.layout.text,
       ),
   });
   if (!templates.data?.supported || templates.data.data.results.length === 0) return null;
   return (
     <Group align="flex-end" gap="xs">
       <Select
-        label="Start from a template"
-        placeholder="Choose a template"
-        data={templates.data.data.results.map((t) => ({
-          value: String(t.id),
-          label: t.list === null ? t.name : `${t.name} (this list)`,
-        }))}
+        label={t`Start from a template`}
+        placeholder={t`Choose a template`}
+        data={templates.data.data.results.map((template) => {
+          const name = template.name;
+          return {
+            value: String(template.id),
+            label: template.list === null ? name : t`${name} (this list)`,
+          };
+        })}
         value={chosen}
         onChange={setChosen}
         w={260}
@@ -114,7 +121,7 @@ export function StartFromTemplate({
         loading={open.isPending}
         onClick={() => chosen && open.mutate(Number(chosen))}
       >
-        Use template
+        <Trans>Use template</Trans>
       </Button>
     </Group>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router';
@@ -29,22 +30,25 @@ export function UnsavedChangesPrompt({
     return () => window.removeEventListener('beforeunload', warn);
   }, [active]);
 
+  const { t } = useLingui();
   const blocked = blocker.state === 'blocked';
   return (
     <Modal
       opened={blocked}
       onClose={() => blocker.reset?.()}
-      title="Leave the new mailing?"
+      title={t`Leave the new mailing?`}
       centered
     >
       <Stack>
         <Text size="sm">
-          The mailing has not been created yet. Its draft stays in this tab (until you sign out or
-          close the tab), so you can come back to it — or discard it now.
+          <Trans>
+            The mailing has not been created yet. Its draft stays in this tab (until you sign out or
+            close the tab), so you can come back to it — or discard it now.
+          </Trans>
         </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => blocker.reset?.()} data-autofocus>
-            Stay
+            <Trans>Stay</Trans>
           </Button>
           <Button
             variant="light"
@@ -54,9 +58,11 @@ export function UnsavedChangesPrompt({
               blocker.proceed?.();
             }}
           >
-            Discard draft and leave
+            <Trans>Discard draft and leave</Trans>
           </Button>
-          <Button onClick={() => blocker.proceed?.()}>Keep draft and leave</Button>
+          <Button onClick={() => blocker.proceed?.()}>
+            <Trans>Keep draft and leave</Trans>
+          </Button>
         </Group>
       </Stack>
     </Modal>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useFormContext } from 'react-hook-form';
@@ -22,8 +23,6 @@ type Props = {
   onRemove: () => void;
 };
 
-const fallback = (value: string | undefined) => (value ? `“${value}”` : 'none');
-
 /** One language variant: subject, sender (list defaults when empty), layout, deliveries. */
 export function VariantPanel({
   index,
@@ -37,11 +36,16 @@ export function VariantPanel({
   onLayoutRemove,
   onRemove,
 }: Props) {
+  const { t } = useLingui();
   const { register, formState, getValues } = useFormContext<ComposerValues>();
   const language = getValues(`variants.${index}.language`);
   const errors = formState.errors.variants?.[index];
   const defaultHint = (value: string | undefined) =>
-    list ? `Empty: the list’s default, ${fallback(value)}.` : 'Empty: the list’s default.';
+    !list
+      ? t`Empty: the list’s default.`
+      : value
+        ? t`Empty: the list’s default, “${value}”.`
+        : t`Empty: the list’s default, none.`;
   return (
     <Stack gap="md" pt="md">
       {errors?.language?.message && (
@@ -50,21 +54,21 @@ export function VariantPanel({
         </Alert>
       )}
       <TextInput
-        label="Subject"
+        label={t`Subject`}
         withAsterisk
         error={errors?.subject?.message}
         {...register(`variants.${index}.subject`)}
       />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <TextInput
-          label="From name"
+          label={t`From name`}
           placeholder={list?.default_from_name}
           description={defaultHint(list?.default_from_name)}
           error={errors?.from_name?.message}
           {...register(`variants.${index}.from_name`)}
         />
         <TextInput
-          label="From address"
+          label={t`From address`}
           type="email"
           placeholder={list?.default_from_email}
           description={defaultHint(list?.default_from_email)}
@@ -72,7 +76,7 @@ export function VariantPanel({
           {...register(`variants.${index}.from_email`)}
         />
         <TextInput
-          label="Reply-to address"
+          label={t`Reply-to address`}
           type="email"
           placeholder={list?.default_replyto_email || undefined}
           description={defaultHint(list?.default_replyto_email)}
@@ -101,7 +105,7 @@ export function VariantPanel({
           leftSection={<IconTrash size={14} />}
           onClick={onRemove}
         >
-          Remove the {variantLabel} variant
+          <Trans>Remove the {variantLabel} variant</Trans>
         </Button>
       </Group>
     </Stack>

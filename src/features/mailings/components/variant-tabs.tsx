@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Menu, Tabs, Text } from '@mantine/core';
 import { IconAlertCircle, IconPlus } from '@tabler/icons-react';
 import { useFormContext, type FieldArrayWithId } from 'react-hook-form';
@@ -27,6 +28,7 @@ type Props = {
 /** One tab per language variant; languages come from the list, each at most once. */
 export function VariantTabs(props: Props) {
   const { fields, list, active, onActiveChange, onAdd, onRemove, layouts } = props;
+  const { t } = useLingui();
   const { formState } = useFormContext<ComposerValues>();
   const variantErrors = formState.errors.variants;
   const used = new Set(fields.map((f) => f.language));
@@ -44,7 +46,7 @@ export function VariantTabs(props: Props) {
           leftSection={<IconPlus size={14} />}
           disabled={!list || addable.length === 0}
         >
-          Add language
+          <Trans>Add language</Trans>
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
@@ -57,11 +59,18 @@ export function VariantTabs(props: Props) {
     </Menu>
   );
 
-  if (!list) return <Text c="dimmed">Choose a list first: its languages decide the variants.</Text>;
+  if (!list)
+    return (
+      <Text c="dimmed">
+        <Trans>Choose a list first: its languages decide the variants.</Trans>
+      </Text>
+    );
   return (
     <div>
       <Group justify="space-between" mb="xs">
-        <Text fw={500}>Variants</Text>
+        <Text fw={500}>
+          <Trans>Variants</Trans>
+        </Text>
         {addMenu}
       </Group>
       {variantErrors?.root?.message || variantErrors?.message ? (
@@ -79,7 +88,7 @@ export function VariantTabs(props: Props) {
                 color={variantErrors?.[i] ? 'red' : undefined}
                 rightSection={
                   variantErrors?.[i] ? (
-                    <IconAlertCircle size={14} color="red" aria-label="needs attention" />
+                    <IconAlertCircle size={14} color="red" aria-label={t`needs attention`} />
                   ) : null
                 }
               >

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { emailAddress, languageCode } from '../../../../contract/common';
 import { mailingWrite, variantWrite } from '../../../../contract/mailings';
@@ -60,8 +61,7 @@ const variantSchema = z.object({
       ctx.addIssue({
         code: 'custom',
         path: ['text'],
-        message:
-          'Write the text of this variant, or choose another source (Blocks, HTML layout, Markdown).',
+        message: t`Write the text of this variant, or choose another source (Blocks, HTML layout, Markdown).`,
       });
     }
   }),
@@ -69,7 +69,7 @@ const variantSchema = z.object({
     .array(
       z.object({
         local: z.string().refine((v) => localToUtc(v) !== undefined, {
-          message: 'Enter a date and a time.',
+          error: () => t`Enter a date and a time.`,
         }),
       }),
     )
@@ -82,17 +82,17 @@ const variantSchema = z.object({
  * by the inspector, outside the form.
  */
 export const composerSchema = z.object({
-  list: z.string().min(1, 'Choose a list.'),
+  list: z.string().min(1, { error: () => t`Choose a list.` }),
   name: mailingWrite.shape.name,
   campaign: z.string().refine((v) => v.trim() === '' || integerText.test(v.trim()), {
-    message: 'Enter the campaign’s id (a whole number), or leave it empty.',
+    error: () => t`Enter the campaign’s id (a whole number), or leave it empty.`,
   }),
   segments: z
     .array(z.string())
     .refine((values) => values.every((v) => integerText.test(v.trim())), {
-      message: 'Segments are ids: whole numbers only.',
+      error: () => t`Segments are ids: whole numbers only.`,
     }),
-  variants: z.array(variantSchema).min(1, 'Add at least one variant.'),
+  variants: z.array(variantSchema).min(1, { error: () => t`Add at least one variant.` }),
 }) satisfies z.ZodType<ComposerValues, ComposerValues>;
 
 /** Whether anything has been entered (a draft worth keeping or asking about). */

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { variantLanguages, type LayoutCopy } from '../../../../contract/mailings';
 import type { Mailing } from '../../../api/mailings';
 import { parseBlockDocument } from '../blocks/document';
@@ -24,7 +25,7 @@ export function duplicateValues(
   mailing: Mailing,
   copies: (LayoutCopy | undefined)[],
 ): ComposerValues {
-  const suffix = ' (copy)';
+  const suffix = ` ${t`(copy)`}`;
   return {
     list: String(mailing.list),
     name: mailing.name.slice(0, NAME_MAX - suffix.length) + suffix,
@@ -53,13 +54,14 @@ export function duplicateValues(
 export function startDuplicateDraft(mailing: Mailing, copies: (LayoutCopy | undefined)[]) {
   clearDraft();
   const values = duplicateValues(mailing, copies);
+  const name = mailing.name;
   const layouts: Record<string, StoredLayoutRef> = {};
   values.variants.forEach((variant, i) => {
     const zip = copies[i]?.zip_file;
     if (!zip || !variant.language) return;
     const kept = saveLayoutArchive(variant.language, zip);
     layouts[variant.language] = {
-      label: `Layout of “${mailing.name}”`,
+      label: t`Layout of “${name}”`,
       kept,
       bytes: Math.floor((zip.length * 3) / 4),
     };

@@ -1,3 +1,5 @@
+import { plural, t } from '@lingui/core/macro';
+import { layoutMessage } from '../layout/layout-messages';
 import type { ComposerValues } from './composer-values';
 import type { LayoutStates } from '../layout/use-layouts';
 
@@ -8,20 +10,27 @@ export function layoutProblems(values: ComposerValues, layouts: LayoutStates): M
     if (variant.layout.mode === 'text') return;
     const state = layouts[variant.language];
     if (!state) {
-      problems.set(i, 'Add the HTML layout: drop a .zip, a folder, or index.html with its images.');
+      problems.set(
+        i,
+        t`Add the HTML layout: drop a .zip, a folder, or index.html with its images.`,
+      );
     } else if (state.status === 'running') {
-      problems.set(i, 'The layout is still being prepared; wait until it is ready.');
+      problems.set(i, t`The layout is still being prepared; wait until it is ready.`);
     } else if (state.status === 'error') {
-      problems.set(i, state.message);
+      problems.set(i, layoutMessage(state.message));
     } else if (state.status === 'lost') {
-      problems.set(i, `Add “${state.label}” again: it was too large to keep through the reload.`);
+      const label = state.label;
+      problems.set(i, t`Add “${label}” again: it was too large to keep through the reload.`);
     } else if (state.layout.inspection.problems.length > 0) {
       const n = state.layout.inspection.problems.length;
       problems.set(
         i,
         variant.layout.mode === 'html'
-          ? `The layout has ${n} problem${n === 1 ? '' : 's'} to fix first (see the inspection).`
-          : state.layout.inspection.problems.join(' '),
+          ? plural(n, {
+              one: 'The layout has # problem to fix first (see the inspection).',
+              other: 'The layout has # problems to fix first (see the inspection).',
+            })
+          : state.layout.inspection.problems.map(layoutMessage).join(' '),
       );
     }
   });

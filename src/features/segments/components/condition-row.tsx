@@ -8,6 +8,9 @@ import {
   TextInput,
   CloseButton,
 } from '@mantine/core';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { operatorsByFieldType } from '../../../../contract/segments';
 import type { CustomField } from '../../../api/fields';
 import {
@@ -16,6 +19,7 @@ import {
   pickerValue,
   type DraftCondition,
 } from '../condition-model';
+import { stateLabel } from '../state-labels';
 
 type Props = {
   index: number;
@@ -28,42 +32,55 @@ type Props = {
 
 const states = ['active', 'pending', 'bounced', 'unsubscribed'];
 const genders = [
-  { value: 'f', label: 'Female' },
-  { value: 'm', label: 'Male' },
-  { value: '', label: 'Not given' },
+  { value: 'f', label: msg`Female` },
+  { value: 'm', label: msg`Male` },
+  { value: '', label: msg`Not given` },
 ];
-const operatorLabels: Record<string, string> = {
-  equals: 'equals',
-  contains: 'contains',
-  range: 'between',
-  choice: 'is one of',
+const operatorLabels: Record<string, MessageDescriptor> = {
+  equals: msg`equals`,
+  contains: msg`contains`,
+  range: msg`between`,
+  choice: msg`is one of`,
 };
+// Called while rendering: the active locale's words.
+function engagementText(action: string, url: string): string {
+  const sentence =
+    action === 'opened'
+      ? t`People who opened a mailing`
+      : action === 'clicked'
+        ? t`People who clicked a mailing`
+        : action === 'bounced'
+          ? t`People who bounced a mailing`
+          : t`People who ${action} a mailing`;
+  return url ? `${sentence} ${t`(link ${url})`}` : sentence;
+}
 const list = (v: unknown) => (Array.isArray(v) ? (v as string[]) : []);
 const text = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 
 /** One condition of a segment: which field, and what it must be. */
 export function ConditionRow({ index, condition, fields, errors, onChange, onRemove }: Props) {
+  const { t, i18n } = useLingui();
   const n = index + 1;
   const err = (key: string) => errors?.[key]?.join(' ');
   const set = (key: string, value: unknown) => onChange({ ...condition, [key]: value });
   const custom =
     condition.field === 'custom' ? fields.find((f) => f.name === condition.name) : undefined;
   const fieldOptions = [
-    ...builtInConditions.map((c) => ({ value: c.value, label: c.label })),
+    ...builtInConditions.map((c) => ({ value: c.value, label: i18n._(c.label) })),
     ...fields.map((f) => ({ value: `custom:${f.name}`, label: f.label })),
-    ...(condition.field === 'engagement' ? [{ value: 'engagement', label: 'Engagement' }] : []),
+    ...(condition.field === 'engagement' ? [{ value: 'engagement', label: t`Engagement` }] : []),
   ];
   const range = (type: string) => (
     <>
       <TextInput
-        label={`Condition ${n}: from`}
+        label={t`Condition ${n}: from`}
         type={type}
         value={text(condition.from)}
         onChange={(e) => set('from', e.currentTarget.value)}
         error={err('from')}
       />
       <TextInput
-        label={`Condition ${n}: to`}
+        label={t`Condition ${n}: to`}
         type={type}
         value={text(condition.to)}
         onChange={(e) => set('to', e.currentTarget.value)}
@@ -72,10 +89,10 @@ export function ConditionRow({ index, condition, fields, errors, onChange, onRem
     </>
   );
   return (
-    <Paper withBorder p="sm" radius="sm" aria-label={`Condition ${n}`}>
+    <Paper withBorder p="sm" radius="sm" aria-label={t`Condition ${n}`}>
       <Group align="flex-end" wrap="wrap" gap="sm">
         <Select
-          label={`Condition ${n}: field`}
+          label={t`Condition ${n}: field`}
           data={fieldOptions}
           value={pickerValue(condition)}
           allowDeselect={false}
@@ -84,8 +101,8 @@ export function ConditionRow({ index, condition, fields, errors, onChange, onRem
         />
         {condition.field === 'subscription' && (
           <MultiSelect
-            label={`Condition ${n}: states`}
-            data={states}
+            label={t`Condition ${n}: states`}
+            data={states.map((s) => ({ value: s, label: stateLabel(s) }))}
             value={list(condition.in)}
             onChange={(v) => set('in', v)}
             error={err('in')}
@@ -93,8 +110,8 @@ export function ConditionRow({ index, condition, fields, errors, onChange, onRem
         )}
         {condition.field === 'gender' && (
           <MultiSelect
-            label={`Condition ${n}: genders`}
-            data={genders}
+            label={t`Condition ${n}: genders`}
+            data={genders.map((g) => ({ value: g.value, label: i18n._(g.label) }))}
             value={list(condition.in)}
             onChange={(v) => set('in', v)}
             error={err('in')}
@@ -102,9 +119,13 @@ export function ConditionRow({ index, condition, fields, errors, onChange, onRem
         )}
         {(condition.field === 'language' || condition.field === 'region') && (
           <TagsInput
-            label={`Condition ${n}: ${condition.field === 'language' ? 'language codes' : 'region codes'}`}
+            label={
+              condition.field === 'language'
+                ? t`Condition ${n}: language codes`
+                : t`Condition ${n}: region codes`
+            }
             description={
-              condition.field === 'region' ? 'A country includes its regions.' : undefined
+              condition.field === 'region' ? t`A country includes its regions.` : undefined
             }
             value={list(condition.in)}
             onChange={(v) => set('in', v)}
@@ -117,10 +138,10 @@ export function ConditionRow({ index, condition, fields, errors, onChange, onRem
         {condition.field === 'custom' && custom && (
           <>
             <Select
-              label={`Condition ${n}: operator`}
+              label={t`Condition ${n}: operator`}
               data={operatorsByFieldType[custom.type].map((o) => ({
                 value: o,
-                label: operatorLabels[o] ?? o,
+                label: operatorLabels[o] ? i18n._(operatorLabels[o]) : o,
               }))}
               value={text(condition.operator)}
               allowDeselect={false}
@@ -132,7 +153,7 @@ export function ConditionRow({ index, condition, fields, errors, onChange, onRem
             {(condition.operator === 'equals' || condition.operator === 'contains') &&
               (custom.type === 'choice' ? (
                 <Select
-                  label={`Condition ${n}: value`}
+                  label={t`Condition ${n}: value`}
                   data={(custom.choices ?? []).map((c) => ({
                     value: c.value,
                     label: c.display_name,
@@ -143,7 +164,7 @@ export function ConditionRow({ index, condition, fields, errors, onChange, onRem
                 />
               ) : (
                 <TextInput
-                  label={`Condition ${n}: value`}
+                  label={t`Condition ${n}: value`}
                   type={custom.type === 'date' ? 'date' : 'text'}
                   value={text(condition.value)}
                   onChange={(e) => {
@@ -166,7 +187,7 @@ export function ConditionRow({ index, condition, fields, errors, onChange, onRem
               )}
             {condition.operator === 'choice' && (
               <MultiSelect
-                label={`Condition ${n}: values`}
+                label={t`Condition ${n}: values`}
                 data={(custom.choices ?? []).map((c) => ({
                   value: c.value,
                   label: c.display_name,
@@ -180,11 +201,10 @@ export function ConditionRow({ index, condition, fields, errors, onChange, onRem
         )}
         {condition.field === 'engagement' && (
           <Text size="sm">
-            People who {String(condition.action)} a mailing
-            {condition.url ? ` (link ${String(condition.url)})` : ''}
+            {engagementText(String(condition.action), condition.url ? String(condition.url) : '')}
           </Text>
         )}
-        <CloseButton aria-label={`Remove condition ${n}`} onClick={onRemove} />
+        <CloseButton aria-label={t`Remove condition ${n}`} onClick={onRemove} />
       </Group>
     </Paper>
   );

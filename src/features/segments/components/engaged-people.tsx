@@ -1,4 +1,5 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { previewSegment, type SegmentFilterInput } from '../../../api/segments';
@@ -41,6 +42,7 @@ export function EngagedPeople({
   onPage: (page: number) => void;
   fileName: string;
 }) {
+  const { t } = useLingui();
   const people = useQuery(segmentQueries.preview(listId, filter, page, PAGE_SIZE));
   const exportJob: ExportJob = async ({ signal, onProgress }) => {
     const file = createCsvFile(['email', 'first_name', 'last_name', 'subscription']);
@@ -68,8 +70,8 @@ export function EngagedPeople({
           <ExportCsvButton
             job={exportJob}
             fileName={fileName}
-            title="Exporting people"
-            unit="people"
+            title={t`Exporting people`}
+            unit={t`people`}
             disabled={count === 0}
           />
           <Button
@@ -77,11 +79,11 @@ export function EngagedPeople({
             variant="default"
             to={`/lists/${listId}/segments/new?${new URLSearchParams({ filter: JSON.stringify(filter) })}`}
           >
-            Save as segment
+            <Trans>Save as segment</Trans>
           </Button>
         </Group>
       </Group>
-      <PeopleTable label="People" listId={listId} people={results} />
+      <PeopleTable label={t`People`} listId={listId} people={results} />
       {count > 0 && <TableFooter count={count} page={page} pageSize={PAGE_SIZE} onPage={onPage} />}
     </Stack>
   );

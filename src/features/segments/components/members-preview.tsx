@@ -1,31 +1,35 @@
 import { Text } from '@mantine/core';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { SegmentFilterInput } from '../../../api/segments';
 import { describeError } from '../../../api/errors';
 import { segmentQueries } from '../queries';
 import { PeopleTable } from './people-table';
-import { formatCount } from '../../../lib/format';
 
 /** The live count and first members of a filter; `filter` arrives debounced. */
 export function MembersPreview({ listId, filter }: { listId: number; filter: SegmentFilterInput }) {
+  const { t } = useLingui();
   const preview = useQuery(segmentQueries.preview(listId, filter));
   if (preview.isError) {
+    const problem = describeError(preview.error);
     return (
       <Text role="status" c="red" size="sm">
-        The filter is not complete yet: {describeError(preview.error)}
+        <Trans>The filter is not complete yet: {problem}</Trans>
       </Text>
     );
   }
   const data = preview.data;
+  const matches = data?.count ?? 0;
   return (
-    <section aria-label="Matching people">
+    <section aria-label={t`Matching people`}>
       <Text role="status" fw={600} aria-live="polite">
         {data
-          ? `${formatCount(data.count)} ${data.count === 1 ? 'person matches' : 'people match'}`
-          : 'Counting…'}
+          ? plural(matches, { one: '# person matches', other: '# people match' })
+          : t`Counting…`}
       </Text>
       {data && data.results.length > 0 && (
-        <PeopleTable label="First matching people" listId={listId} people={data.results} />
+        <PeopleTable label={t`First matching people`} listId={listId} people={data.results} />
       )}
     </section>
   );

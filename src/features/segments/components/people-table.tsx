@@ -1,5 +1,7 @@
 import { Anchor, Table } from '@mantine/core';
+import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
+import { stateLabel } from '../state-labels';
 import type { Subscriber } from '../../../api/subscribers';
 
 /** Subscribers of a list matched by a filter: address (to their page), name and state. */
@@ -17,9 +19,15 @@ export function PeopleTable({
       <Table aria-label={label} striped>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Email</Table.Th>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>State</Table.Th>
+            <Table.Th>
+              <Trans>Email</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Name</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>State</Trans>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -31,7 +39,7 @@ export function PeopleTable({
                 </Anchor>
               </Table.Td>
               <Table.Td>{`${s.first_name} ${s.last_name}`.trim()}</Table.Td>
-              <Table.Td>{s.subscription}</Table.Td>
+              <Table.Td>{stateLabel(s.subscription)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -1,5 +1,6 @@
 import { Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Segment, SegmentFilterInput } from '../../../api/segments';
@@ -31,6 +32,7 @@ export function SegmentBuilder({
   initialFilter?: SegmentFilterInput;
   onSaved: (saved: Segment) => void;
 }) {
+  const { t } = useLingui();
   const start = (segment?.filter ?? initialFilter ?? {}) as {
     match?: 'all' | 'any';
     conditions?: DraftCondition[];
@@ -66,7 +68,7 @@ export function SegmentBuilder({
         }
       />
       <TextInput
-        label="Segment name"
+        label={t`Segment name`}
         withAsterisk
         value={name}
         onChange={(e) => setName(e.currentTarget.value)}
@@ -74,15 +76,15 @@ export function SegmentBuilder({
       />
       <Group gap="sm">
         <Text size="sm" id="match-label">
-          People who match
+          <Trans>People who match</Trans>
         </Text>
         <SegmentedControl
           aria-labelledby="match-label"
           value={match}
           onChange={(v) => setMatch(v as 'all' | 'any')}
           data={[
-            { value: 'all', label: 'all conditions' },
-            { value: 'any', label: 'any condition' },
+            { value: 'all', label: t`all conditions` },
+            { value: 'any', label: t`any condition` },
           ]}
         />
       </Group>
@@ -102,10 +104,10 @@ export function SegmentBuilder({
           variant="default"
           onClick={() => setConditions([...conditions, { field: 'subscription', in: ['active'] }])}
         >
-          Add condition
+          <Trans>Add condition</Trans>
         </Button>
         <Button onClick={submit} loading={save.isPending}>
-          Save segment
+          <Trans>Save segment</Trans>
         </Button>
       </Group>
       <MembersPreview listId={listId} filter={debounced} />

@@ -1,4 +1,5 @@
 import { Anchor, Table } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { EmptyState, ErrorState, LinesSkeleton } from '../../../components/states';
@@ -7,26 +8,35 @@ import { formatCount } from '../../../lib/format';
 
 /** A list's segments by name, each with how many people it reaches now. */
 export function SegmentsTable({ listId }: { listId: number }) {
+  const { t } = useLingui();
   const segments = useQuery(segmentQueries.ofList(listId));
   if (segments.isPending) return <LinesSkeleton />;
   if (segments.isError)
     return <ErrorState error={segments.error} onRetry={() => void segments.refetch()} />;
   if (!segments.data.supported)
     return (
-      <EmptyState title="This server has no segments">
-        Segments are a Mailboard extension.
+      <EmptyState title={t`This server has no segments`}>
+        <Trans>Segments are a Mailboard extension.</Trans>
       </EmptyState>
     );
   const rows = segments.data.data;
   if (!rows.length)
-    return <EmptyState title="No segments yet">Create one to target part of the list.</EmptyState>;
+    return (
+      <EmptyState title={t`No segments yet`}>
+        <Trans>Create one to target part of the list.</Trans>
+      </EmptyState>
+    );
   return (
     <Table.ScrollContainer minWidth={320}>
-      <Table aria-label="Segments" striped>
+      <Table aria-label={t`Segments`} striped>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th ta="right">People</Table.Th>
+            <Table.Th>
+              <Trans>Name</Trans>
+            </Table.Th>
+            <Table.Th ta="right">
+              <Trans>People</Trans>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

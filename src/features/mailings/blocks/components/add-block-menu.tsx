@@ -1,4 +1,5 @@
 import { Button, Menu } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
 import { IconPlus } from '@tabler/icons-react';
 import type { AddableKind } from '../../../../../contract/block-document';
 import { kindLabels } from './block-labels';
@@ -13,6 +14,7 @@ export function AddBlockMenu({
   kinds: readonly AddableKind[];
   onAdd: (kind: AddableKind) => void;
 }) {
+  const { i18n } = useLingui();
   return (
     <Menu position="bottom-start">
       <Menu.Target>
@@ -23,7 +25,7 @@ export function AddBlockMenu({
       <Menu.Dropdown>
         {kinds.map((kind) => (
           <Menu.Item key={kind} onClick={() => onAdd(kind)}>
-            {kindLabels[kind]}
+            {i18n._(kindLabels[kind])}
           </Menu.Item>
         ))}
       </Menu.Dropdown>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Collapse, Group, Stack, Text } from '@mantine/core';
 import {
   DndContext,
@@ -103,6 +104,8 @@ export function BlockList({
  * handle (pointer or keyboard: Space, arrows, Space) or moved with their up/down buttons.
  */
 export function BlockEditor({ editor, variantLabel }: { editor: Editor; variantLabel: string }) {
+  const { t } = useLingui();
+  const example = '{{ first_name | default: "there" }}';
   const [stylesOpen, setStylesOpen] = useState(false);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -115,10 +118,10 @@ export function BlockEditor({ editor, variantLabel }: { editor: Editor; variantL
     if (to >= 0) editor.change((d) => moveBlockTo(d, String(active.id), to));
   };
   return (
-    <Stack gap="sm" aria-label={`Blocks of the ${variantLabel} layout`} role="region">
+    <Stack gap="sm" aria-label={t`Blocks of the ${variantLabel} layout`} role="region">
       <Group gap="xs">
         <AddBlockMenu
-          label="Add block"
+          label={t`Add block`}
           kinds={blockKinds}
           onAdd={(kind) => editor.change((d) => addBlock(d, newBlock(kind)))}
         />
@@ -129,7 +132,7 @@ export function BlockEditor({ editor, variantLabel }: { editor: Editor; variantL
           disabled={!editor.canUndo}
           onClick={editor.undo}
         >
-          Undo
+          <Trans>Undo</Trans>
         </Button>
         <Button
           size="xs"
@@ -138,7 +141,7 @@ export function BlockEditor({ editor, variantLabel }: { editor: Editor; variantL
           disabled={!editor.canRedo}
           onClick={editor.redo}
         >
-          Redo
+          <Trans>Redo</Trans>
         </Button>
         <Button
           size="xs"
@@ -147,7 +150,7 @@ export function BlockEditor({ editor, variantLabel }: { editor: Editor; variantL
           aria-expanded={stylesOpen}
           onClick={() => setStylesOpen((o) => !o)}
         >
-          Styles
+          <Trans>Styles</Trans>
         </Button>
       </Group>
       <Collapse expanded={stylesOpen}>
@@ -162,8 +165,10 @@ export function BlockEditor({ editor, variantLabel }: { editor: Editor; variantL
         />
       </Collapse>
       <Text size="xs" c="dimmed">
-        Personalise with tags such as {'{{ first_name | default: "there" }}'} or a custom field’s
-        name; each recipient gets their own value.
+        <Trans>
+          Personalise with tags such as {example} or a custom field’s name; each recipient gets
+          their own value.
+        </Trans>
       </Text>
       <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
         <SortableContext items={doc.blocks.map((b) => b.id)} strategy={verticalListSortingStrategy}>

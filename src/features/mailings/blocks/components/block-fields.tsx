@@ -9,6 +9,7 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
 import { IconPhoto } from '@tabler/icons-react';
 import type { Block } from '../../../../../contract/block-document';
 import { linkProblem } from '../problems';
@@ -28,18 +29,19 @@ export const imageTypes = ['image/png', 'image/jpeg', 'image/gif'];
 
 /** The fields of one block (Columns has its own component). */
 export function BlockFields({ block, name, onChange, onImage, imageUrl }: Props) {
+  const { t } = useLingui();
   switch (block.kind) {
     case 'heading':
       return (
         <Group align="flex-end" wrap="wrap">
           <TextInput
-            label={`${name} text`}
+            label={t`${name} text`}
             value={block.text}
             onChange={(e) => onChange({ text: e.currentTarget.value })}
             style={{ flex: 1, minWidth: 180 }}
           />
           <SegmentedControl
-            aria-label={`${name} level`}
+            aria-label={t`${name} level`}
             value={String(block.level)}
             onChange={(v) => onChange({ level: Number(v) })}
             data={[
@@ -53,7 +55,7 @@ export function BlockFields({ block, name, onChange, onImage, imageUrl }: Props)
     case 'text':
       return (
         <RichTextField
-          label={`${name} content`}
+          label={t`${name} content`}
           html={block.html}
           onChange={(html) => onChange({ html })}
         />
@@ -70,14 +72,14 @@ export function BlockFields({ block, name, onChange, onImage, imageUrl }: Props)
                   size="xs"
                   variant="default"
                   leftSection={<IconPhoto size={14} />}
-                  aria-label={`Choose the image of ${name}`}
+                  aria-label={t`Choose the image of ${name}`}
                 >
-                  {block.src ? 'Replace image…' : 'Choose image…'}
+                  {block.src ? t`Replace image…` : t`Choose image…`}
                 </Button>
               )}
             </FileButton>
             <Text size="sm" c={block.src ? undefined : 'red'}>
-              {block.src || 'No image chosen yet.'}
+              {block.src || t`No image chosen yet.`}
             </Text>
           </Group>
           {preview && (
@@ -88,16 +90,16 @@ export function BlockFields({ block, name, onChange, onImage, imageUrl }: Props)
             />
           )}
           <TextInput
-            label={`${name} alt text`}
-            description="Read aloud by screen readers and shown when images are blocked."
+            label={t`${name} alt text`}
+            description={t`Read aloud by screen readers and shown when images are blocked.`}
             withAsterisk
             value={block.alt}
-            error={block.alt.trim() === '' ? 'Describe the image.' : undefined}
+            error={block.alt.trim() === '' ? t`Describe the image.` : undefined}
             onChange={(e) => onChange({ alt: e.currentTarget.value })}
           />
           <TextInput
-            label={`${name} link`}
-            placeholder="https://… (optional)"
+            label={t`${name} link`}
+            placeholder={t`https://… (optional)`}
             value={block.href}
             onChange={(e) => onChange({ href: e.currentTarget.value })}
           />
@@ -111,13 +113,13 @@ export function BlockFields({ block, name, onChange, onImage, imageUrl }: Props)
       return (
         <Group grow wrap="wrap">
           <TextInput
-            label={`${name} label`}
+            label={t`${name} label`}
             value={block.label}
-            error={block.label.trim() === '' ? 'Write the label.' : undefined}
+            error={block.label.trim() === '' ? t`Write the label.` : undefined}
             onChange={(e) => onChange({ label: e.currentTarget.value })}
           />
           <TextInput
-            label={`${name} link`}
+            label={t`${name} link`}
             value={block.href}
             error={linkProblem(block.href)}
             onChange={(e) => onChange({ href: e.currentTarget.value })}
@@ -127,13 +129,13 @@ export function BlockFields({ block, name, onChange, onImage, imageUrl }: Props)
     case 'divider':
       return (
         <Text size="sm" c="dimmed">
-          A thin line across the content.
+          {t`A thin line across the content.`}
         </Text>
       );
     case 'spacer':
       return (
         <NumberInput
-          label={`${name} height (px)`}
+          label={t`${name} height (px)`}
           min={4}
           max={200}
           value={block.height}
@@ -147,16 +149,16 @@ export function BlockFields({ block, name, onChange, onImage, imageUrl }: Props)
       return (
         <Stack gap="xs">
           <Textarea
-            label="Sender address"
-            description="Your postal address: many laws require it in marketing email."
+            label={t`Sender address`}
+            description={t`Your postal address: many laws require it in marketing email.`}
             autosize
             minRows={2}
             value={block.address}
             onChange={(e) => onChange({ address: e.currentTarget.value })}
           />
           <TextInput
-            label="Unsubscribe link text"
-            description="The link to each recipient's own unsubscribe page is added when sending."
+            label={t`Unsubscribe link text`}
+            description={t`The link to each recipient’s own unsubscribe page is added when sending.`}
             value={block.unsubscribeLabel}
             onChange={(e) => onChange({ unsubscribeLabel: e.currentTarget.value || 'Unsubscribe' })}
           />

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Group, Paper, Text, Tooltip } from '@mantine/core';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
@@ -26,6 +27,7 @@ type Props = {
 
 /** One block: a named group with its handle, its actions and its fields. */
 export function BlockItem(props: Props) {
+  const { t } = useLingui();
   const { block, name, draggable, children } = props;
   const fixed = block.kind === 'footer';
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
@@ -66,7 +68,7 @@ export function BlockItem(props: Props) {
             <ActionIcon
               variant="subtle"
               color="gray"
-              aria-label={`Drag ${name}`}
+              aria-label={t`Drag ${name}`}
               style={{ cursor: 'grab', touchAction: 'none' }}
               {...attributes}
               {...listeners}
@@ -79,26 +81,26 @@ export function BlockItem(props: Props) {
           </Text>
           {fixed && (
             <Text size="xs" c="dimmed">
-              — in every message, cannot be removed
+              — <Trans>in every message, cannot be removed</Trans>
             </Text>
           )}
         </Group>
         {!fixed && (
           <Group gap={0} wrap="nowrap">
             {action(
-              `Move ${name} up`,
+              t`Move ${name} up`,
               <IconArrowUp size={16} />,
               () => props.onMove(-1),
               !props.canMoveUp,
             )}
             {action(
-              `Move ${name} down`,
+              t`Move ${name} down`,
               <IconArrowDown size={16} />,
               () => props.onMove(1),
               !props.canMoveDown,
             )}
-            {action(`Duplicate ${name}`, <IconCopy size={16} />, props.onDuplicate)}
-            {action(`Delete ${name}`, <IconTrash size={16} />, props.onRemove)}
+            {action(t`Duplicate ${name}`, <IconCopy size={16} />, props.onDuplicate)}
+            {action(t`Delete ${name}`, <IconTrash size={16} />, props.onRemove)}
           </Group>
         )}
       </Group>

@@ -1,15 +1,19 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { Block } from '../../../../../contract/block-document';
 
-export const kindLabels: Record<Block['kind'], string> = {
-  heading: 'Heading',
-  text: 'Text',
-  image: 'Image',
-  button: 'Button',
-  divider: 'Divider',
-  spacer: 'Spacer',
-  columns: 'Columns',
-  footer: 'Footer',
+export const kindLabels: Record<Block['kind'], MessageDescriptor> = {
+  heading: msg`Heading`,
+  text: msg`Text`,
+  image: msg`Image`,
+  button: msg`Button`,
+  divider: msg`Divider`,
+  spacer: msg`Spacer`,
+  columns: msg`Columns`,
+  footer: msg`Footer`,
 };
 
 /** A block's accessible name: its kind and its position in its list ("Heading 1"). */
-export const blockName = (block: Block, index: number) => `${kindLabels[block.kind]} ${index + 1}`;
+export const blockName = (block: Block, index: number) =>
+  `${i18n._(kindLabels[block.kind])} ${index + 1}`;

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Paper, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import {
@@ -24,41 +25,45 @@ export function ColumnsFields({
   onCount: (n: 2 | 3) => void;
   onAdd: (column: number, kind: ColumnKind) => void;
 }) {
+  const { t } = useLingui();
   return (
     <Stack gap="xs">
       <SegmentedControl
-        aria-label={`${name} column count`}
+        aria-label={t`${name} column count`}
         value={String(block.columns.length)}
         onChange={(v) => onCount(v === '3' ? 3 : 2)}
         data={[
-          { value: '2', label: '2 columns' },
-          { value: '3', label: '3 columns' },
+          { value: '2', label: t`2 columns` },
+          { value: '3', label: t`3 columns` },
         ]}
         style={{ alignSelf: 'flex-start' }}
       />
       <SimpleGrid cols={{ base: 1, md: block.columns.length }}>
-        {block.columns.map((blocks, column) => (
-          <Paper
-            key={column}
-            withBorder
-            p="xs"
-            role="group"
-            aria-label={`Column ${column + 1}`}
-            bg="var(--mantine-color-gray-0)"
-          >
-            <Stack gap="xs">
-              <Text size="xs" fw={600}>
-                Column {column + 1}
-              </Text>
-              {renderList(blocks)}
-              <AddBlockMenu
-                label={`Add block to column ${column + 1}`}
-                kinds={columnKinds}
-                onAdd={(kind) => onAdd(column, kind as ColumnKind)}
-              />
-            </Stack>
-          </Paper>
-        ))}
+        {block.columns.map((blocks, column) => {
+          const number = column + 1;
+          return (
+            <Paper
+              key={column}
+              withBorder
+              p="xs"
+              role="group"
+              aria-label={t`Column ${number}`}
+              bg="var(--mantine-color-gray-0)"
+            >
+              <Stack gap="xs">
+                <Text size="xs" fw={600}>
+                  <Trans>Column {number}</Trans>
+                </Text>
+                {renderList(blocks)}
+                <AddBlockMenu
+                  label={t`Add block to column ${number}`}
+                  kinds={columnKinds}
+                  onAdd={(kind) => onAdd(column, kind as ColumnKind)}
+                />
+              </Stack>
+            </Paper>
+          );
+        })}
       </SimpleGrid>
     </Stack>
   );

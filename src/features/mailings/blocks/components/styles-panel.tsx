@@ -1,14 +1,17 @@
 import { Alert, ColorInput, NumberInput, Select, SimpleGrid, Stack } from '@mantine/core';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { contrastWarnings } from '../contrast';
 import { fonts, type Styles } from '../../../../../contract/block-document';
 
-const colorFields: [keyof Styles, string][] = [
-  ['textColor', 'Text colour'],
-  ['contentColor', 'Content background'],
-  ['backgroundColor', 'Page background'],
-  ['linkColor', 'Link colour'],
-  ['buttonColor', 'Button colour'],
-  ['buttonTextColor', 'Button label colour'],
+const colorFields: [keyof Styles, MessageDescriptor][] = [
+  ['textColor', msg`Text colour`],
+  ['contentColor', msg`Content background`],
+  ['backgroundColor', msg`Page background`],
+  ['linkColor', msg`Link colour`],
+  ['buttonColor', msg`Button colour`],
+  ['buttonTextColor', msg`Button label colour`],
 ];
 
 /** The document's global styles, with a warning for each pair people may not be able to read. */
@@ -19,12 +22,13 @@ export function StylesPanel({
   styles: Styles;
   onChange: (patch: Partial<Styles>) => void;
 }) {
+  const { t, i18n } = useLingui();
   const warnings = contrastWarnings(styles);
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }}>
         <NumberInput
-          label="Width (px)"
+          label={t`Width (px)`}
           min={480}
           max={800}
           step={10}
@@ -35,14 +39,14 @@ export function StylesPanel({
           }
         />
         <Select
-          label="Font"
+          label={t`Font`}
           data={[...fonts]}
           value={styles.font}
           allowDeselect={false}
           onChange={(v) => v && onChange({ font: v as Styles['font'] })}
         />
         <NumberInput
-          label="Button corner radius (px)"
+          label={t`Button corner radius (px)`}
           min={0}
           max={30}
           value={styles.buttonRadius}
@@ -53,7 +57,7 @@ export function StylesPanel({
         {colorFields.map(([key, label]) => (
           <ColorInput
             key={key}
-            label={label}
+            label={i18n._(label)}
             format="hex"
             value={String(styles[key])}
             onChange={(v) => /^#[0-9a-f]{6}$/i.test(v) && onChange({ [key]: v.toLowerCase() })}
@@ -61,7 +65,7 @@ export function StylesPanel({
         ))}
       </SimpleGrid>
       {warnings.length > 0 && (
-        <Alert color="yellow" title="Hard to read" role="status">
+        <Alert color="yellow" title={t`Hard to read`} role="status">
           <Stack gap={4}>
             {warnings.map((w) => (
               <div key={w}>{w}</div>
