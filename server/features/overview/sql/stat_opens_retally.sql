@@ -5,7 +5,10 @@
 -- after the statement compared per address touched. Statements that change neither (the
 -- `first` flags' upkeep) return at once. Takes the insert trigger's per-key bucket locks
 -- (stat_opens_mark_repeats), so a hit written meanwhile is counted once.
-CREATE OR REPLACE FUNCTION stat_opens_retally() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION stat_opens_retally() RETURNS trigger LANGUAGE plpgsql
+  -- Transition tables have no statistics: joined by id, a nested loop costs n² (seconds at
+  -- a few thousand rows), a hash join n.
+  SET enable_nestloop = off AS $$
 BEGIN
   IF NOT EXISTS (SELECT 1 FROM old_rows o JOIN new_rows n ON n.id = o.id
                   WHERE (o.class = 'human') <> (n.class = 'human')
