@@ -12,8 +12,8 @@ CREATE OR REPLACE FUNCTION stat_clicks_retally() RETURNS trigger LANGUAGE plpgsq
 BEGIN
   IF NOT EXISTS (SELECT 1 FROM old_rows o JOIN new_rows n ON n.id = o.id
                   WHERE (o.class = 'human') <> (n.class = 'human')
-               OR ((o.class = 'human' OR n.class = 'human')
-                   AND (o.mailing_id, o.delivery_id, o.email) IS DISTINCT FROM (n.mailing_id, n.delivery_id, n.email))) THEN
+                     OR ((o.class = 'human' OR n.class = 'human')
+                         AND (o.mailing_id, o.delivery_id, o.email) IS DISTINCT FROM (n.mailing_id, n.delivery_id, n.email))) THEN
     RETURN NULL;
   END IF;
   PERFORM pg_advisory_xact_lock(hashtext('stat_clicks'), k.b)
@@ -22,8 +22,8 @@ BEGIN
                  LATERAL (VALUES (o.delivery_id, o.email, o.url), (n.delivery_id, n.email, n.url))
                    AS t(delivery_id, email, url)
            WHERE (o.class = 'human') <> (n.class = 'human')
-                   OR ((o.class = 'human' OR n.class = 'human')
-                       AND (o.mailing_id, o.delivery_id, o.email) IS DISTINCT FROM (n.mailing_id, n.delivery_id, n.email))
+              OR ((o.class = 'human' OR n.class = 'human')
+                  AND (o.mailing_id, o.delivery_id, o.email) IS DISTINCT FROM (n.mailing_id, n.delivery_id, n.email))
            ORDER BY 1) AS k;
   WITH moved AS MATERIALIZED (
     SELECT o.id, o.mailing_id AS old_mailing, o.delivery_id AS old_delivery, o.email AS old_email,
@@ -31,8 +31,8 @@ BEGIN
            n.mailing_id, n.delivery_id, n.email, n.class = 'human' AS is_human
       FROM old_rows o JOIN new_rows n ON n.id = o.id
      WHERE (o.class = 'human') <> (n.class = 'human')
-           OR ((o.class = 'human' OR n.class = 'human')
-               AND (o.mailing_id, o.delivery_id, o.email) IS DISTINCT FROM (n.mailing_id, n.delivery_id, n.email)))
+        OR ((o.class = 'human' OR n.class = 'human')
+            AND (o.mailing_id, o.delivery_id, o.email) IS DISTINCT FROM (n.mailing_id, n.delivery_id, n.email)))
   INSERT INTO mailing_stat_counts AS c (mailing_id, human_clicks, human_clicked)
   SELECT d.mailing_id, sum(d.records), sum(d.people)
     FROM (
