@@ -3,6 +3,14 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app.js';
 import { openDatabase, type Database } from '../server/db/client.js';
 import { usersRepository } from '../server/features/identity/index.js';
+import type { Executor } from '../server/db/client.js';
+import {
+  audienceCard,
+  recentMailingsCard,
+  runningDeliveries,
+  runningImports,
+  waitingAutomations,
+} from '../server/features/overview/cards.js';
 
 const SUBSCRIBERS = Number(process.env.BENCH_OVERVIEW_SUBSCRIBERS ?? 100_000);
 const CHUNK = 100_000;
@@ -87,14 +95,30 @@ async function benchDatabase(label: string, database: Database) {
       await database.db.execute(sql`
         UPDATE deliveries d SET status = 'done', started_datetime = now() - ${`${m} days`}::interval
           FROM variants v WHERE v.id = d.variant_id AND v.mailing_id = ${mailingId}`);
-      await database.db.execute(sql`
-        INSERT INTO stat_opens (delivery_id, mailing_id, email, datetime)
-        SELECT d.id, ${mailingId}, 'user' || i || '@example.com', now()
-          FROM deliveries d JOIN variants v ON v.id = d.variant_id AND v.mailing_id = ${mailingId},
-               generate_series(1, ${Math.floor(SUBSCRIBERS / 5)}::int) AS i`);
+      // A fifth of the list opens, one in ten of them through a machine; clicks on two links.
+      for (const [table, count, url] of [
+        ['stat_opens', SUBSCRIBERS / 5, null],
+        ['stat_clicks', SUBSCRIBERS / 20, 'https://example.com/a'],
+        ['stat_clicks', SUBSCRIBERS / 40, 'https://example.com/b'],
+      ] as const)
+        await database.db.execute(sql`
+          INSERT INTO ${sql.identifier(table)} (delivery_id, mailing_id, email, datetime, class
+                                                ${url ? sql`, url` : sql``})
+          SELECT d.id, ${mailingId}, 'user' || i || '@example.com', now(),
+                 CASE WHEN i % 10 = 0 THEN 'apple_proxy' ELSE 'human' END ${url ? sql`, ${url}` : sql``}
+            FROM deliveries d JOIN variants v ON v.id = d.variant_id AND v.mailing_id = ${mailingId},
+                 generate_series(1, ${Math.floor(count)}::int) AS i`);
     }
+    // An automation with a tenth of the list waiting in it.
+    await database.db.execute(sql`
+      WITH a AS (INSERT INTO automations (list_id, name, state, trigger, trigger_type)
+                 VALUES (${listId}, 'Welcome', 'active', '{"type":"subscribed"}', 'subscribed') RETURNING id)
+      INSERT INTO automation_runs (automation_id, subscriber_id, email, due_datetime)
+      SELECT a.id, i, 'user' || i || '@example.com', now() + interval '1 day'
+        FROM a, generate_series(1, ${Math.floor(SUBSCRIBERS / 10)}::int) AS i`);
     console.log(`   seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     await inject('GET', '/api/v1/lists');
+    await profileCards(database.db);
     for (const [what, url] of [
       ['GET /api/v1/overview', '/api/v1/overview'],
       [
@@ -117,5 +141,35 @@ async function benchDatabase(label: string, database: Database) {
     }
   } finally {
     await app.close();
+  }
+}
+
+/**
+ * Each card's queries under EXPLAIN ANALYZE (the executor runs them explained, so the card
+ * sees no rows): its database time. BENCH_OVERVIEW_PLANS=1 prints the plans too.
+ */
+async function profileCards(db: Executor) {
+  const cards = {
+    audienceCard,
+    recentMailingsCard,
+    runningDeliveries,
+    waitingAutomations,
+    runningImports,
+  };
+  for (const [name, card] of Object.entries(cards)) {
+    const plans: string[] = [];
+    const explaining = {
+      execute: async (query: Parameters<Executor['execute']>[0]) => {
+        const result = (await db.execute(sql`EXPLAIN ANALYZE ${query}`)) as unknown as {
+          rows: { 'QUERY PLAN': string }[];
+        };
+        plans.push(result.rows.map((r) => r['QUERY PLAN']).join('\n'));
+        return { rows: [] };
+      },
+    } as unknown as Executor;
+    await card(explaining, null);
+    const ms = plans.map((plan) => /Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? '?');
+    console.log(`   ${name.padEnd(36)} EXPLAIN ANALYZE execution ${ms.join(' + ')} ms`);
+    if (process.env.BENCH_OVERVIEW_PLANS) console.log(plans.join('\n'));
   }
 }

@@ -34,6 +34,7 @@ describe('readConfig', () => {
       TRACKING: 'people',
       SOFT_BOUNCE_LIMIT: 3,
       SOFT_BOUNCE_DAYS: 30,
+      HIT_SIGNAL_RETENTION_DAYS: 395,
       COMPLAINT_PAUSE_RATE: 0.003,
       BOUNCE_PAUSE_RATE: 0.05,
       PAUSE_MIN_SENT: 500,

@@ -128,6 +128,8 @@ export const configSchema = z.object({
   BOUNCE_WEBHOOK_TOKEN: z.string().min(16, 'must have at least 16 characters').optional(),
   SOFT_BOUNCE_LIMIT: wholeNumber('bounces', 1, 1000).default(3),
   SOFT_BOUNCE_DAYS: positiveNumber('days').default(30),
+  /** Issue 51: days a hit's client signals (address block, agent, method, timing) are kept. */
+  HIT_SIGNAL_RETENTION_DAYS: positiveNumber('days').default(395),
   /** The brake (issue 52): a running delivery pauses itself above these rates… */
   COMPLAINT_PAUSE_RATE: rate.default(0.003),
   BOUNCE_PAUSE_RATE: rate.default(0.05),
@@ -188,6 +190,7 @@ export const sendingOptions = (config: Config) => ({
   ...(config.BOUNCE_WEBHOOK_TOKEN ? { bounceWebhookToken: config.BOUNCE_WEBHOOK_TOKEN } : {}),
   softBounceLimit: config.SOFT_BOUNCE_LIMIT,
   softBounceDays: config.SOFT_BOUNCE_DAYS,
+  hitSignalDays: config.HIT_SIGNAL_RETENTION_DAYS,
   providers: providerOptions(config),
   ...(config.BOUNCE_MAILBOX_URL ? { bounceMailboxUrl: config.BOUNCE_MAILBOX_URL } : {}),
   brake: {

@@ -1,5 +1,6 @@
 import { bigint, date, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
 import { lists } from './lists.js';
+import { automations } from './automations.js';
 import { mailings } from './mailings.js';
 
 /**
@@ -26,7 +27,10 @@ export const listGrowthDays = pgTable(
   (t) => [primaryKey({ columns: [t.listId, t.day] })],
 );
 
-/** Opens, clicks and bounces per mailing, kept by triggers on the statistics tables (0048). */
+/**
+ * Opens, clicks, bounces and complaints per mailing, kept by triggers on the statistics tables
+ * (0048; human counts and complaints since 0052).
+ */
 export const mailingStatCounts = pgTable('mailing_stat_counts', {
   mailingId: integer('mailing_id')
     .primaryKey()
@@ -37,4 +41,18 @@ export const mailingStatCounts = pgTable('mailing_stat_counts', {
   clicks: bigint('clicks', { mode: 'number' }).notNull().default(0),
   clicked: bigint('clicked', { mode: 'number' }).notNull().default(0),
   bounces: bigint('bounces', { mode: 'number' }).notNull().default(0),
+  /** Records of class 'human' (issue 51), and the distinct addresses per delivery with one. */
+  humanOpens: bigint('human_opens', { mode: 'number' }).notNull().default(0),
+  humanOpened: bigint('human_opened', { mode: 'number' }).notNull().default(0),
+  humanClicks: bigint('human_clicks', { mode: 'number' }).notNull().default(0),
+  humanClicked: bigint('human_clicked', { mode: 'number' }).notNull().default(0),
+  complaints: bigint('complaints', { mode: 'number' }).notNull().default(0),
+});
+
+/** Active runs per automation, kept by a trigger on automation_runs (0053). */
+export const automationWaitingCounts = pgTable('automation_waiting_counts', {
+  automationId: integer('automation_id')
+    .primaryKey()
+    .references(() => automations.id, { onDelete: 'cascade' }),
+  waiting: bigint('waiting', { mode: 'number' }).notNull().default(0),
 });

@@ -5,9 +5,11 @@ import { queryRows } from '../../db/query-rows.js';
 
 /**
  * The home's cards (GET /api/v1/overview), one function each, reading kept counters only:
- * list_subscriber_counts, list_growth_days, delivery_counts and mailing_stat_counts. Each
- * takes the caller's lists (`visibleLists`: null for every list). A figure another feature
- * records is added by that card's function (complaints and human opens: `recentMailingsCard`).
+ * list_subscriber_counts, list_growth_days, delivery_counts, mailing_stat_counts and
+ * automation_waiting_counts. Each
+ * takes the caller's lists (`visibleLists`: null for every list). Nothing here counts records:
+ * a figure another feature records is kept by a trigger of sql/ (human opens and clicks,
+ * complaints: mailing_stat_counts).
  */
 export type Lists = number[] | null;
 
@@ -90,13 +92,8 @@ export async function recentMailingsCard(db: Executor, lists: Lists): Promise<Re
                   JOIN delivery_counts c ON c.delivery_id = d.id AND c.state = 'sent'
                  WHERE v.mailing_id = m.id) AS sent,
                s.opened, s.clicked, s.bounces,
-               -- People, not machines (issue 51): the partial indexes of migration 0051.
-               (SELECT count(*) FROM stat_opens o WHERE o.mailing_id = m.id
-                   AND o.class = 'human' AND (o.first OR o.first_human)) AS human_opened,
-               (SELECT count(*) FROM (SELECT DISTINCT c.delivery_id, c.email FROM stat_clicks c
-                 WHERE c.mailing_id = m.id AND c.class = 'human' AND (c.first OR c.first_human)) k)
-                 AS human_clicked,
-               (SELECT count(*) FROM stat_complaints x WHERE x.mailing_id = m.id) AS complaints
+               -- People, not machines (issue 51), kept as classes change (migration 0052).
+               s.human_opened, s.human_clicked, s.complaints
           FROM recent r JOIN mailings m ON m.id = r.mailing_id
           LEFT JOIN mailing_stat_counts s ON s.mailing_id = m.id
          ORDER BY r.last DESC, m.id DESC`,
@@ -159,7 +156,7 @@ export async function runningDeliveries(
   }));
 }
 
-/** Active automations with runs waiting for their next step. */
+/** Active automations with runs waiting for their next step (kept: migration 0053). */
 export async function waitingAutomations(
   db: Executor,
   lists: Lists,
@@ -167,8 +164,8 @@ export async function waitingAutomations(
   const rows = await queryRows<{ id: number; name: string; list_id: number; waiting: unknown }>(
     db,
     sql`SELECT a.id, a.name, a.list_id,
-               (SELECT count(*) FROM automation_runs r WHERE r.automation_id = a.id AND r.state = 'active') AS waiting
-          FROM automations a
+               coalesce(w.waiting, 0) AS waiting
+          FROM automations a LEFT JOIN automation_waiting_counts w ON w.automation_id = a.id
          WHERE a.state = 'active' AND ${visible(sql`a.list_id`, lists)}
          ORDER BY a.id LIMIT 10`,
   );

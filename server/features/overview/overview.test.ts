@@ -269,3 +269,127 @@ describe('overview: GET /api/v1/overview', () => {
     expect(limited.warnings).toEqual([]);
   });
 });
+
+describe('overview: human counts kept as classes change', () => {
+  it('equals a recount after reclassification and the burst pass flip hits, and after a rename', async () => {
+    const list = await createList(t, { name: 'Flips' });
+    const res = await t.post('/api/v1/mailings', {
+      list,
+      name: 'Flip letter',
+      variants: [
+        {
+          subject: 'Hi',
+          layout: { text: 'Hi' },
+          deliveries: [{ scheduled_datetime: '2030-03-01T09:00:00Z' }],
+        },
+      ],
+    });
+    const mailing = res.json<{ id: number }>().id;
+    await t.db.execute(sql`UPDATE deliveries SET status = 'done', started_datetime = now()`);
+    const [agent] = await queryRows<{ id: number }>(
+      t.db,
+      sql`INSERT INTO tracking_user_agents (agent) VALUES ('Mozilla/5.0 (Windows NT 10.0) Chrome/120.0')
+          RETURNING id`,
+    );
+    const scannerHead = 1 << 5; // any machine bit; reclassification recomputes it from the signals
+    // email, class, reasons, agent (null: none, a machine's sign); all an hour after sending.
+    const hits = (table: string, rows: [string, string, number, boolean, string?][]) =>
+      t.db.execute(
+        sql.raw(`INSERT INTO ${table} (delivery_id, mailing_id, email, datetime, class, reasons, agent_id,
+                                       client_block, seconds${table === 'stat_clicks' ? ', url' : ''})
+                 SELECT d.id, ${mailing}, r.email, now(), r.class, r.reasons, r.agent, '81.2.69.0/24', 3600
+                        ${table === 'stat_clicks' ? ', r.url' : ''}
+                   FROM deliveries d, (VALUES ${rows
+                     .map(
+                       ([email, cls, reasons, withAgent, url]) =>
+                         `('${email}', '${cls}', ${reasons}, ${withAgent ? agent!.id : 'NULL::int'}, '${url ?? ''}')`,
+                     )
+                     .join(', ')}) AS r(email, class, reasons, agent, url)`),
+      );
+    await hits('stat_opens', [
+      ['a@x.org', 'human', 0, true],
+      ['b@x.org', 'human', 0, false], // no user agent: a prefetch once reclassified
+      ['b@x.org', 'human', 0, true],
+      ['c@x.org', 'human', 0, false],
+      ['d@x.org', 'scanner', scannerHead, true], // a person after all
+    ]);
+    // e's client hits two links at once (a burst); f's click was wrongly a scanner's.
+    await hits('stat_clicks', [
+      ['e@x.org', 'human', 0, true, 'https://x.org/1'],
+      ['e@x.org', 'human', 0, true, 'https://x.org/2'],
+      ['f@x.org', 'scanner', scannerHead, true, 'https://x.org/1'],
+      ['g@x.org', 'human', 0, true, 'https://x.org/1'],
+    ]);
+    const recount = async () => {
+      const [row] = await queryRows<Record<string, number>>(
+        t.db,
+        sql`SELECT (SELECT count(DISTINCT (delivery_id, email)) FROM stat_opens
+                     WHERE mailing_id = ${mailing} AND class = 'human')::int AS human_opened,
+                   (SELECT count(DISTINCT (delivery_id, email)) FROM stat_clicks
+                     WHERE mailing_id = ${mailing} AND class = 'human')::int AS human_clicked,
+                   (SELECT count(*) FROM stat_opens WHERE mailing_id = ${mailing} AND class = 'human')::int AS opens,
+                   (SELECT count(*) FROM stat_clicks WHERE mailing_id = ${mailing} AND class = 'human')::int AS clicks`,
+      );
+      const [kept] = await queryRows<Record<string, number>>(
+        t.db,
+        sql`SELECT human_opens::int AS opens, human_clicks::int AS clicks FROM mailing_stat_counts
+             WHERE mailing_id = ${mailing}`,
+      );
+      return { ...row!, ...kept! };
+    };
+    const shown = async () => {
+      const [card] = (await t.get('/api/v1/overview')).json().mailings;
+      const kept = await recount();
+      return {
+        human_opened: card.human_opened as number,
+        human_clicked: card.human_clicked as number,
+        opens: kept.opens,
+        clicks: kept.clicks,
+      };
+    };
+    const before = await recount();
+    expect(before).toEqual({ human_opened: 3, human_clicked: 2, opens: 4, clicks: 3 });
+    expect(await shown()).toEqual(before);
+
+    const reclassified = await t.post('/api/v1/statistics/reclassify', {});
+    expect(reclassified.statusCode, reclassified.body).toBe(200);
+    const after = await recount();
+    // b stays a person by its other open, c is a prefetch, d a person; e's burst is a
+    // scanner's, f a person.
+    expect(after).toMatchObject({ human_opened: 3, human_clicked: 2, opens: 3, clicks: 2 });
+    expect(await shown()).toEqual(after);
+    // An erasure's pseudonym (person-data) renames a person's records.
+    await t.db.execute(sql`UPDATE stat_opens SET email = 'erased-1' WHERE email = 'a@x.org'`);
+    await t.db.execute(sql`UPDATE stat_opens SET class = 'prefetch' WHERE email = 'd@x.org'`);
+    expect(await shown()).toEqual({ ...(await recount()), human_opened: 2 });
+  });
+});
+
+describe('overview: automations with runs waiting', () => {
+  it('keeps the waiting runs as runs enter, move on, end and go', async () => {
+    const list = await createList(t, { name: 'Welcome list' });
+    const [automation] = await queryRows<{ id: number }>(
+      t.db,
+      sql`INSERT INTO automations (list_id, name, state, trigger, trigger_type)
+          VALUES (${list}, 'Welcome', 'active', '{"type":"subscribed"}', 'subscribed') RETURNING id`,
+    );
+    const id = automation!.id;
+    await t.db.execute(sql`INSERT INTO automation_runs (automation_id, subscriber_id, email)
+                           SELECT ${id}, i, 'r' || i || '@x.org' FROM generate_series(1, 6) AS i`);
+    await t.db.execute(sql`UPDATE automation_runs SET step_position = 1 WHERE subscriber_id <= 3`);
+    await t.db.execute(
+      sql`UPDATE automation_runs SET state = 'finished' WHERE subscriber_id IN (1, 2)`,
+    );
+    await t.db.execute(sql`UPDATE automation_runs SET state = 'active' WHERE subscriber_id = 2`);
+    await t.db.execute(sql`DELETE FROM automation_runs WHERE subscriber_id IN (5, 1)`);
+    const [recount] = await queryRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM automation_runs WHERE automation_id = ${id} AND state = 'active'`,
+    );
+    expect(recount!.n).toBe(4);
+    const overview = (await t.get('/api/v1/overview')).json();
+    expect(overview.running.automations).toEqual([
+      { id, name: 'Welcome', list, waiting: recount!.n },
+    ]);
+  });
+});

@@ -30,6 +30,7 @@ import { testMessageRoutes, testMediaRoutes } from './message/test-message-route
 import { createSigner, deriveKey, loadSecret } from './links/tokens.js';
 import { hitRecorder, type HitRecorder } from './links/hit-recorder.js';
 import { startBurstPass } from './links/classify/burst-pass.js';
+import { signalRetention } from './links/signal-retention.js';
 import { outboxTransport, smtpTransport } from './message/transport.js';
 import { createVerp } from './message/verp.js';
 import { startDeliveryWorker } from './engine/worker.js';
@@ -116,6 +117,8 @@ export const sendingPlugin = fp(async (app: FastifyInstance, plugin: SendingPlug
   await app.register(publicRoutes, { sending, hits });
   const worker = plugin.worker ? startDeliveryWorker(sending, app.log) : undefined;
   const bursts = plugin.worker ? startBurstPass(db, app.log) : undefined;
+  const retention = plugin.worker ? signalRetention(db, options.hitSignalDays, app.log) : undefined;
+  retention?.start();
   // The bounce mailbox is read where deliveries are sent, by one replica at a time.
   const mailbox =
     plugin.worker && options.bounceMailboxUrl
@@ -129,6 +132,7 @@ export const sendingPlugin = fp(async (app: FastifyInstance, plugin: SendingPlug
   mailbox?.start();
   app.addHook('onClose', async () => {
     await bursts?.stop();
+    await retention?.stop();
     await mailbox?.stop();
     await worker?.stop();
     await hits.close();

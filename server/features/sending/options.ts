@@ -36,6 +36,8 @@ export type SendingOptions = {
   /** A subscriber with this many soft bounces within `softBounceDays` becomes `bounced`. */
   softBounceLimit: number;
   softBounceDays: number;
+  /** Days a hit's client signals are kept (HIT_SIGNAL_RETENTION_DAYS, issue 51). */
+  hitSignalDays: number;
   /** Relays whose event webhooks POST /api/v1/bounces/{provider} accepts (issue 52). */
   providers?: ProviderOptions;
   /** BOUNCE_MAILBOX_URL: the mailbox the bounce worker reads (issue 52); unset: none. */
@@ -64,6 +66,7 @@ export const defaultSendingOptions: SendingOptions = {
   leaseMs: 60_000,
   softBounceLimit: 3,
   softBounceDays: 30,
+  hitSignalDays: 395,
   brake: { complaintRate: 0.003, bounceRate: 0.05, minSent: 500 },
   outboxCap: 10_000,
   pollMs: 1_000,

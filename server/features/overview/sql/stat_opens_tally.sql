@@ -1,18 +1,28 @@
--- After an INSERT into stat_opens: the mailing's kept counts (mailing_stat_counts, migration
--- 0048) grow by the records inserted and by the addresses of a delivery seen for the first
--- time. Named to run after stat_opens_mark_repeats, whose per-key lock makes a concurrent
--- writer of the same address wait, so the address is counted once (the home's last mailings).
+-- After an INSERT into stat_opens: the mailing's kept counts (mailing_stat_counts, migrations
+-- 0048, 0052) grow by the records inserted and by the addresses of a delivery seen for the
+-- first time, all of them and those of people (class 'human', issue 51). Named to run after
+-- stat_opens_mark_repeats, whose per-key lock makes a concurrent writer of the same address
+-- wait, so the address is counted once (the home's last mailings). A later change of class
+-- is counted by stat_opens_retally.
 CREATE OR REPLACE FUNCTION stat_opens_tally() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO mailing_stat_counts AS c (mailing_id, opens, opened)
+  INSERT INTO mailing_stat_counts AS c (mailing_id, opens, opened, human_opens, human_opened)
   SELECT n.mailing_id, n.records,
          (SELECT count(*) FROM (SELECT DISTINCT i.delivery_id, i.email FROM inserted i WHERE i.mailing_id = n.mailing_id) AS k
            WHERE NOT EXISTS (SELECT 1 FROM stat_opens s
                               WHERE s.delivery_id = k.delivery_id AND s.email = k.email
+                                AND s.id NOT IN (SELECT id FROM inserted))),
+         n.human,
+         (SELECT count(*) FROM (SELECT DISTINCT i.delivery_id, i.email FROM inserted i
+                                 WHERE i.mailing_id = n.mailing_id AND i.class = 'human') AS k
+           WHERE NOT EXISTS (SELECT 1 FROM stat_opens s
+                              WHERE s.delivery_id = k.delivery_id AND s.email = k.email AND s.class = 'human'
                                 AND s.id NOT IN (SELECT id FROM inserted)))
-    FROM (SELECT mailing_id, count(*) AS records FROM inserted GROUP BY 1) AS n
+    FROM (SELECT mailing_id, count(*) AS records, count(*) FILTER (WHERE class = 'human') AS human
+            FROM inserted GROUP BY 1) AS n
    WHERE EXISTS (SELECT 1 FROM mailings m WHERE m.id = n.mailing_id)
-  ON CONFLICT (mailing_id) DO UPDATE SET opens = c.opens + EXCLUDED.opens, opened = c.opened + EXCLUDED.opened;
+  ON CONFLICT (mailing_id) DO UPDATE SET opens = c.opens + EXCLUDED.opens, opened = c.opened + EXCLUDED.opened,
+    human_opens = c.human_opens + EXCLUDED.human_opens, human_opened = c.human_opened + EXCLUDED.human_opened;
   RETURN NULL;
 END $$;
 --> statement-breakpoint

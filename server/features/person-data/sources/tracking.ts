@@ -20,7 +20,7 @@ function trackingSource(
   section: string,
   table: 'stat_opens' | 'stat_clicks' | 'stat_bounces' | 'stat_complaints',
   extra: SQL,
-  /** What else a row says of the person: a hit's client address block and user agent (issue 51). */
+  /** What else a row says of the person: a hit's address block, user agent, method and timing (issue 51). */
   forget: SQL = sql``,
 ): PersonDataSource {
   const sent = (person: Person) =>
@@ -53,7 +53,7 @@ function trackingSource(
   };
 }
 
-const hitSignals = sql`, client_block = NULL, agent_id = NULL`;
+const hitSignals = sql`, client_block = NULL, agent_id = NULL, seconds = NULL, head = false`;
 export const opensSource = trackingSource(
   'opens',
   'stat_opens',

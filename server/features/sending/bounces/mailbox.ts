@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ImapFlow } from 'imapflow';
 import type { Executor } from '../../../db/client.js';
-import { queryRows } from '../../../db/query-rows.js';
+import { holdLease, releaseLease } from '../../../db/worker-lease.js';
 import type { Verp } from '../message/verp.js';
 import { recordEvents } from './ingest.js';
 import type { BouncePolicy } from './record-bounce.js';
@@ -41,19 +40,6 @@ function connection(url: string) {
       connectionTimeout: 20_000,
     },
   };
-}
-
-/** Takes or renews the mailbox's lease; false while another replica holds it. */
-async function holdLease(db: Executor, holder: string, leaseMs: number) {
-  const rows = await queryRows<{ holder: string }>(
-    db,
-    sql`INSERT INTO worker_leases (name, holder, expires)
-        VALUES (${LEASE}, ${holder}, now() + ${leaseMs} * interval '1 millisecond')
-        ON CONFLICT (name) DO UPDATE SET holder = EXCLUDED.holder, expires = EXCLUDED.expires
-          WHERE worker_leases.holder = EXCLUDED.holder OR worker_leases.expires < now()
-        RETURNING holder`,
-  );
-  return rows.length > 0;
 }
 
 async function ensureFolder(client: ImapFlow, path: string) {
@@ -133,7 +119,7 @@ export function bounceMailbox(
   const tick = () => {
     running = (async () => {
       try {
-        if (await holdLease(ctx.db, holder, options.leaseMs)) await round();
+        if (await holdLease(ctx.db, LEASE, holder, options.leaseMs)) await round();
       } catch (error) {
         log.error({ err: error }, 'bounce mailbox round failed');
       }
@@ -144,7 +130,7 @@ export function bounceMailbox(
   return {
     /** One round now, if this replica holds (or takes) the lease; null when another does. */
     async runOnce(): Promise<Round | null> {
-      if (!(await holdLease(ctx.db, holder, options.leaseMs))) return null;
+      if (!(await holdLease(ctx.db, LEASE, holder, options.leaseMs))) return null;
       return round();
     },
     start() {
@@ -154,9 +140,7 @@ export function bounceMailbox(
       stopped = true;
       clearTimeout(timer);
       await running;
-      await ctx.db.execute(
-        sql`DELETE FROM worker_leases WHERE name = ${LEASE} AND holder = ${holder}`,
-      );
+      await releaseLease(ctx.db, LEASE, holder);
     },
   };
 }

@@ -3,12 +3,11 @@ import type { Executor } from '../../../../db/client.js';
 import { queryRows } from '../../../../db/query-rows.js';
 import { networkOf } from './address.js';
 import { reasonsOf, TRAP_URL } from './classify.js';
-import { bit, classOf } from './reasons.js';
+import { classOf } from './reasons.js';
 import { settleBursts } from './burst.js';
 import { refreshFirstHuman, type HitKey, type HitKind } from './first-human.js';
 
 const BATCH = 5_000;
-const LEGACY = bit('legacy');
 
 type StoredHit = HitKey & {
   id: number;
@@ -23,8 +22,8 @@ type StoredHit = HitKey & {
 /**
  * Recomputes the class and reasons of every stored open and click with the current rules
  * and lists (issue 51 item 6): no hit is added or removed, only `class`, `reasons` and the
- * `first_human` flags change. Hits recorded before classification (`legacy`, no signals
- * kept) stay as they are. In batches by id, so it runs beside live traffic.
+ * `first_human` flags change. Hits without signals (recorded before classification, or
+ * cleared since) stay as they are. In batches by id, so it runs beside live traffic.
  */
 export async function reclassifyHits(db: Executor) {
   const result = {
@@ -53,8 +52,10 @@ async function reclassifyTable(db: Executor, kind: HitKind) {
     after = Number(hits.at(-1)!.id);
     checked += hits.length;
     const updates = hits.flatMap((h) => {
-      const legacy = (h.reasons & LEGACY) !== 0 && h.agent_id === null && h.block === null;
-      if (legacy) return [];
+      // Nothing to judge by: recorded before classification (`legacy`), or its signals
+      // cleared by the retention job or an erasure (links/signal-retention.ts).
+      const noSignals = h.agent_id === null && h.block === null && h.seconds === null && !h.head;
+      if (noSignals) return [];
       // The pass's reasons go with their class too; settleBursts gives them back where due.
       const reasons = reasonsOf({
         address: networkOf(h.block),
