@@ -1,4 +1,11 @@
-import { createHmac, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
+import {
+  createHmac,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  randomBytes,
+  sign,
+} from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import {
@@ -17,7 +24,13 @@ import {
 const fixtures = fileURLToPath(new URL('../../server/test/fixtures/', import.meta.url));
 const MAILGUN_KEY = 'bench-mailgun-signing-key';
 const POSTMARK = { username: 'postmark', password: 'bench postmark password' };
-const sendgridKeys = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+/** The SendGrid key pair: made here, or handed to a client process in PROVIDER_BENCH_SENDGRID_KEY. */
+const given = process.env.PROVIDER_BENCH_SENDGRID_KEY;
+const sendgridKeys = given
+  ? { privateKey: createPrivateKey(given), publicKey: createPublicKey(given) }
+  : generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+export const sendgridKeyPem = () =>
+  sendgridKeys.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 
 export type Offer = { provider: string; headers: Record<string, string>; body: string };
 
