@@ -38,7 +38,9 @@ async function withApp(work: (bench: Bench) => Promise<void>) {
   const appOptions: Partial<AppOptions> = {
     sending: { providers: await providerOptions() },
   };
-  if (DATABASE_URL) return withPostgresApp(DATABASE_URL, work, appOptions);
+  // The app listens: closed after the work, or the process would not end (nor free the lock).
+  if (DATABASE_URL)
+    return withPostgresApp(DATABASE_URL, (b) => work(b).finally(() => b.app.close()), appOptions);
   const database = await openDatabase({ memory: true });
   try {
     await database.migrate();
