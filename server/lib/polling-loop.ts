@@ -18,31 +18,39 @@ export function pollingLoop(
   { pollMs, log, failed }: { pollMs: number; log?: FastifyBaseLogger; failed: string },
 ): PollingLoop {
   let stopped = false;
-  let wake = () => {};
+  // A wake during a round: the round may have looked before the work appeared, so the next
+  // one runs without the pause.
+  let woken = false;
+  let cutPause = () => {};
   const loop = async () => {
     while (!stopped) {
       let handled = 0;
+      woken = false;
       try {
         handled = await round();
       } catch (error) {
         log?.error({ err: error }, failed);
       }
-      if (stopped || handled > 0) continue;
+      if (stopped || handled > 0 || woken) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, pollMs);
-        wake = () => {
+        cutPause = () => {
           clearTimeout(timer);
           resolve();
         };
       });
+      cutPause = () => {};
     }
   };
   const running = loop();
   return {
-    wake: () => wake(),
+    wake: () => {
+      woken = true;
+      cutPause();
+    },
     async stop() {
       stopped = true;
-      wake();
+      cutPause();
       await running;
     },
   };

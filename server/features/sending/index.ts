@@ -116,6 +116,19 @@ export const sendingPlugin = fp(async (app: FastifyInstance, plugin: SendingPlug
   app.decorate('trackingHits', hits);
   await app.register(publicRoutes, { sending, hits });
   const worker = plugin.worker ? startDeliveryWorker(sending, app.log) : undefined;
+  if (worker) {
+    // A delivery made due through the API (a mailing sent now, a delivery changed or resumed)
+    // starts at once rather than at the next poll: a user's "send now" waited up to pollMs.
+    app.addHook('onResponse', async (request, reply) => {
+      const route = request.routeOptions.url ?? '';
+      if (
+        request.method !== 'GET' &&
+        reply.statusCode < 300 &&
+        /^\/api\/v1\/(mailings|deliveries)(\/|$)/.test(route)
+      )
+        worker.wake();
+    });
+  }
   const bursts = plugin.worker ? startBurstPass(db, app.log) : undefined;
   const retention = plugin.worker ? signalRetention(db, options.hitSignalDays, app.log) : undefined;
   retention?.start();

@@ -17,7 +17,10 @@ export type StateChangeVia = SubscriberChangeVia;
  */
 export async function changeSubscription(
   db: Executor,
-  where: { ids: number[] } | { listIds: number[] | 'all'; email: string },
+  where:
+    | { ids: number[] }
+    | { listIds: number[] | 'all'; email: string }
+    | { listIds: number[]; emails: string[] },
   to: 'active' | 'unsubscribed' | 'bounced',
   via: StateChangeVia,
   options: { onlyFrom?: string[] } = {},
@@ -25,9 +28,12 @@ export async function changeSubscription(
   const target =
     'ids' in where
       ? sql`id = ANY(${`{${where.ids.join(',')}}`}::int[])`
-      : where.listIds === 'all'
-        ? sql`lower(email) = lower(${where.email})`
-        : sql`lower(email) = lower(${where.email})
+      : 'emails' in where
+        ? sql`lower(email) IN (SELECT lower(value) FROM jsonb_array_elements_text(${JSON.stringify(where.emails)}::jsonb))
+              AND list_id = ANY(${`{${where.listIds.join(',')}}`}::int[])`
+        : where.listIds === 'all'
+          ? sql`lower(email) = lower(${where.email})`
+          : sql`lower(email) = lower(${where.email})
               AND list_id = ANY(${`{${where.listIds.join(',')}}`}::int[])`;
   const from = options.onlyFrom
     ? sql`AND subscription = ANY(${`{${options.onlyFrom.join(',')}}`}::text[])`

@@ -12,6 +12,7 @@ export { suppressedSql } from './matching.js';
 export {
   liftErasure,
   suppressAddress,
+  suppressAddresses,
   suppressDomain,
   suppressErased,
   suppressionMessage,

@@ -12,8 +12,21 @@ export async function suppressAddress(
   db: Executor,
   entry: { email: string; reason: Exclude<SuppressionReason, 'erased'>; source: string },
 ): Promise<void> {
+  await suppressAddresses(db, [entry]);
+}
+
+/** Suppresses addresses in one statement (a provider batch's hard bounces); kept entries stay. */
+export async function suppressAddresses(
+  db: Executor,
+  entries: { email: string; reason: Exclude<SuppressionReason, 'erased'>; source: string }[],
+): Promise<void> {
+  if (entries.length === 0) return;
+  const rows = entries.map((e) => ({ ...e, email: e.email.toLowerCase() }));
+  // DISTINCT ON: one row per address (ON CONFLICT may not meet the same row twice).
   await db.execute(sql`INSERT INTO suppressions (email, reason, source)
-    VALUES (${entry.email.toLowerCase()}, ${entry.reason}, ${entry.source})
+    SELECT DISTINCT ON (e.email) e.email, e.reason, e.source
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS e(email text, reason text, source text)
+     ORDER BY e.email
     ON CONFLICT (email) WHERE email IS NOT NULL DO NOTHING`);
 }
 

@@ -3,8 +3,8 @@ import type { Executor } from '../../../db/client.js';
 import { queryRows } from '../../../db/query-rows.js';
 import type { Verp } from '../message/verp.js';
 import { changeSubscription } from '../subscriber-state.js';
-import { findRecipient, type MessageRef } from './find-recipient.js';
-import { recordBounce, type BouncePolicy } from './record-bounce.js';
+import { findRecipients, type MessageRef } from './find-recipient.js';
+import { recordBounces, type Bounce, type BouncePolicy } from './record-bounce.js';
 import { recordComplaint } from './record-complaint.js';
 
 /**
@@ -51,34 +51,33 @@ async function listOf(db: Executor, deliveryId: number): Promise<number> {
 /**
  * Records what the events say about messages this service sent (events about anything else
  * are acknowledged and dropped) and returns how many changed something: a new bounce or
- * complaint record, a subscriber unsubscribed. A repeated event counts once.
+ * complaint record, a subscriber unsubscribed. A repeated event counts once. A provider's
+ * batch is found in one statement and its bounces (nearly all of what relays report) are
+ * written in one; complaints and unsubscriptions, rare, one by one.
  */
 export async function recordEvents(
   ctx: { db: Executor; options: BouncePolicy },
   verp: Verp | undefined,
   events: InboundEvent[],
 ): Promise<number> {
+  const found = await findRecipients(ctx.db, verp, events);
+  const bounces: Bounce[] = [];
   let recorded = 0;
-  for (const event of events) {
-    const found = await findRecipient(ctx.db, verp, event);
-    if (!found) continue;
+  for (const [i, event] of events.entries()) {
+    const recipient = found[i];
+    if (!recipient) continue;
     if (event.kind === 'bounce') {
-      const key = bounceKey(event, found.via, found.email);
-      const result = await recordBounce(
-        ctx.db,
-        {
-          deliveryId: found.delivery_id,
-          email: found.email,
-          hard: event.hard,
-          ...(key ? { eventKey: key } : {}),
-        },
-        ctx.options,
-      );
-      if (result.recorded) recorded++;
+      const key = bounceKey(event, recipient.via, recipient.email);
+      bounces.push({
+        deliveryId: recipient.delivery_id,
+        email: recipient.email,
+        hard: event.hard,
+        ...(key ? { eventKey: key } : {}),
+      });
     } else if (event.kind === 'complaint') {
       const result = await recordComplaint(ctx.db, {
-        deliveryId: found.delivery_id,
-        email: found.email,
+        deliveryId: recipient.delivery_id,
+        email: recipient.email,
         feedbackType: event.feedbackType,
         source: event.source,
       });
@@ -86,7 +85,7 @@ export async function recordEvents(
     } else {
       const changed = await changeSubscription(
         ctx.db,
-        { listIds: [await listOf(ctx.db, found.delivery_id)], email: found.email },
+        { listIds: [await listOf(ctx.db, recipient.delivery_id)], email: recipient.email },
         'unsubscribed',
         'unsubscribe-link',
         { onlyFrom: ['active', 'pending'] },
@@ -94,5 +93,5 @@ export async function recordEvents(
       if (changed.length > 0) recorded++;
     }
   }
-  return recorded;
+  return recorded + (await recordBounces(ctx.db, bounces, ctx.options)).recorded;
 }

@@ -4,7 +4,8 @@ import { sendRound } from './sender.js';
 import { sendOptinConfirmations } from './optin-confirmations.js';
 import { pollingLoop } from '../../../lib/polling-loop.js';
 
-export type DeliveryWorker = { stop(): Promise<void> };
+/** `wake`: a delivery may have become due (made or changed through the API): look now. */
+export type DeliveryWorker = { stop(): Promise<void>; wake(): void };
 
 /**
  * The in-process delivery loop of a server replica: sends while there is work, else polls

@@ -38,9 +38,10 @@ export function mailgunProvider(signingKey: string, replayWindowSeconds = 300): 
     // Kept once the events are recorded: a request that failed half-way may be retried.
     async accepted({ body, db }) {
       const token = asString(asRecord(asRecord(safeJson(body)).signature).token);
-      await db.execute(sql`DELETE FROM provider_webhook_tokens
-        WHERE provider = 'mailgun' AND seen < now() - ${2 * replayWindowSeconds} * interval '1 second'`);
-      await db.execute(sql`INSERT INTO provider_webhook_tokens (provider, token)
+      // One statement: the tokens past the window go as this one is kept.
+      await db.execute(sql`WITH expired AS (DELETE FROM provider_webhook_tokens
+          WHERE provider = 'mailgun' AND seen < now() - ${2 * replayWindowSeconds} * interval '1 second')
+        INSERT INTO provider_webhook_tokens (provider, token)
         VALUES ('mailgun', ${token}) ON CONFLICT DO NOTHING`);
     },
     async events({ body }) {
