@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryRows } from '../../db/query-rows.js';
 import { sharedSecret } from '../../lib/service-secrets.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { createList } from '../../test/lists.js';
@@ -30,14 +31,50 @@ const createForm = async (body: object) => {
   return res.json<{ id: number }>().id;
 };
 const stamp = (form: number) => signTimestamp(secret, form, Date.now() - 10_000);
-const post = (form: number, fields: Record<string, string>) =>
+const post = (form: number, fields: Record<string, string>, from = freshIp()) =>
   t.app.inject({
     method: 'POST',
     url: `/f/${form}`,
-    remoteAddress: freshIp(),
+    remoteAddress: from,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ ...fields, _ts: stamp(form) }).toString(),
+    payload: new URLSearchParams({ _ts: stamp(form), ...fields }).toString(),
   });
+
+describe('a flood', () => {
+  it('is refused without a query: honeypot, invalid, forged, too fast, a bad proof, a spent block', async () => {
+    const form = await createForm({ name: 'Flooded', lists: [list] });
+    // A static post takes the block's hour; the next is refused by the database once.
+    await post(form, { email: 'first@example.test', _ts: '' }, '198.51.100.1');
+    await post(form, { email: 'second@example.test', _ts: '' }, '198.51.100.2');
+    const now = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(now); // the form stays in the cache meanwhile
+    const queries = (
+      ['execute', 'select', 'insert', 'update', 'delete', 'transaction'] as const
+    ).map((method) => vi.spyOn(t.db, method));
+    try {
+      await post(form, { email: 'bot@example.test', website: 'http://spam.test' });
+      await post(form, { email: 'not-an-address' });
+      await post(form, { email: 'forged@example.test', _ts: `${now - 10_000}.forged` });
+      await post(form, {
+        email: 'quick@example.test',
+        _ts: signTimestamp(secret, form, now - 500),
+      });
+      await post(form, { email: 'proof@example.test', altcha: 'bm90IGEgcHJvb2Y=' });
+      await post(form, { email: 'third@example.test', _ts: '' }, '198.51.100.3');
+      for (const query of queries) expect(query).not.toHaveBeenCalled();
+    } finally {
+      vi.restoreAllMocks();
+    }
+    const { stats } = (await t.get(`/api/v1/forms/${form}`)).json();
+    expect(stats).toMatchObject({
+      submitted: 8,
+      accepted: 1,
+      blocked: { honeypot: 1, invalid: 2, too_fast: 1, proof: 1, ip_budget: 2 },
+    });
+    const budgets = await queryRows(t.db, sql`SELECT accepted FROM form_ip_budget`);
+    expect(budgets).toEqual([{ accepted: 1 }]);
+  });
+});
 
 describe('a form’s asked fields', () => {
   it('follow the list’s definitions on the page and on submit; a wrong value is blocked as invalid, unseen', async () => {
