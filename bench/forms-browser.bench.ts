@@ -43,13 +43,16 @@ const statsOf = async (app: App, form: number) =>
 /** One submission as the bot makes it; resolves to the posted body. */
 async function submit(page: Page, url: string, email: string, from: string) {
   await page.setExtraHTTPHeaders({ 'x-forwarded-for': from });
-  const loaded = Date.now();
+  const challenge = page.waitForResponse((r) => r.url().endsWith('/challenge'));
   await page.goto(url);
+  await challenge;
+  // The fill time counts from the challenge's issue (and from the page's stamp, served before).
+  const issued = Date.now();
   // The widget's hidden field holds the solved proof once the work is done.
   await page.waitForFunction(`document.querySelector('input[name="altcha"]')?.value`, undefined, {
     timeout: 60_000,
   });
-  const wait = FILL_MS - (Date.now() - loaded);
+  const wait = FILL_MS - (Date.now() - issued);
   if (wait > 0) await sleep(wait);
   await page.getByLabel('Email address').fill(email);
   const posted = page.waitForRequest((r) => r.method() === 'POST');
