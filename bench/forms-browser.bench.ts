@@ -44,6 +44,7 @@ const statsOf = async (app: App, form: number) =>
 async function submit(page: Page, url: string, email: string, from: string) {
   await page.setExtraHTTPHeaders({ 'x-forwarded-for': from });
   const challenge = page.waitForResponse((r) => r.url().endsWith('/challenge'));
+  challenge.catch(() => undefined); // awaited below unless goto fails first
   await page.goto(url);
   await challenge;
   // The fill time counts from the challenge's issue (and from the page's stamp, served before).
@@ -56,6 +57,7 @@ async function submit(page: Page, url: string, email: string, from: string) {
   if (wait > 0) await sleep(wait);
   await page.getByLabel('Email address').fill(email);
   const posted = page.waitForRequest((r) => r.method() === 'POST');
+  posted.catch(() => undefined); // awaited below unless the click fails first
   await page.getByRole('button', { name: 'Subscribe' }).click();
   const body = (await posted).postData() ?? '';
   await page.waitForURL(/\/thanks$/);
@@ -69,12 +71,20 @@ async function onPages(
   until = Number.POSITIVE_INFINITY,
 ) {
   let next = 0;
+  const failures: string[] = [];
   await Promise.all(
     pages.map(async (page) => {
-      while (next < jobs.length && Date.now() < until) await jobs[next++]!(page);
+      while (next < jobs.length && Date.now() < until) {
+        // A submission the loaded machine times out is counted, not fatal to the run.
+        await jobs[next++]!(page).catch((error: Error) => failures.push(error.message));
+      }
     }),
   );
-  return next;
+  if (failures.length > 0)
+    console.log(
+      `   ${failures.length} submissions failed, the first: ${failures[0]!.split('\n')[0]}`,
+    );
+  return next - failures.length;
 }
 
 const outboxCount = async (app: App, search: string) => {
