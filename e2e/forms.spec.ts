@@ -5,7 +5,8 @@ import { createList, expect, signIn, test, unique } from './support/fixtures';
 /**
  * Sign-up forms (issue 50): a form made on its list's Forms screen, its snippet pasted into
  * a page of another origin and submitted in a browser without JavaScript, the opt-in mail
- * found in the Outbox and confirmed; the hosted page checked by axe in its three languages.
+ * found in the Outbox and confirmed, then the mail's manage link pauses it; the hosted page's
+ * script solving the proof-of-work unseen; the hosted pages checked by axe in three languages.
  */
 const SHOP = 'http://shop.example.test';
 
@@ -69,14 +70,66 @@ test('a snippet pasted on another site subscribes without JavaScript; the Outbox
   const text = (await page.getByRole('tabpanel', { name: 'Plain text' }).textContent()) ?? '';
   const link = /https?:\/\/\S+?(\/c\/[^\s"<]+)/.exec(text)![1]!;
 
+  const manage = /Manage your subscription: https?:\/\/\S+?(\/p\/[\w.-]+)/.exec(text)![1]!;
+
+  // The confirmation page checked by axe in a browser that runs scripts (its GET changes nothing).
+  await page.goto(link);
+  await expect(page.getByRole('button', { name: 'Confirm subscription' })).toBeVisible();
+  await expectNoAxeViolations(page, 'confirmation page');
   await shop.goto(`${baseURL}${link}`);
   await shop.getByRole('button', { name: 'Confirm subscription' }).click();
   await expect(shop.getByRole('heading', { name: 'Subscription confirmed' })).toBeVisible();
+  const subscriber = async () =>
+    (
+      await (
+        await api.get(`/api/v1/lists/${list.id}/subscribers?email=${encodeURIComponent(email)}`)
+      ).json()
+    ).results[0];
+  expect((await subscriber()).subscription).toBe('active');
+
+  // The same mail's "Manage your subscription" link: pause, still without JavaScript.
+  await shop.goto(`${baseURL}${manage}`);
+  await expect(shop.getByRole('heading', { name: 'Your subscription', level: 1 })).toBeVisible();
+  await expect(shop.getByRole('switch', { name: list.name })).toBeChecked();
+  await shop.getByRole('radio', { name: 'Pause all mail for 60 days' }).check();
+  await shop.getByRole('button', { name: 'Save' }).click();
+  await expect(shop.getByRole('status')).toHaveText('Your choices are saved.');
+  await expect(shop.getByText(/Your mail is paused until/)).toBeVisible();
   await visitor.close();
-  const found = await (
-    await api.get(`/api/v1/lists/${list.id}/subscribers?email=${encodeURIComponent(email)}`)
+  const paused = await (
+    await api.get(
+      `/api/v1/lists/${list.id}/subscribers?paused=true&email=${encodeURIComponent(email)}`,
+    )
   ).json();
-  expect(found.results[0].subscription).toBe('active');
+  expect(paused.results.map((s: { email: string }) => s.email)).toEqual([email]);
+  expect((await subscriber()).subscription).toBe('active');
+});
+
+test('the hosted page’s script solves the proof-of-work unseen, and the submission is accepted', async ({
+  page,
+  api,
+}) => {
+  const list = await createList(api, { double_opt_in: true });
+  const form = await formOf(api, list.id, 'en');
+  const challenge = page.waitForResponse((r) => r.url().endsWith(`/f/${form.id}/challenge`));
+  await page.goto(`/f/${form.id}`);
+  const issued = Date.now();
+  expect((await challenge).status()).toBe(200);
+  const proof = page.locator('input[name="altcha"]');
+  await expect(proof).not.toHaveValue('');
+  // Nothing to look at or press: the widget is invisible.
+  await expect(page.getByRole('checkbox')).toHaveCount(0);
+  await page
+    .getByLabel('Email address')
+    .fill(`${unique('solver').replace(/\s+/g, '-').toLowerCase()}@example.com`);
+  // A person takes a few seconds; the server refuses a proof used sooner (too fast).
+  await expect.poll(() => Date.now() - issued, { timeout: 10_000 }).toBeGreaterThan(3_500);
+  const posted = page.waitForRequest((r) => r.method() === 'POST');
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+  expect((await posted).postData()).toMatch(/(^|&)altcha=[^&]+/);
+  await expect(page.getByRole('heading', { name: 'Almost done' })).toBeVisible();
+  const { stats } = await (await api.get(`/api/v1/forms/${form.id}`)).json();
+  expect(stats).toMatchObject({ accepted: 1, blocked: { proof: 0, too_fast: 0, invalid: 0 } });
 });
 
 test('the hosted form passes axe in English, German and French', async ({ page, api }) => {
@@ -88,5 +141,8 @@ test('the hosted form passes axe in English, German and French', async ({ page, 
     await expect(page.locator('html')).toHaveAttribute('lang', language);
     await expect(page.getByLabel(label)).toBeVisible();
     await expectNoAxeViolations(page, `hosted form (${language})`);
+    await page.goto(`/f/${form.id}/thanks`);
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await expectNoAxeViolations(page, `thank-you page (${language})`);
   }
 });

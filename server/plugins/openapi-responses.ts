@@ -65,6 +65,8 @@ const successOverrides: Record<string, number> = {
   'POST /api/v1/webhooks/{}/attempts/{}/replay': 202,
   // A sign-up form's submission: JSON 202 `{status: "pending"}`, a form post 303 (issue 50).
   'POST /f/{}': 202,
+  // Its CORS preflight, so a page of another origin may post JSON and read the answer.
+  'OPTIONS /f/{}': 204,
   // The undo runs as a job; the Import record shows its progress (issue 53).
   'POST /api/v1/lists/{}/imports/{}/undo': 202,
   // The preference centre's pages answer with a page, whatever was asked (issue 50).

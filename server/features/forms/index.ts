@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { sharedSecret } from '../../lib/service-secrets.js';
+import { flushOutcomes } from './outcome-counts.js';
 import { formPublicRoutes } from './public-routes.js';
 import { formsRoutes } from './routes.js';
 
@@ -19,6 +20,8 @@ export async function formsPlugin(app: FastifyInstance, options: FormsPluginOpti
   let secret: Promise<string> | undefined;
   // Signs the hosted page's timestamps and the proof-of-work challenges, shared by replicas.
   const formSecret = () => (secret ??= sharedSecret(db, 'forms'));
+  // Counts of refused submissions still held in memory are written before the database closes.
+  app.addHook('onClose', () => flushOutcomes(db).catch(() => undefined));
   await app.register(formsRoutes, { db, prefix: '/api/v1' });
   await app.register(formPublicRoutes, { db, ipBudget, secret: formSecret });
 }

@@ -1,12 +1,14 @@
 import { escapeHtml } from '../../../contract/escape-html.js';
 import { textsIn, type PageLanguage, type PublicPage } from '../../lib/public-page.js';
+import { askedInput } from './asked-fields.js';
+import type { AskedField } from './form-cache.js';
 import { HONEYPOT } from './submission.js';
 import { FORM_TEXTS } from './texts.js';
 
 export type PageForm = {
   id: number;
   lists: { id: number; name: string }[];
-  fields: { name: string; label: string }[];
+  fields: AskedField[];
 };
 
 /**
@@ -25,13 +27,7 @@ export function formPage(form: PageForm, language: PageLanguage, timestamp: stri
               `<label><input type="checkbox" name="lists" value="${l.id}"> ${escapeHtml(l.name)}</label>`,
           )
           .join('')}</fieldset>`;
-  const fields = form.fields
-    .map(
-      (f) =>
-        `<label for="f-${escapeHtml(f.name)}">${escapeHtml(f.label)}</label>
-<input type="text" id="f-${escapeHtml(f.name)}" name="${escapeHtml(f.name)}" maxlength="255">`,
-    )
-    .join('\n');
+  const fields = form.fields.map((f) => askedInput(f, t.choose)).join('\n');
   return {
     language,
     title: names,

@@ -67,21 +67,36 @@ const hourOf = (now: Date) => sql`date_trunc('hour', ${now.toISOString()}::times
 
 /**
  * Takes one accepted submission from the block's budget for this hour; false when it is
- * spent. One statement: concurrent submissions on any replica cannot both take the last one.
+ * spent, and then the form's `ip_budget` count is added by the same statement. One
+ * statement: concurrent submissions on any replica cannot both take the last one.
  */
-export async function takeIpBudget(db: Executor, block: string, strict: boolean, limit: number) {
-  const now = new Date();
+export async function takeIpBudget(
+  db: Executor,
+  formId: number,
+  block: string,
+  strict: boolean,
+  limit: number,
+) {
+  const hour = hourOf(new Date());
   // About one submission in a hundred sweeps the budgets' rows no window needs any more.
   if (Math.random() < 0.01) await pruneBudgets(db);
-  const rows = await queryRows<{ accepted: number }>(
+  const [row] = await queryRows<{ taken: boolean }>(
     db,
-    sql`INSERT INTO form_ip_budget (block, hour, strict, accepted)
-        VALUES (${block}, ${hourOf(now)}, ${strict}, 1)
-        ON CONFLICT (block, hour, strict) DO UPDATE SET accepted = form_ip_budget.accepted + 1
-          WHERE form_ip_budget.accepted < ${limit}
-        RETURNING accepted`,
+    sql`WITH taken AS (
+          INSERT INTO form_ip_budget (block, hour, strict, accepted)
+          VALUES (${block}, ${hour}, ${strict}, 1)
+          ON CONFLICT (block, hour, strict) DO UPDATE SET accepted = form_ip_budget.accepted + 1
+            WHERE form_ip_budget.accepted < ${limit}
+          RETURNING accepted
+        ), refused AS (
+          INSERT INTO form_counts (form_id, hour, outcome, count)
+          SELECT ${formId}, ${hour}, 'ip_budget', 1 WHERE NOT EXISTS (SELECT 1 FROM taken)
+          ON CONFLICT (form_id, hour, outcome) DO UPDATE SET count = form_counts.count + 1
+          RETURNING 1
+        )
+        SELECT EXISTS (SELECT 1 FROM taken) AS taken`,
   );
-  return rows.length > 0 && limit > 0;
+  return row?.taken === true;
 }
 
 async function pruneBudgets(db: Executor) {
@@ -136,16 +151,15 @@ export async function issueChallenge(db: Executor, secret: string, formId: numbe
 }
 
 /**
- * The submission's `altcha` field checked: a valid solution of a challenge we signed for
- * this form, not expired, and used now for the first time (the row is consumed). Returns
- * when the challenge was issued (its minimum fill time counts from there), or null.
+ * The submission's `altcha` field checked without a query: a valid solution of a challenge
+ * we signed for this form and not expired. Returns when the challenge was issued (its
+ * minimum fill time counts from there) and its nonce for {@link consumeProof}, or null.
  */
-export async function verifyProof(
-  db: Executor,
+export async function readProof(
   secret: string,
   formId: number,
   field: string,
-): Promise<number | null> {
+): Promise<{ issued: number; nonce: string } | null> {
   let payload: Payload;
   try {
     payload = JSON.parse(Buffer.from(field, 'base64').toString('utf8')) as Payload;
@@ -153,7 +167,9 @@ export async function verifyProof(
     return null;
   }
   const data = payload?.challenge?.parameters?.data;
+  const nonce = payload?.challenge?.parameters?.nonce;
   if (!data || data.form !== formId || typeof data.issued !== 'number') return null;
+  if (typeof nonce !== 'string') return null;
   try {
     const result = await verifySolution({
       challenge: payload.challenge,
@@ -161,15 +177,19 @@ export async function verifyProof(
       deriveKey,
       hmacSignatureSecret: secret,
     });
-    if (!result.verified) return null;
+    return result.verified ? { issued: data.issued, nonce } : null;
   } catch {
     return null;
   }
+}
+
+/** Uses the challenge: true the first time (its row is consumed), false on a replay. */
+export async function consumeProof(db: Executor, formId: number, nonce: string) {
   const used = await queryRows<{ nonce: string }>(
     db,
     sql`DELETE FROM form_challenges
-         WHERE nonce = ${payload.challenge.parameters.nonce} AND form_id = ${formId} AND expires > now()
+         WHERE nonce = ${nonce} AND form_id = ${formId} AND expires > now()
         RETURNING nonce`,
   );
-  return used.length > 0 ? data.issued : null;
+  return used.length > 0;
 }

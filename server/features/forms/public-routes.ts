@@ -2,13 +2,12 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { queryRows } from '../../db/query-rows.js';
 import { pageLanguage, sendPublicPage, type PageLanguage } from '../../lib/public-page.js';
 import { formPage, thanksPage, unavailablePage } from './page.js';
 import { addressBlock, issueChallenge, signTimestamp } from './protections.js';
-import { formsRepository, type FormRow } from './repository.js';
+import { publicForm } from './form-cache.js';
+import type { FormRow } from './repository.js';
 import { handleSubmission, type SubmissionContext } from './submission.js';
 
 const BODY_LIMIT = 16 * 1024;
@@ -57,7 +56,8 @@ const crossOrigin = (reply: FastifyReply) =>
 
 /** Every submission's answer, whatever became of it (issue 50: the answer never tells). */
 function answer(request: FastifyRequest, reply: FastifyReply, id: number, form?: FormRow) {
-  reply.header('cache-control', 'no-store');
+  // Readable by a page of any origin (its fetch sent JSON after a preflight).
+  reply.header('cache-control', 'no-store').header('access-control-allow-origin', '*');
   if (request.headers['content-type']?.startsWith('application/json'))
     return reply.code(202).send({ status: 'pending' });
   return reply
@@ -90,7 +90,6 @@ export async function formPublicRoutes(
   app: FastifyInstance,
   { db, ipBudget, secret }: { db: Db; ipBudget: number; secret: () => Promise<string> },
 ) {
-  const repo = formsRepository(db);
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: BODY_LIMIT },
@@ -101,8 +100,7 @@ export async function formPublicRoutes(
   const formOf = async (raw: string) => {
     const id = Number(raw);
     if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return undefined;
-    const form = await repo.get(id, null);
-    return form && form.lists.length > 0 ? form : undefined;
+    return publicForm(db, id);
   };
   const languageOf = (request: FastifyRequest, form?: FormRow): PageLanguage =>
     pageLanguage([form?.language], request.headers['accept-language']);
@@ -111,24 +109,8 @@ export async function formPublicRoutes(
     const form = await formOf(request.params.id);
     const language = languageOf(request, form);
     if (!form) return sendPublicPage(reply, 404, unavailablePage(language));
-    const lists = await queryRows<{ id: number; name: string }>(
-      db,
-      sql`SELECT id, name FROM lists WHERE id = ANY (${`{${form.lists.join(',')}}`}::integer[]) ORDER BY id`,
-    );
-    const labels = await queryRows<{ name: string; label: string }>(
-      db,
-      sql`SELECT DISTINCT ON (name) name, label FROM custom_fields
-           WHERE name = ANY (${`{${form.fields.map((f) => JSON.stringify(f)).join(',')}}`}::text[])
-             AND (list_id IS NULL OR list_id = ANY (${`{${form.lists.join(',')}}`}::integer[]))
-           ORDER BY name, list_id NULLS FIRST`,
-    );
-    const label = new Map(labels.map((l) => [l.name, l.label]));
     const page = formPage(
-      {
-        id: form.id,
-        lists,
-        fields: form.fields.map((name) => ({ name, label: label.get(name) ?? name })),
-      },
+      { id: form.id, lists: form.listNames, fields: form.asked },
       language,
       signTimestamp(await secret(), form.id),
     );
@@ -155,6 +137,18 @@ export async function formPublicRoutes(
       });
       return answer(request, reply, form.id, form);
     },
+  );
+
+  // The preflight of a cross-origin JSON post, for this route only: no credentials are
+  // involved (the answer is the same to anyone), so any origin may post.
+  app.options<Params>('/f/:id', { config, logLevel: 'warn' }, async (_request, reply) =>
+    reply
+      .code(204)
+      .header('access-control-allow-origin', '*')
+      .header('access-control-allow-methods', 'POST')
+      .header('access-control-allow-headers', 'content-type')
+      .header('access-control-max-age', '86400')
+      .send(),
   );
 
   app.get<Params>('/f/:id/challenge', { config }, async (request, reply) => {

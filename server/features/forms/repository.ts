@@ -8,6 +8,7 @@ import {
 import type { Executor } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
 import { forms, lists as listTable } from '../../db/schema/index.js';
+import { flushOutcomes } from './outcome-counts.js';
 
 export type FormRow = typeof forms.$inferSelect;
 /** The lists a caller may see (null: every list), from `visibleLists`. */
@@ -73,6 +74,8 @@ const columnsOf = (write: Partial<FormWrite>) => ({
 
 export function formsRepository(db: Executor) {
   const withStats = async (rows: FormRow[], since: Date) => {
+    // This replica's counts held in memory first, so its own answers are never late.
+    await flushOutcomes(db);
     const stats = await statsOf(
       db,
       rows.map((r) => r.id),

@@ -8,6 +8,7 @@ import { paginate } from '../../lib/pagination.js';
 import { idParam, paginationQuery } from '../../lib/query.js';
 import { scoped } from '../../lib/route-access.js';
 import { visibleLists } from '../identity/index.js';
+import { forgetForm } from './form-cache.js';
 import { formsRepository } from './repository.js';
 
 const params = z.object({ id: idParam });
@@ -73,6 +74,7 @@ export async function formsRoutes(app: FastifyInstance, { db }: { db: Db }) {
   api.post('/forms', { config: access, schema: { body: formWrite } }, async (request, reply) => {
     await checkLists(request, request.body.lists);
     const row = await repo.create(request.body);
+    forgetForm(db, row.id);
     const [form] = await repo.withStats([row], sinceOf());
     return reply.code(201).send(form);
   });
@@ -94,6 +96,7 @@ export async function formsRoutes(app: FastifyInstance, { db }: { db: Db }) {
       checkWritable(request, row.lists);
       if (request.body.lists !== undefined) await checkLists(request, request.body.lists);
       const updated = await repo.update(row.id, request.body);
+      forgetForm(db, row.id);
       if (!updated) throw notFound();
       return (await repo.withStats([updated], sinceOf()))[0];
     },
@@ -103,6 +106,7 @@ export async function formsRoutes(app: FastifyInstance, { db }: { db: Db }) {
     const row = await existing(request, request.params.id);
     checkWritable(request, row.lists);
     await repo.delete(row.id);
+    forgetForm(db, row.id);
     return reply.code(204).send();
   });
 }

@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { emailAddress } from '../../../contract/common.js';
+import type { CustomFieldValue } from '../../../contract/fields.js';
 import type { FormBlockReason } from '../../../contract/forms.js';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
-import type { FormRow } from './repository.js';
+import { askedValues } from './asked-fields.js';
+import type { PublicForm } from './form-cache.js';
+import { budgetSpent, countLater, rememberSpent } from './outcome-counts.js';
 import { withActor } from '../../lib/actor.js';
 import { subscribersRepository } from '../subscribers/index.js';
 import { suppressionOf } from '../suppressions/index.js';
@@ -11,9 +14,10 @@ import {
   checkTimestamp,
   countOutcome,
   MIN_FILL_MS,
+  consumeProof,
+  readProof,
   takeAddressBudget,
   takeIpBudget,
-  verifyProof,
 } from './protections.js';
 
 export type Submission = {
@@ -43,24 +47,42 @@ const strictBudget = (budget: number) => Math.max(1, Math.ceil(budget / 5));
 
 /**
  * Runs a submission through the layers (docs/decisions/forms.md) and acts on it: 'accepted'
- * or why not. The caller answers the same either way.
+ * or why not. The caller answers the same either way. Whatever a flood can send is refused
+ * before any query and counted in memory (outcome-counts.ts); the database is asked only
+ * about the proof's single use, the budgets and the subscription.
  */
 export async function handleSubmission(
   ctx: SubmissionContext,
-  form: FormRow,
+  form: PublicForm,
   submission: Submission,
 ): Promise<'accepted' | FormBlockReason> {
-  const outcome = await judge(ctx, form, submission);
-  await countOutcome(ctx.db, form.id, outcome);
+  const checked = await check(ctx, form, submission);
+  if (typeof checked === 'string') {
+    countLater(ctx.db, form.id, checked);
+    return checked;
+  }
+  const outcome = await decide(ctx, form, submission, checked);
+  // ip_budget is counted by the budget's own statement, or in memory.
+  if (outcome !== 'ip_budget') await countOutcome(ctx.db, form.id, outcome);
   return outcome;
 }
 
-async function judge(
-  ctx: SubmissionContext,
-  form: FormRow,
-  { values, block, language }: Submission,
-): Promise<'accepted' | FormBlockReason> {
-  const { db, secret } = ctx;
+type Checked = {
+  email: string;
+  chosen: number[];
+  custom: Record<string, CustomFieldValue>;
+  /** The static snippet's case: neither a signed timestamp nor a proof. */
+  strict: boolean;
+  /** A solved challenge's nonce, to be used once. */
+  nonce?: string;
+};
+
+/** All that needs no query: the honeypot, the address, the fields, the stamp, the proof's work. */
+async function check(
+  { secret }: SubmissionContext,
+  form: PublicForm,
+  { values }: Submission,
+): Promise<Checked | FormBlockReason> {
   if (text(values, HONEYPOT)) return 'honeypot';
   const email = emailAddress.safeParse(text(values, 'email') ?? '');
   const asked = (values.get('lists') ?? []).map(Number);
@@ -69,23 +91,40 @@ async function judge(
       ? form.lists
       : form.lists.filter((id) => asked.includes(id));
   if (!email.success || chosen.length === 0 || email.data.length > 254) return 'invalid';
+  const custom = askedValues(form.asked, (name) => text(values, name));
+  if (!custom) return 'invalid';
 
   const stamp = checkTimestamp(secret, form.id, text(values, '_ts'));
   if (stamp === 'forged') return 'invalid';
   if (stamp === 'early') return 'too_fast';
-  const proof = text(values, 'altcha');
-  let proven = false;
-  if (proof) {
-    const issued = await verifyProof(db, secret, form.id, proof);
-    if (issued === null) return 'proof';
-    if (Date.now() - issued < MIN_FILL_MS) return 'too_fast';
-    proven = true;
-  }
-  const strict = stamp === 'none' && !proven;
-  const limit = strict ? strictBudget(ctx.ipBudget) : ctx.ipBudget;
-  if (!(await takeIpBudget(db, block, strict, limit))) return 'ip_budget';
+  const base = { email: email.data, chosen, custom };
+  const field = text(values, 'altcha');
+  if (!field) return { ...base, strict: stamp === 'none' };
+  const proof = await readProof(secret, form.id, field);
+  if (proof === null) return 'proof';
+  if (Date.now() - proof.issued < MIN_FILL_MS) return 'too_fast';
+  return { ...base, strict: false, nonce: proof.nonce };
+}
 
-  return subscribe(ctx, form, email.data, chosen, values, language);
+async function decide(
+  ctx: SubmissionContext,
+  form: PublicForm,
+  { block, language }: Submission,
+  checked: Checked,
+): Promise<'accepted' | FormBlockReason> {
+  const { db } = ctx;
+  const { strict, nonce } = checked;
+  if (budgetSpent(db, block, strict)) {
+    countLater(db, form.id, 'ip_budget');
+    return 'ip_budget';
+  }
+  if (nonce !== undefined && !(await consumeProof(db, form.id, nonce))) return 'proof';
+  const limit = strict ? strictBudget(ctx.ipBudget) : ctx.ipBudget;
+  if (!(await takeIpBudget(db, form.id, block, strict, limit))) {
+    rememberSpent(db, block, strict);
+    return 'ip_budget';
+  }
+  return subscribe(ctx, form, checked, language);
 }
 
 /**
@@ -96,10 +135,8 @@ async function judge(
  */
 async function subscribe(
   { db }: SubmissionContext,
-  form: FormRow,
-  email: string,
-  chosen: number[],
-  values: Map<string, string[]>,
+  form: PublicForm,
+  { email, chosen, custom }: Checked,
   language: string,
 ): Promise<'accepted' | FormBlockReason> {
   const suppression = await suppressionOf(db, email);
@@ -114,12 +151,8 @@ async function subscribe(
   if (fresh.length === 0) return 'accepted';
   if (fresh.some((l) => l.double_opt_in) && !(await takeAddressBudget(db, email)))
     return 'address_budget';
-  const custom: Record<string, string> = {};
-  for (const name of form.fields) {
-    const value = text(values, name);
-    if (value) custom[name] = value.slice(0, 255);
-  }
-  const { first_name: firstName = '', last_name: lastName = '', ...rest } = custom;
+  const { first_name: first, last_name: last, ...rest } = custom;
+  const [firstName, lastName] = [first, last].map((name) => (name ? String(name) : ''));
   await db.transaction(async (tx) => {
     await withActor(tx, { userId: null, via: 'signup-form' });
     const repo = subscribersRepository(tx);

@@ -12,6 +12,7 @@ export const FORM_TEXTS: TextTable<{
   unavailableTitle: string;
   unavailable: string;
   poweredNote: string;
+  choose: string;
 }> = {
   en: {
     email: 'Email address',
@@ -26,6 +27,7 @@ export const FORM_TEXTS: TextTable<{
     unavailableTitle: 'Form not available',
     unavailable: 'This sign-up form does not exist or no longer offers any list.',
     poweredNote: 'Nothing is sent until you confirm.',
+    choose: 'Choose…',
   },
   de: {
     email: 'E-Mail-Adresse',
@@ -40,6 +42,7 @@ export const FORM_TEXTS: TextTable<{
     unavailableTitle: 'Formular nicht verfügbar',
     unavailable: 'Dieses Anmeldeformular gibt es nicht, oder es bietet keine Liste mehr an.',
     poweredNote: 'Wir senden nichts, bevor Sie bestätigen.',
+    choose: 'Bitte wählen…',
   },
   fr: {
     email: 'Adresse e-mail',
@@ -54,5 +57,6 @@ export const FORM_TEXTS: TextTable<{
     unavailableTitle: 'Formulaire indisponible',
     unavailable: 'Ce formulaire d’inscription n’existe pas ou ne propose plus aucune liste.',
     poweredNote: 'Rien n’est envoyé avant votre confirmation.',
+    choose: 'Choisir…',
   },
 };

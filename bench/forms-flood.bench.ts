@@ -1,0 +1,134 @@
+import { sql } from 'drizzle-orm';
+import { buildApp, type App } from '../server/app.js';
+import { openDatabase, type Database } from '../server/db/client.js';
+import { queryRows } from '../server/db/query-rows.js';
+import { usersRepository } from '../server/features/identity/index.js';
+import { flood, percentile, timeRequests, type FloodResult } from './support/flood.js';
+import { load } from './support/load.js';
+
+/**
+ * Issue 50, "Performance and abuse": a flood of sign-up form posts from many addresses
+ * beside the subscribers page, on a listening server (PGlite in memory; X-Forwarded-For
+ * honoured from loopback, TRUST_PROXY's default). The flood is what bots send: static
+ * snippet posts of fresh addresses, honeypot fills, forged timestamps and malformed
+ * addresses, in turn, from 65,536 addresses in 256 /24 blocks. The ceiling is the same
+ * server answering a trivial route (a post to a form that does not exist: the body read and
+ * the same 303, no query) with the same autocannon settings, in the same run.
+ */
+const RATE = Number(process.env.FORMS_BENCH_RATE ?? 2_000);
+const SECONDS = Number(process.env.FORMS_BENCH_SECONDS ?? 10);
+const CONNECTIONS = 50;
+const SUBSCRIBERS = 5_000;
+
+export const name = `Sign-up forms: a flood at ${RATE}/s for ${SECONDS} s beside the subscribers page, against the same server's trivial-route ceiling (PGlite)`;
+
+const AUTH = `Basic ${Buffer.from('bench@example.com:bench-password').toString('base64')}`;
+
+// Sources for the flood's worker: the n-th post's body and its client address.
+const BOT_BODY = `(n) => [
+  'email=flood' + n + '%40example.com',
+  'email=honey' + n + '%40example.com&website=http%3A%2F%2Fspam.example',
+  'email=forged' + n + '%40example.com&_ts=' + Date.now() + '.forged',
+  'email=not-an-address-' + n,
+][n % 4]`;
+const MANY_ADDRESSES = `(n) => '10.0.' + (n & 255) + '.' + ((n >> 8) & 255)`;
+
+async function api(app: App, method: 'GET' | 'POST', url: string, payload?: object) {
+  const res = await app.inject({ method, url, headers: { authorization: AUTH }, payload });
+  if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+  return res.json<{ id: number }>();
+}
+
+/** Every table's row count (exact). */
+async function rowCounts(database: Database) {
+  const tables = await queryRows<{ name: string }>(
+    database.db,
+    sql`SELECT table_name AS name FROM information_schema.tables
+         WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
+  );
+  const counts = new Map<string, number>();
+  for (const { name: table } of tables) {
+    const [row] = await queryRows<{ n: number }>(
+      database.db,
+      sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`,
+    );
+    counts.set(table, row!.n);
+  }
+  return counts;
+}
+
+/** The flood against `url`, the subscribers page timed beside it. */
+async function phase(url: string, pageUrl: string) {
+  const [result, times] = await Promise.all([
+    flood({
+      url,
+      rate: RATE,
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      body: BOT_BODY,
+      forwardedFor: MANY_ADDRESSES,
+    }),
+    timeRequests(pageUrl, { authorization: AUTH }, SECONDS),
+  ]);
+  return { result, times, load: load() };
+}
+
+const rateOf = (r: FloodResult) => r.completed / r.seconds;
+const describe = (
+  label: string,
+  { result: r, times, load: l }: Awaited<ReturnType<typeof phase>>,
+) =>
+  `   ${label}: ${r.completed} of ${r.sent} posts answered in ${r.seconds.toFixed(1)} s = ${rateOf(r).toFixed(0)}/s (asked ${RATE}/s), answers ${JSON.stringify(r.statuses)}, errors ${r.errors}, timeouts ${r.timeouts}, post latency p50 ${r.p50} ms p99 ${r.p99} ms
+     subscribers page beside it: ${times.length} requests, p50 ${percentile(times, 0.5).toFixed(1)} ms, p95 ${percentile(times, 0.95).toFixed(1)} ms; ${l}`;
+
+export async function run() {
+  const database = await openDatabase({ memory: true });
+  await database.migrate();
+  await usersRepository(database.db).create('bench@example.com', 'bench-password');
+  const app = await buildApp({ database, logger: false });
+  try {
+    const list = await api(app, 'POST', '/api/v1/lists', {
+      name: 'Flooded',
+      default_from_name: 'Bench',
+      default_from_email: 'bench@example.com',
+      double_opt_in: true,
+    });
+    await database.db.execute(sql`INSERT INTO subscribers (list_id, email, subscription)
+      SELECT ${list.id}, 'member' || i || '@example.com', 'active' FROM generate_series(1, ${SUBSCRIBERS}) i`);
+    const form = await api(app, 'POST', '/api/v1/forms', { name: 'Footer', lists: [list.id] });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    const base = `http://127.0.0.1:${port}`;
+    const pageUrl = `${base}/api/v1/lists/${list.id}/subscribers?page_size=50`;
+    await timeRequests(pageUrl, { authorization: AUTH }, 1); // warm
+
+    const ceiling = await phase(`${base}/f/2000000000`, pageUrl);
+    console.log(describe('ceiling (a post to no form)', ceiling));
+
+    const before = await rowCounts(database);
+    const flooded = await phase(`${base}/f/${form.id}`, pageUrl);
+    const stats = (await api(app, 'GET', `/api/v1/forms/${form.id}`)) as unknown as {
+      stats: { submitted: number; accepted: number; blocked: Record<string, number> };
+    };
+    const after = await rowCounts(database);
+    console.log(describe('flood of the form', flooded));
+    console.log(
+      `   flood/ceiling: ${(rateOf(flooded.result) / rateOf(ceiling.result)).toFixed(2)} of the ceiling's posts/s; page p95 ${percentile(flooded.times, 0.95).toFixed(1)} ms beside the flood vs ${percentile(ceiling.times, 0.95).toFixed(1)} ms beside the ceiling (issue: ≤ 100 ms)`,
+    );
+    console.log(
+      `   form stats: submitted ${stats.stats.submitted}, accepted ${stats.stats.accepted}, blocked ${JSON.stringify(stats.stats.blocked)}`,
+    );
+    const grown = [...after].filter(([table, n]) => n !== before.get(table));
+    for (const [table, n] of grown)
+      console.log(`   rows of ${table}: ${before.get(table)} → ${n} (+${n - before.get(table)!})`);
+    console.log(
+      `   ${after.size - grown.length} other tables unchanged: ${[...after]
+        .filter(([t, n]) => n === before.get(t))
+        .map(([t, n]) => `${t} ${n}`)
+        .join(', ')}`,
+    );
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
