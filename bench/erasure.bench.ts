@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app.js';
 import { openDatabase, type Database } from '../server/db/client.js';
+import { refreshPlannerStatistics } from '../server/db/maintenance.js';
 import { usersRepository } from '../server/features/identity/index.js';
 import type { BenchApp } from './support/postgres-app.js';
 import { withPostgresApp } from './support/postgres-app.js';
@@ -114,6 +115,10 @@ async function seed(database: Database) {
         JOIN variants v ON v.id = d.variant_id, generate_series(1, ${HITS_PER_DELIVERY}) AS n
        WHERE lower(r.email) = ${PERSON.toLowerCase()}`);
   }
+  // Statistics for the seeded rows, as autovacuum (PostgreSQL) or the server's minute of
+  // maintenance (PGlite, maintenance.ts) would have them: without, PGlite planned the
+  // erasure against the empty tables the migrations analyzed.
   if (database.kind === 'postgres')
     await db.execute(sql`ANALYZE subscribers, delivery_recipients, stat_opens, stat_clicks`);
+  else await refreshPlannerStatistics(db);
 }

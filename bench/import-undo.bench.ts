@@ -15,7 +15,9 @@ import {
   pgliteJobOptions,
   runImportJobs,
 } from '../server/features/imports/worker.js';
+import { load } from './support/load.js';
 import { describeReads, remoteReader } from './support/remote-reader.js';
+import { describeHolds, recordLongHolds } from './support/slow-statements.js';
 
 /** 50,000 by default; UNDO_BENCH_ROWS=1000000 for the issue's size. */
 const ROWS = Number(process.env.UNDO_BENCH_ROWS ?? 50_000);
@@ -54,7 +56,16 @@ function multipart(file: Buffer, onExisting: 'skip' | 'update') {
   };
 }
 
-type Step = { label: string; seconds: number; rate: number; worstReadMs: number; line: string };
+type Kind = 'import' | 'update' | 'undo';
+type Step = {
+  label: string;
+  kind: Kind;
+  seconds: number;
+  rate: number;
+  worstReadMs: number;
+  p95ReadMs: number;
+  line: string;
+};
 
 async function measure(kind: 'pglite' | 'postgres', database: Database): Promise<Step[]> {
   await usersRepository(database.db).create(USER.username, USER.password);
@@ -83,19 +94,27 @@ async function measure(kind: 'pglite' | 'postgres', database: Database): Promise
         : { batchSize: DEFAULT_BATCH_SIZE };
 
     /** Runs the queued job with a reader every 0.5 s from another thread, as the issue measured. */
-    const timed = async (label: string, rows: number, queue: () => Promise<void>) => {
+    const timed = async (
+      label: string,
+      kind: Kind,
+      rows: number,
+      queue: () => Promise<void>,
+    ): Promise<Step> => {
       await queue();
       const reader = remoteReader(listUrl, { cookie }, 500);
       await reader.ready;
+      const holds = recordLongHolds(database, 3);
       const started = performance.now();
       const since = performance.timeOrigin + started;
       await runImportJobs(database.db, jobOptions);
       const seconds = (performance.now() - started) / 1000;
       const reads = await reader.stop(since);
+      const held = holds.stop();
       const rate = Math.round(rows / seconds);
-      const line = `${label}: ${seconds.toFixed(1)} s = ${rate.toLocaleString('en')} rows/s; reads ${describeReads(reads)}`;
-      console.log(`   ${kind} ${line}`);
-      return { label, seconds, rate, worstReadMs: reads.worst, line };
+      const line = `${label}: ${seconds.toFixed(1)} s = ${rate.toLocaleString('en')} rows/s; reads ${describeReads(reads)}; ${load()}`;
+      console.log(`   ${database.kind} ${line}`);
+      if (held.length) console.log(`     held the thread longest: ${describeHolds(held)}`);
+      return { label, kind, seconds, rate, worstReadMs: reads.worst, p95ReadMs: reads.p95, line };
     };
     const importFile = async (file: Buffer, mode: 'skip' | 'update') => {
       const body = multipart(file, mode);
@@ -123,28 +142,33 @@ async function measure(kind: 'pglite' | 'postgres', database: Database): Promise
     const steps = [
       await timed(
         'import (new rows)',
+        'import',
         ROWS,
         async () => void (first = await importFile(csv(ROWS, 'A'), 'skip')),
       ),
       await timed(
         'skip mode, same addresses',
+        'import',
         ROWS,
         async () => void (await importFile(csv(ROWS, 'B'), 'skip')),
       ),
       await timed(
         'update mode, every row changed',
+        'update',
         ROWS,
         async () => void (update = await importFile(csv(ROWS, 'B'), 'update')),
       ),
-      await timed('undo of the update (restores)', ROWS, () => undo(update)),
+      await timed('undo of the update (restores)', 'undo', ROWS, () => undo(update)),
       // The first file again, whose values the undo restored: nothing changes, which should
       // cost about what skip mode does.
       await timed(
         'update mode, nothing changed',
+        'update',
         ROWS,
         async () => void (await importFile(csv(ROWS, 'A'), 'update')),
       ),
-      await timed('undo of the import (deletes)', ROWS, () => undo(first)),
+      await ceiling(database, listId),
+      await timed('undo of the import (deletes)', 'undo', ROWS, () => undo(first)),
     ];
     const [left] = await queryRows<{ n: number }>(
       database.db,
@@ -157,15 +181,44 @@ async function measure(kind: 'pglite' | 'postgres', database: Database): Promise
   }
 }
 
+/**
+ * The fastest any update mode can be in this schema: the same columns of the same rows
+ * written by plain UPDATEs of 10,000 rows by id, with the table's indexes and triggers
+ * (history, counts) but no lookup by address, no lock, no snapshot of the values before.
+ * Every changed row gets a new version in every index (the search index too: the names
+ * are in it), which a skipped row never costs. `update_datetime` is left as it is, so the
+ * undo that follows still deletes these rows.
+ */
+async function ceiling(database: Database, listId: number): Promise<Step> {
+  const [range] = await queryRows<{ lo: number; hi: number }>(
+    database.db,
+    sql`SELECT min(id) AS lo, max(id) AS hi FROM subscribers WHERE list_id = ${listId}`,
+  );
+  const started = performance.now();
+  for (let from = range!.lo; from <= range!.hi; from += 10_000)
+    await database.db.execute(sql`UPDATE subscribers
+         SET first_name = 'C' || first_name, last_name = last_name, language = language
+       WHERE list_id = ${listId} AND id BETWEEN ${from} AND ${from + 9_999}`);
+  const seconds = (performance.now() - started) / 1000;
+  const rate = Math.round(ROWS / seconds);
+  const line = `ceiling, plain UPDATE of the names by id: ${seconds.toFixed(1)} s = ${rate.toLocaleString('en')} rows/s; ${load()}`;
+  console.log(`   ${database.kind} ${line}`);
+  return { label: 'ceiling', kind: 'update', seconds, rate, worstReadMs: 0, p95ReadMs: 0, line };
+}
+
 function summary(kind: string, steps: Step[]) {
-  const [imported, skip, update, restore, unchanged, remove] = steps;
+  const [imported, skip, update, restore, unchanged, roof, remove] = steps;
   const ratio = (a: Step, b: Step) => (a.rate / b.rate).toFixed(2);
   console.log(
-    `   ${kind}: update ÷ skip ${ratio(update!, skip!)}× (target ≥ 0.5), with nothing changed ${ratio(unchanged!, skip!)}×; undo (deletes) ÷ import ${ratio(remove!, imported!)}×, undo (restores) ÷ update ${ratio(restore!, update!)}× (target ≥ 0.5)`,
+    `   ${kind}: update ÷ skip ${ratio(update!, skip!)}× (target ≥ 0.5), with nothing changed ${ratio(unchanged!, skip!)}×; ceiling (plain UPDATE) ÷ skip ${ratio(roof!, skip!)}×, update ÷ ceiling ${ratio(update!, roof!)}×`,
   );
-  const worst = Math.max(...steps.map((s) => s.worstReadMs));
   console.log(
-    `   ${kind}: max read wait during import, update and undo ${worst.toFixed(0)} ms (target ≤ 200 ms)`,
+    `   ${kind}: undo (deletes) ÷ import ${ratio(remove!, imported!)}×, reads p95 ${remove!.p95ReadMs.toFixed(0)} ms; undo (restores) ÷ update ${ratio(restore!, update!)}×, reads p95 ${restore!.p95ReadMs.toFixed(0)} ms (target ≥ 0.5×, p95 ≤ 100 ms)`,
+  );
+  const worst = (of: Kind) =>
+    Math.max(...steps.filter((s) => s.kind === of).map((s) => s.worstReadMs)).toFixed(0);
+  console.log(
+    `   ${kind}: max read wait during imports ${worst('import')} ms, updates ${worst('update')} ms, undos ${worst('undo')} ms (target ≤ 200 ms)`,
   );
 }
 

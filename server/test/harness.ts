@@ -64,7 +64,7 @@ export async function createTestContext(options: Partial<AppOptions> = {}): Prom
     delete: (url) => request({ method: 'DELETE', url }),
     async reset() {
       await database.db.execute(
-        sql`TRUNCATE lists, subscribers, custom_fields, list_subscriber_counts, campaigns RESTART IDENTITY CASCADE`,
+        sql`TRUNCATE lists, subscribers, subscriber_history, import_updates, import_undo_conflicts, custom_fields, list_subscriber_counts, campaigns RESTART IDENTITY CASCADE`,
       );
     },
     async close() {

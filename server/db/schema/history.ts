@@ -2,8 +2,6 @@ import { sql } from 'drizzle-orm';
 import { bigserial, customType, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { subscriberChangeVias } from '../../../contract/subscribers.js';
 import { timestamptz } from './columns.js';
-import { lists } from './lists.js';
-import { subscribers } from './subscribers.js';
 
 const int4multirange = customType<{ data: string }>({ dataType: () => 'int4multirange' });
 
@@ -17,12 +15,10 @@ export const subscriberHistory = pgTable(
   'subscriber_history',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    listId: integer('list_id')
-      .notNull()
-      .references(() => lists.id, { onDelete: 'cascade' }),
-    subscriberId: integer('subscriber_id').references(() => subscribers.id, {
-      onDelete: 'cascade',
-    }),
+    // No foreign keys: statement triggers delete the rows with their list or subscriber
+    // (migration 0058, subscriber_history_on_delete.sql).
+    listId: integer('list_id').notNull(),
+    subscriberId: integer('subscriber_id'),
     createdIds: int4multirange('created_ids'),
     at: timestamptz('at').notNull().defaultNow(),
     userId: integer('user_id'),

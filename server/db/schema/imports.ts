@@ -14,7 +14,6 @@ import { importUndoStatuses } from '../../../contract/import-undo.js';
 import { importOnExisting } from '../../../contract/imports.js';
 import { audit, timestamptz } from './columns.js';
 import { lists } from './lists.js';
-import { subscribers } from './subscribers.js';
 import { users } from './users.js';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
@@ -93,12 +92,10 @@ export const imports = pgTable(
 export const importUpdates = pgTable(
   'import_updates',
   {
-    importId: integer('import_id')
-      .notNull()
-      .references(() => imports.id, { onDelete: 'cascade' }),
-    subscriberId: integer('subscriber_id')
-      .notNull()
-      .references(() => subscribers.id, { onDelete: 'cascade' }),
+    // No foreign keys: statement triggers delete these rows with their import or subscriber
+    // (migration 0058, import_rows_on_delete.sql).
+    importId: integer('import_id').notNull(),
+    subscriberId: integer('subscriber_id').notNull(),
     writtenAt: timestamptz('written_at').notNull(),
     before: jsonb('before').$type<Record<string, unknown>>().notNull(),
   },
@@ -115,9 +112,8 @@ export const importUndoConflicts = pgTable(
     importId: integer('import_id')
       .notNull()
       .references(() => imports.id, { onDelete: 'cascade' }),
-    subscriberId: integer('subscriber_id')
-      .notNull()
-      .references(() => subscribers.id, { onDelete: 'cascade' }),
+    // Deleted with the subscriber by a statement trigger (migration 0058).
+    subscriberId: integer('subscriber_id').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.importId, t.subscriberId] }),

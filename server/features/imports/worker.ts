@@ -44,11 +44,14 @@ export function pgliteJobOptions(
     beforeBatch: idle,
     async afterBatch({ importId, processedRows, rows, commitMs }) {
       sizer.committed(rows, commitMs);
-      if (importId !== vacuumed.importId) vacuumed = { importId, rows: 0 };
+      // A new job, or the undo of the import just vacuumed (it counts its rows from 0 again):
+      // left at the import's count, a 1M-row undo was never vacuumed on the way and its end
+      // vacuumed a million dead rows, and every index, in one statement.
+      if (importId !== vacuumed.importId || processedRows < vacuumed.rows)
+        vacuumed = { importId, rows: 0 };
       if (processedRows - vacuumed.rows < PGLITE_VACUUM_EVERY_ROWS) return;
       vacuumed.rows = processedRows;
-      await idle();
-      await vacuumImportedRows(db);
+      await vacuumImportedRows(db, idle);
     },
   };
 }
