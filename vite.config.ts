@@ -96,7 +96,7 @@ const firstScreenChunks = [
   { name: 'initial', tags: ['$initial' as const], priority: 2 },
   {
     name: 'signed-in',
-    test: /[\\/]src[\\/]app[\\/](router-app|layout[\\/]app-layout|routes[\\/]lists)\.tsx$/,
+    test: /[\\/]src[\\/](app[\\/](router-app|layout[\\/]app-layout|routes[\\/]lists)\.tsx|features[\\/]subscribers[\\/]people[\\/]people-search-box\.tsx)$/,
     priority: 1,
   },
 ];
@@ -134,6 +134,10 @@ export default defineConfig({
     sourcemap: true,
     // dist/.vite/manifest.json: which chunks each route loads (bench/bundle.bench.ts).
     manifest: true,
+    // No polyfill for <link rel="modulepreload"> in the sign-in's first script (0.5 KB gzip,
+    // issue 55): every browser Mantine 9 supports preloads modules itself, and one without
+    // would only load a lazy chunk's imports one after another instead of side by side.
+    modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 800,
     rolldownOptions: { output: { codeSplitting: { groups: firstScreenChunks } } },
   },

@@ -65,7 +65,8 @@ export async function run() {
     });
     const gz = new Map<string, number>();
     const size = (file: string) => {
-      if (!gz.has(file)) gz.set(file, gzipSync(readFileSync(path.join(outDir, file))).length);
+      if (!gz.has(file))
+        gz.set(file, gzipSync(readFileSync(path.join(outDir, file)), { level: 9 }).length);
       return gz.get(file)!;
     };
     const chunkOf = (module: string) => {
@@ -116,18 +117,32 @@ export async function run() {
         for (const file of loaded) console.log(`      ${kb(size(file))}  ${file}`);
       }
     }
-    // Issue 14's targets, measured the way a user gets them: in Chromium, from the server.
+    // Issue 55's targets, measured the way a fresh browser gets them: in Chromium, from the
+    // real server, every script until each screen is idle (idle prefetches included), each
+    // gzipped at level 9. The lower figures leave room for the translation catalogs.
     const first = await measureFirstScreen(outDir);
     const sumDownloads = (files: Download[]) => files.reduce((total, f) => total + f.gzip, 0);
-    const target = (bytes: number, limit: number) =>
-      bytes / 1024 <= limit ? `≤ ${limit} ok` : `> ${limit} OVER`;
-    const line = (label: string, files: Download[], limit: number) =>
+    // The issue's budget, and this branch's lower one that leaves room for the catalogs.
+    const target = (bytes: number, [limit, room]: number[]) =>
+      limit === undefined || room === undefined
+        ? ''
+        : `${bytes / 1024 <= limit ? `≤ ${limit} ok` : `> ${limit} OVER`}, ${bytes / 1024 <= room ? `≤ ${room} room for catalogs` : `> ${room} no room for catalogs`}`;
+    const line = (label: string, files: Download[], ...limits: number[]) =>
       console.log(
-        `   ${label.padEnd(44)} ${kb(sumDownloads(files))} KB in ${String(files.length).padStart(2)} scripts  ${target(sumDownloads(files), limit)}`,
+        `   ${label.padEnd(44)} ${kb(sumDownloads(files))} KB in ${String(files.length).padStart(2)} scripts  ${target(sumDownloads(files), limits)}`,
       );
-    console.log('   Chromium, fresh browser (no cache):');
-    line('sign-in screen shown', first.signIn, 100);
-    line('…then the lists screen after signing in', first.lists, 150);
+    console.log('   Chromium, fresh browser (no cache), until idle, gzip -9:');
+    line('sign-in form shown', first.signInForm, 100, 88);
+    line('sign-in page idle (prefetching what follows)', first.signIn);
+    line('…then the lists screen idle after signing in', first.lists, 150, 138);
+    const phase = (url: string) =>
+      first.signInForm.some((s) => s.url === url)
+        ? 'sign-in form'
+        : first.signIn.some((s) => s.url === url)
+          ? 'sign-in page idle'
+          : 'after signing in';
+    for (const f of first.lists)
+      console.log(`      ${kb(f.gzip)}  ${new URL(f.url).pathname.padEnd(48)} ${phase(f.url)}`);
     console.log(`   index.html modulepreloads: ${first.preloads.length}`);
     // Issue 30: the composer stays lazy; nothing of the block editor on the first screens.
     const EDITOR = /src\/features\/mailings\/blocks\/|mjml-browser|@tiptap|prosemirror/;
@@ -140,11 +155,6 @@ export async function run() {
     console.log(
       `   block editor in the sign-in and lists downloads: ${editorLoaded.length === 0 ? 'none  ok' : `${editorLoaded.map((f) => new URL(f.url).pathname).join(', ')}  OVER`} (${editorChunks.size} editor chunks in the build)`,
     );
-    if (process.env.BUNDLE_DETAIL === 'first')
-      for (const f of first.lists)
-        console.log(
-          `      ${kb(f.gzip)}  ${new URL(f.url).pathname}${first.signIn.some((s) => s.url === f.url) ? '' : '  (after sign-in)'}`,
-        );
   } finally {
     rmSync(outDir, { recursive: true, force: true });
   }

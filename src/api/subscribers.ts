@@ -15,6 +15,7 @@ import {
 } from '../../contract/subscribers';
 import { conflictBody, extension, request, requestParsed } from './client';
 import { isApiError } from './errors';
+import { PEOPLE_EXTENSION } from './search-support';
 
 export type {
   HistoryEntry,
@@ -92,17 +93,8 @@ export type PeopleQuery = {
   page_size?: number;
 };
 const peoplePage = envelope(personSubscription);
-export const PEOPLE_EXTENSION = 'people';
 export const searchPeople = (query: PeopleQuery, signal?: AbortSignal) =>
   extension(PEOPLE_EXTENSION, () => requestParsed(peoplePage, '/subscribers', { query, signal }));
-
-/**
- * Whether the API searches by part of a name (`search=`, extension). Another deployment
- * would ignore an unknown `search` parameter and list everyone, so the people endpoint,
- * which comes with it, is asked once instead.
- */
-export const searchSupported = async (signal?: AbortSignal) =>
-  (await searchPeople({ email: 'probe@example.invalid', page_size: 1 }, signal)).supported;
 
 const historyPage = envelope(historyEntry);
 /** A subscriber's history, newest first (extension). */

@@ -2,7 +2,7 @@ import { ActionIcon, Menu, useComputedColorScheme, useMantineColorScheme } from 
 import { IconDotsVertical, IconLogout, IconMoon, IconSearch, IconSun } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { subscriberQueries } from '../../features/subscribers/queries';
+import { searchSupportQuery } from '../../features/subscribers/people/search-support-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DASHBOARD_LOCALE_NAMES, DASHBOARD_LOCALES } from '../../../contract/dashboard-locales';
 import { useChooseLocale } from './language-picker';
@@ -14,7 +14,7 @@ import { useSignOut } from './use-sign-out';
  * below the sm breakpoint (app-layout.tsx), with Mantine's Menu and its positioning library.
  */
 export function HeaderMenu({ username }: { username: string }) {
-  const peopleSearch = useQuery(subscriberQueries.searchSupport()).data === true;
+  const peopleSearch = useQuery(searchSupportQuery()).data === true;
   const { setColorScheme } = useMantineColorScheme();
   const computed = useComputedColorScheme('light', { getInitialValueInEffect: true });
   const next = computed === 'dark' ? 'light' : 'dark';

@@ -12,7 +12,6 @@ import {
   getSubscriberFields,
   getSubscriberHistory,
   getSubscribers,
-  searchSupported,
   pausedFilterSupported,
   updateSubscriber,
   type Subscriber,
@@ -23,6 +22,7 @@ import { expectedState, type SubscriberAction } from './actions';
 import { fieldsFromDescriptors } from './columns';
 import type { SubscriberBody } from './form/form-model';
 import { useSubscribersList } from './list-context';
+import { searchSupportQuery } from './people/search-support-query';
 import { performAction } from './perform-action';
 import type { SubscriptionState } from './states';
 
@@ -44,12 +44,7 @@ export const subscriberQueries = {
       queryFn: ({ signal }) => getSubscriber(listId, id, signal),
     }),
   /** Whether `search=` (part of a name or address) is there: asked once per session. */
-  searchSupport: () =>
-    queryOptions({
-      queryKey: ['extensions', 'search'] as const,
-      queryFn: ({ signal }) => searchSupported(signal),
-      staleTime: Infinity,
-    }),
+  searchSupport: searchSupportQuery,
   pausedSupport: (listId: number) =>
     queryOptions({
       queryKey: ['extensions', 'paused', listId] as const,

@@ -1,11 +1,19 @@
-import { Alert, Anchor, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { session } from '../../../api/session';
 import { useSession } from '../use-session';
-import { CodeStepForm } from './code-step-form';
-import { ForgotPasswordForm } from './forgot-password-form';
 import { SignInForm } from './sign-in-form';
+
+// Fetched when asked for, not with the form: most sign-ins need neither the code step
+// (two-factor accounts only) nor the forgotten-password form, and the sign-in form's first
+// load is budgeted (issue 55, docs/decisions/bundle-budgets.md).
+const CodeStepForm = lazy(() =>
+  import('./code-step-form').then((m) => ({ default: m.CodeStepForm })),
+);
+const ForgotPasswordForm = lazy(() =>
+  import('./forgot-password-form').then((m) => ({ default: m.ForgotPasswordForm })),
+);
 
 /**
  * The sign-in screen itself, free of the router: a fresh tab shows it before the router and
@@ -52,16 +60,18 @@ export function SignInScreen({ onSignedIn }: { onSignedIn: () => void }) {
               </Anchor>
             </>
           )}
-          {step === 'code' && (
-            <CodeStepForm
-              onSignedIn={done}
-              onRestart={(message) => {
-                setRestartNotice(message);
-                setStep('password');
-              }}
-            />
-          )}
-          {step === 'forgot' && <ForgotPasswordForm onBack={() => setStep('password')} />}
+          <Suspense fallback={<Loader size="sm" aria-label={t`Loading`} />}>
+            {step === 'code' && (
+              <CodeStepForm
+                onSignedIn={done}
+                onRestart={(message) => {
+                  setRestartNotice(message);
+                  setStep('password');
+                }}
+              />
+            )}
+            {step === 'forgot' && <ForgotPasswordForm onBack={() => setStep('password')} />}
+          </Suspense>
         </Stack>
       </Paper>
     </Center>

@@ -4,7 +4,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { subscriberQueries } from '../queries';
+import { searchSupportQuery } from './search-support-query';
 
 /**
  * The header's "find people" box, on every screen: searches every list on Enter. On a phone
@@ -13,7 +13,7 @@ import { subscriberQueries } from '../queries';
  */
 export function PeopleSearchBox() {
   const { t } = useLingui();
-  const supported = useQuery(subscriberQueries.searchSupport()).data;
+  const supported = useQuery(searchSupportQuery()).data;
   const navigate = useNavigate();
   const [text, setText] = useState('');
   if (supported !== true) return null;
