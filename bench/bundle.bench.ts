@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -65,6 +65,8 @@ export async function run() {
     });
     const gz = new Map<string, number>();
     const size = (file: string) => {
+      // A chunk of a worker's own build is recorded but written inside the worker's file.
+      if (!existsSync(path.join(outDir, file))) return 0;
       if (!gz.has(file))
         gz.set(file, gzipSync(readFileSync(path.join(outDir, file)), { level: 9 }).length);
       return gz.get(file)!;
