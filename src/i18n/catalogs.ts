@@ -32,6 +32,8 @@ async function load(locale: DashboardLocale, wanted: Iterable<string>) {
 
 /** The locale a fresh page starts in: the page's `lang` (the server chose it), else the browser's. */
 export function initialLocale(): DashboardLocale {
+  // Outside a page (the server's tests load the zip and CSV checks the workers run): English.
+  if (typeof document === 'undefined' || typeof navigator === 'undefined') return 'en';
   const candidates = [document.documentElement.lang, ...navigator.languages];
   for (const candidate of candidates) {
     const primary = candidate?.split('-')[0]?.toLowerCase();
@@ -42,7 +44,7 @@ export function initialLocale(): DashboardLocale {
 
 i18n.load(Object.fromEntries(DASHBOARD_LOCALES.map((locale) => [locale, {}])));
 i18n.activate(initialLocale());
-document.documentElement.lang = i18n.locale;
+if (typeof document !== 'undefined') document.documentElement.lang = i18n.locale;
 
 /**
  * Awaited by every module of `scope` (a folder below src/) before it runs: imported by the
