@@ -91,7 +91,7 @@ test('a German browser walks the main screens in German, then switches to French
   });
 
   await test.step('the language picker switches to French', async () => {
-    await page.getByRole('combobox', { name: 'Sprache' }).selectOption('fr');
+    await page.getByRole('combobox', { name: 'Sprache des Dashboards' }).selectOption('fr');
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
     await expect(
       page.getByRole('heading', { level: 1, name: 'Régions et langues', exact: true }),

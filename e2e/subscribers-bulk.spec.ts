@@ -136,7 +136,7 @@ test.describe('subscribers in bulk', () => {
     await expect(page.getByText('1–1,000 of 1,005')).toBeVisible();
     await expect(row(page, `${prefix}-0000@`)).toBeVisible();
     expect(await table(page).getByRole('row').count()).toBeLessThan(100);
-    const scroller = page.getByRole('region', { name: '1000 rows, scroll to see more' });
+    const scroller = page.getByRole('region', { name: '1,000 rows, scroll to see more' });
     await scroller.evaluate((el) => (el.scrollTop = el.scrollHeight));
     await expect(row(page, `${prefix}-0999@`)).toBeVisible();
     await page.getByRole('button', { name: 'Next page' }).click();

@@ -35,7 +35,7 @@ test.describe('subscriber forms', () => {
     const customer = page.getByRole('textbox', { name: 'Customer number' });
     await expect(page.getByText('From the CRM')).toBeVisible();
     // Languages are limited to the list's.
-    const language = page.getByRole('combobox', { name: 'Language' });
+    const language = page.getByRole('combobox', { name: 'Language', exact: true });
     await expect(language.locator('option')).toHaveCount(3);
 
     await page.getByRole('textbox', { name: 'Email' }).fill(email);

@@ -23,7 +23,7 @@ export function LanguagePicker() {
   return (
     <NativeSelect
       size="xs"
-      aria-label={t`Language`}
+      aria-label={t`Dashboard language`}
       value={i18n.locale}
       onChange={(event) => {
         const locale = event.currentTarget.value;
