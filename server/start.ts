@@ -15,7 +15,16 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const built = path.join(root, 'dist', 'index.html');
 
 function newestSource(): number {
-  const inputs = ['src', 'contract', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+  const inputs = [
+    'src',
+    'contract',
+    'public',
+    'build',
+    'index.html',
+    'vite.config.ts',
+    'lingui.config.ts',
+    'package-lock.json',
+  ];
   let newest = 0;
   const visit = (p: string) => {
     if (!existsSync(p)) return;
