@@ -43,7 +43,17 @@ export function useChooseLocale() {
   const queryClient = useQueryClient();
   const { data: me } = useQuery(meQuery());
   return async (locale: DashboardLocale) => {
-    await switchLocale(locale);
+    try {
+      await switchLocale(locale);
+    } catch {
+      // Its messages did not arrive (offline, or a new version was deployed): the screen
+      // stays in the language it speaks, and says so.
+      notifications.show({
+        color: 'red',
+        message: t`The language could not be loaded. Check the connection and try again.`,
+      });
+      return;
+    }
     if (!me?.locale) return;
     try {
       queryClient.setQueryData(meQuery().queryKey, await saveLocale(locale));
