@@ -90,6 +90,23 @@ test('a German browser walks the main screens in German, then switches to French
     await open(page, 'Regionen & Sprachen', 'Regionen & Sprachen');
   });
 
+  await test.step('a language whose messages do not arrive is said so, and the screen stays German', async () => {
+    const offline = '**/assets/fr-*.js';
+    await page.route(offline, (route) => route.abort('internetdisconnected'));
+    await page.getByRole('combobox', { name: 'Sprache des Dashboards' }).selectOption('fr');
+    await expect(
+      page.getByText('Die Sprache konnte nicht geladen werden. Prüfen Sie die Verbindung'),
+    ).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page.getByRole('combobox', { name: 'Sprache des Dashboards' })).toHaveValue('de');
+    // Nothing was saved: back online, the reloaded page still speaks German.
+    await page.unroute(offline);
+    await page.reload();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Regionen & Sprachen', exact: true }),
+    ).toBeVisible();
+  });
+
   await test.step('the language picker switches to French', async () => {
     await page.getByRole('combobox', { name: 'Sprache des Dashboards' }).selectOption('fr');
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');

@@ -24,10 +24,16 @@ const loaded = new Set<string>();
 async function load(locale: DashboardLocale, wanted: Iterable<string>) {
   const missing = [...wanted].filter((scope) => !loaded.has(`${locale}/${scope}`));
   for (const scope of missing) loaded.add(`${locale}/${scope}`);
-  const modules = await Promise.all(
-    missing.map((scope) => importers[`/src/${scope}/locales/${locale}.po`]?.()),
-  );
-  for (const module of modules) if (module) i18n.load(locale, module.messages);
+  try {
+    const modules = await Promise.all(
+      missing.map((scope) => importers[`/src/${scope}/locales/${locale}.po`]?.()),
+    );
+    for (const module of modules) if (module) i18n.load(locale, module.messages);
+  } catch (error) {
+    // Asked again next time (the connection may be back), not taken as loaded.
+    for (const scope of missing) loaded.delete(`${locale}/${scope}`);
+    throw error;
+  }
 }
 
 /** The locale a fresh page starts in: the page's `lang` (the server chose it), else the browser's. */

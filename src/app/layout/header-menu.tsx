@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { searchSupportQuery } from '../../features/subscribers/people/search-support-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DASHBOARD_LOCALE_NAMES, DASHBOARD_LOCALES } from '../../../contract/dashboard-locales';
+import { notify } from '../../components/notify';
 import { useChooseLocale } from './language-picker';
 import { useSignOut } from './use-sign-out';
 
@@ -20,7 +21,8 @@ export function HeaderMenu({ username }: { username: string }) {
   const next = computed === 'dark' ? 'light' : 'dark';
   const { signingOut, signOut } = useSignOut();
   const { t, i18n } = useLingui();
-  const chooseLocale = useChooseLocale();
+  // The menu closes on a choice: what went wrong comes as a toast.
+  const chooseLocale = useChooseLocale((message) => notify({ color: 'red', message }));
   return (
     <Menu position="bottom-end" width={220}>
       <Menu.Target>

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
 import { NativeSelect } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   DASHBOARD_LOCALE_NAMES,
@@ -19,13 +19,17 @@ import { switchLocale } from '../../i18n/catalogs';
  */
 export function LanguagePicker() {
   const { t, i18n } = useLingui();
-  const choose = useChooseLocale();
+  // Said beside the picker: a toast would need a chunk that may not arrive either.
+  const [problem, setProblem] = useState<string>();
+  const choose = useChooseLocale(setProblem);
   return (
     <NativeSelect
       size="xs"
       aria-label={t`Dashboard language`}
       value={i18n.locale}
+      error={problem}
       onChange={(event) => {
+        setProblem(undefined);
         const locale = event.currentTarget.value;
         if (isDashboardLocale(locale)) void choose(locale);
       }}
@@ -37,8 +41,11 @@ export function LanguagePicker() {
   );
 }
 
-/** Switches the dashboard to a language and saves it on the account (the phone menu too). */
-export function useChooseLocale() {
+/**
+ * Switches the dashboard to a language and saves it on the account (the phone menu too);
+ * what went wrong goes to `report`, in words.
+ */
+export function useChooseLocale(report: (problem: string) => void) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const { data: me } = useQuery(meQuery());
@@ -47,21 +54,16 @@ export function useChooseLocale() {
       await switchLocale(locale);
     } catch {
       // Its messages did not arrive (offline, or a new version was deployed): the screen
-      // stays in the language it speaks, and says so.
-      notifications.show({
-        color: 'red',
-        message: t`The language could not be loaded. Check the connection and try again.`,
-      });
+      // stays in the language it speaks, and says so. Chromium keeps a failed module import
+      // failed for the page's life, so trying again means reloading.
+      report(t`The language could not be loaded. Check the connection, then reload the page.`);
       return;
     }
     if (!me?.locale) return;
     try {
       queryClient.setQueryData(meQuery().queryKey, await saveLocale(locale));
     } catch {
-      notifications.show({
-        color: 'red',
-        message: t`The language could not be saved on your account; it applies in this tab only.`,
-      });
+      report(t`The language could not be saved on your account; it applies in this tab only.`);
     }
   };
 }
