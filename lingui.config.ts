@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@lingui/cli';
 import { formatter } from '@lingui/format-po';
 import { catalogs } from './build/catalog-scopes.ts';
@@ -9,7 +11,7 @@ import { DASHBOARD_LOCALES } from './contract/dashboard-locales.ts';
 export default defineConfig({
   sourceLocale: 'en',
   locales: [...DASHBOARD_LOCALES],
-  catalogs,
+  catalogs: catalogs(path.dirname(fileURLToPath(import.meta.url))),
   // A missing translation must fail the catalog check (src/i18n/catalogs.test.ts), never
   // fall back silently to English at run time.
   fallbackLocales: false,

@@ -14,6 +14,7 @@ import {
 import { anchorsBuilt } from '../server/features/subscribers/page-anchors.js';
 import { useOneStatementPages } from '../server/features/subscribers/page-statement.js';
 import { usersRepository } from '../server/features/identity/index.js';
+import { DASHBOARD_LOCALES } from '../contract/dashboard-locales';
 import { measureFirstScreen, type Download } from './support/first-screen.js';
 import { load } from './support/load.js';
 import { withPostgresApp } from './support/postgres-app.js';
@@ -286,7 +287,7 @@ async function firstScreens() {
   const outDir = mkdtempSync(path.join(tmpdir(), 'mailboard-report-'));
   try {
     await build({ logLevel: 'error', build: { outDir, emptyOutDir: true } });
-    const first = await measureFirstScreen(outDir);
+    const screens = await measureFirstScreen(outDir, DASHBOARD_LOCALES);
     const kb = (files: Download[]) => files.reduce((total, f) => total + f.gzip, 0) / 1024;
     const line = (label: string, files: Download[], limit: number) =>
       add(
@@ -295,8 +296,10 @@ async function firstScreens() {
         `≤ ${limit} KB`,
         kb(files) <= limit,
       );
-    line('sign-in form', first.signIn, 100);
-    line('lists screen after signing in (prefetch included)', first.lists, 150);
+    for (const [locale, first] of screens) {
+      line(`sign-in form (${locale})`, first.signInForm, 100);
+      line(`lists screen after signing in, prefetch included (${locale})`, first.lists, 150);
+    }
   } finally {
     rmSync(outDir, { recursive: true, force: true });
   }

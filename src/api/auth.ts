@@ -42,7 +42,9 @@ export async function signOut() {
 /** After a (re)load: asks the server whether the cookie still holds a session. */
 export async function restoreSession() {
   try {
-    session.restored(sessionUser(await request<SessionAnswer>('/session')));
+    session.restored(
+      sessionUser(await request<SessionAnswer>('/session', { quietStatuses: [401] })),
+    );
   } catch {
     // 401 (no or an ended session) or no answer: the sign-in page says the rest.
     session.restored(null);

@@ -1,4 +1,5 @@
 import { ApiError, NetworkError, isApiError, sessionExpiredMessage } from './errors';
+import { loadServerTexts } from './server-text';
 import { session } from './session';
 import type { InferOutput, StandardResult, StandardSchemaV1 } from './standard-schema';
 import { DASHBOARD_CLIENT, DASHBOARD_HEADER } from '../../contract/dashboard-client';
@@ -24,6 +25,11 @@ export type RequestOptions = {
   timeoutMs?: number;
   /** `blob` for downloads (CSV); JSON otherwise. */
   responseType?: 'json' | 'blob';
+  /**
+   * Statuses the caller answers itself, showing nothing the server wrote (the session probe's
+   * 401): the table of the server's texts is not downloaded for them.
+   */
+  quietStatuses?: number[];
 };
 
 /** Whether the last request got any answer; the shell shows a banner when it did not. */
@@ -79,8 +85,7 @@ export async function request<T = unknown>(path: string, options: RequestOptions
         ? await response.blob()
         : await readBody(response);
     serverStatus.set(true);
-    if (!response.ok)
-      throw handleFailure(new ApiError(response.status, data, response.headers, url));
+    if (!response.ok) throw await failure(response.status, data, response.headers, url, options);
     return data as T;
   } catch (err) {
     if (timedOut()) throw new NetworkError('timeout', err);
@@ -147,6 +152,18 @@ async function readBody(response: Response): Promise<unknown> {
  * `two_factor_required`: the role now requires two-factor sign-in (an admin just said so);
  * the shell sends the user to set it up.
  */
+async function failure(
+  status: number,
+  body: unknown,
+  headers: Headers,
+  url: string,
+  options: Pick<RequestOptions, 'quietStatuses'>,
+): Promise<ApiError> {
+  // Its texts are read (translated) when shown: the table must be here by then.
+  if (!options.quietStatuses?.includes(status)) await loadServerTexts();
+  return handleFailure(new ApiError(status, body, headers, url));
+}
+
 function handleFailure(err: ApiError): ApiError {
   const { status, user } = session.get();
   if (err.status === 401 && status === 'signed-in') {
@@ -208,7 +225,7 @@ export function upload<T = unknown>(
         data = xhr.responseText;
       }
       if (xhr.status >= 200 && xhr.status < 300) resolve(data as T);
-      else reject(handleFailure(new ApiError(xhr.status, data, headers, url)));
+      else void failure(xhr.status, data, headers, url, {}).then(reject);
     };
     xhr.onerror = () => {
       serverStatus.set(false);

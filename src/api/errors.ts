@@ -1,5 +1,5 @@
 import { plural, t } from '@lingui/core/macro';
-import { translateServerText } from './server-messages';
+import { translateServerText } from './server-text';
 
 /**
  * The one error type of the API module (docs/architecture.md §3.4). Every non-2xx response becomes an

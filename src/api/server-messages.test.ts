@@ -1,21 +1,32 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { switchLocale } from '../i18n/catalogs';
+import { request } from './client';
 import { ApiError, describeError, fieldErrors } from './errors';
+import { translateServerText } from './server-text';
 
-const badRequest = (body: unknown) => new ApiError(400, body, new Headers());
+const answer = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 describe('server messages', () => {
-  afterEach(() => switchLocale('en'));
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    await switchLocale('en');
+  });
 
-  it('show the texts the dashboard knows in German, and others as the server wrote them', async () => {
+  it('arrive with the first error, then show in German where the dashboard knows them', async () => {
+    await switchLocale('de');
+    // No error yet: the table is not downloaded (no first screen carries it).
+    expect(translateServerText('Not allowed.')).toBe('Not allowed.');
+
     const body = {
       email: ['Enter a valid email address.'],
       name: ['Ensure this field has no more than 100 characters.'],
       shoe_size: ['Unknown field "shoe_size": the list has no such custom field.'],
     };
-    expect(fieldErrors(badRequest(body)).email).toEqual(['Enter a valid email address.']);
-    await switchLocale('de');
-    expect(fieldErrors(badRequest(body))).toEqual({
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(answer(400, body)));
+    const error: unknown = await request('/lists', { method: 'POST', body: {} }).catch((e) => e);
+    // The client brought the table before handing the error on.
+    expect(fieldErrors(error)).toEqual({
       email: ['Geben Sie eine gültige E-Mail-Adresse ein.'],
       name: ['Dieses Feld darf höchstens 100 Zeichen enthalten.'],
       shoe_size: ['Unknown field "shoe_size": the list has no such custom field.'],
@@ -31,5 +42,7 @@ describe('server messages', () => {
     expect(describeError(new ApiError(403, { detail: 'Not allowed.' }, new Headers()))).toBe(
       'Sie dürfen das nicht tun.',
     );
+    await switchLocale('en');
+    expect(fieldErrors(error).email).toEqual(['Enter a valid email address.']);
   });
 });

@@ -1,6 +1,6 @@
 import type { config } from 'zod/v4/core';
 import { drfErrorMap } from '../../contract/messages';
-import { translateServerText } from '../api/server-messages';
+import { translateServerText } from '../api/server-text';
 
 type ZodGlobalConfig = ReturnType<typeof config>;
 

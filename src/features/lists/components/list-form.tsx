@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../components/form-resolver';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { useState } from 'react';
