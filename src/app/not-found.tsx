@@ -1,6 +1,6 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { Trans } from '@lingui/react/macro';
-import { Link } from 'react-router';
+import { Link } from '../components/link';
 
 export function NotFound() {
   return (

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { Text } from '@mantine/core';
 import { Fragment, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from './link';
 
 export type Crumb = { label: ReactNode; to: string };
 

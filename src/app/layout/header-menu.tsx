@@ -1,7 +1,7 @@
 import { ActionIcon, Menu, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { IconDotsVertical, IconLogout, IconMoon, IconSearch, IconSun } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import { searchSupportQuery } from '../../features/subscribers/people/search-support-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DASHBOARD_LOCALE_NAMES, DASHBOARD_LOCALES } from '../../../contract/dashboard-locales';

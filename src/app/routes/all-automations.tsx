@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import { listQueries } from '../../api/shared-queries';
 import { PageHeader } from '../../components/page-header';
 import { PlainTable } from '../../components/plain-table';

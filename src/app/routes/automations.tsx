@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import { Breadcrumbs } from '../../components/breadcrumbs';
 import { PageHeader } from '../../components/page-header';
 import { useCan } from '../../components/use-can';

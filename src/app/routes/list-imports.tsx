@@ -3,7 +3,7 @@ import { Breadcrumbs } from '../../components/breadcrumbs';
 import { Button } from '@mantine/core';
 import { IconFileImport } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import { PageHeader } from '../../components/page-header';
 import { ImportHistory } from '../../features/imports/components/import-history';
 import { listQueries } from '../../api/shared-queries';

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useCan } from '../../components/use-can';
 import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import { PageHeader } from '../../components/page-header';
 import { MailingsTable } from '../../features/mailings/components/mailings-table';
 import { prefetch } from '../query-client';

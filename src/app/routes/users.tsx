@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import { PageHeader } from '../../components/page-header';
 import { UsersScreen } from '../../features/users/components/users-screen';
 

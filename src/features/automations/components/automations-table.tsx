@@ -1,6 +1,6 @@
 import { Anchor, Badge, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import type { Automation } from '../../../api/automations';
 import { EmptyState, ErrorState, LinesSkeleton } from '../../../components/states';
 import { formatCount } from '../../../lib/format';

@@ -10,7 +10,7 @@ import {
 } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
 import { useFormContext, useWatch, type UseFieldArrayReturn } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Automation } from '../../../api/automations';
 import type { StepStats } from '../../../../contract/automations';

@@ -75,8 +75,9 @@ describe('MailingDeliveries', () => {
     const failures = await within(card).findByRole('table', { name: 'Failed recipients' });
     expect(within(failures).getByText('gone@example.com')).toBeInTheDocument();
     expect(within(failures).getByText('451 4.7.1 Try again later')).toBeInTheDocument();
-    // Running with failures: pause, cancel and retry apply; resume does not.
-    expect(within(card).getByRole('button', { name: 'Pause' })).toBeInTheDocument();
+    // Running with failures: pause, cancel and retry apply; resume does not (once the
+    // caller's permissions are known).
+    expect(await within(card).findByRole('button', { name: 'Pause' })).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Retry failed (1)' })).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: 'Resume' })).not.toBeInTheDocument();
   });

@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconForms } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { Trans } from '@lingui/react/macro';
 import { useCan } from '../../../components/use-can';
 import { formQueries } from '../queries';

@@ -2,7 +2,7 @@ import { formatBucketDay } from '../format';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, List, Modal, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { ErrorState, LinesSkeleton } from '../../../components/states';
 import { formatDateTime } from '../../../lib/format';
 import { growthQueries } from '../queries';

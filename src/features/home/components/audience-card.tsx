@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import type { Overview } from '../../../api/overview';
 import { PlainTable } from '../../../components/plain-table';
 import { formatCount } from '../../../lib/format';

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import type { Overview } from '../../../api/overview';
 import { PlainTable } from '../../../components/plain-table';
 import { formatCount, formatDateTime, numberFormat } from '../../../lib/format';

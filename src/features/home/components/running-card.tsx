@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Badge, Group, Progress, Stack, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import type { Overview } from '../../../api/overview';
 import { formatCount, formatDateTime } from '../../../lib/format';
 import { HomeCard } from './card';

@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, List } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import type { Overview } from '../../../api/overview';
 
 type Warning = NonNullable<Overview['warnings']>[number];

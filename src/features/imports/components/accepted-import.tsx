@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Stack, Table } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import type { ImportRecord } from '../../../../contract/imports';
 
 /**

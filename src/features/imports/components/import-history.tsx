@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import type { ImportRecord } from '../../../../contract/imports';
 import { DataTable, type Column } from '../../../components/data-table';
 import { EmptyState } from '../../../components/states';

@@ -16,7 +16,7 @@ import {
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { isImportFinished, type ImportRecord } from '../../../../contract/imports';
 import { describeError } from '../../../api/errors';
 import { getImportErrorsCsv } from '../../../api/imports';

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Group, Stepper } from '@mantine/core';
 import { useCallback, useEffect } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../../../components/link';
 import { wizardSteps, stepLabels, type WizardStep } from '../wizard/state';
 import { allowedStep, isWizardStep, reachableSteps, type GoTo } from '../wizard/steps';
 import { useWizardData } from '../wizard/use-wizard-data';

@@ -5,7 +5,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import type { List } from '../../../api/lists';
 import { DataTable, type Column } from '../../../components/data-table';
 import { EmptyState } from '../../../components/states';

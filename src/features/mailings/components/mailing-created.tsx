@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import type { Mailing } from '../../../api/mailings';
 import { MailingView } from './mailing-view';
 

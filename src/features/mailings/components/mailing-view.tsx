@@ -1,7 +1,7 @@
 import { Anchor, Card, Code, Group, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { variantLanguages, type Variant } from '../../../../contract/mailings';
 import type { Mailing } from '../../../api/mailings';
 import { languageLabel } from '../language-names';

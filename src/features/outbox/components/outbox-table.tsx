@@ -3,7 +3,7 @@ import { formatDateTime } from '../../../lib/format';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Badge, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import type { OutboxItem } from '../../../api/outbox';
 import { DataTable, type Column } from '../../../components/data-table';
 import { SearchInput } from '../../../components/search-input';

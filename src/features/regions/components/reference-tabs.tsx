@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Button, Group } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 
 const tabs = [
   { key: 'regions', label: msg`Regions` },

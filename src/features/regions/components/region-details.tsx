@@ -4,7 +4,7 @@ import { Breadcrumbs } from '../../../components/breadcrumbs';
 import { Anchor, Code, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { PageHeader } from '../../../components/page-header';
 import { PlainTable } from '../../../components/plain-table';
 import { referenceQueries } from '../../../api/shared-queries';

@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Code, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import type { Region } from '../../../api/regions';
 import { DataTable, type Column } from '../../../components/data-table';
 import { referenceQueries } from '../../../api/shared-queries';

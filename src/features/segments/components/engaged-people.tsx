@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { previewSegment, type SegmentFilterInput } from '../../../api/segments';
 import { ExportCsvButton, type ExportJob } from '../../../components/export-csv-button';
 import { ErrorState, LinesSkeleton } from '../../../components/states';

@@ -1,6 +1,6 @@
 import { Anchor, Table } from '@mantine/core';
 import { Trans } from '@lingui/react/macro';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { stateLabel } from '../state-labels';
 import type { Subscriber } from '../../../api/subscribers';
 

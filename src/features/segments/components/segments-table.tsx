@@ -1,7 +1,7 @@
 import { Anchor, Table } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { EmptyState, ErrorState, LinesSkeleton } from '../../../components/states';
 import { segmentQueries } from '../queries';
 import { formatCount } from '../../../lib/format';

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Checkbox, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import type { Subscriber } from '../../../api/subscribers';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import type { FieldInfo } from '../columns';

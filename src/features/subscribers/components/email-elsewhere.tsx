@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Button, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { EmptyState } from '../../../components/states';
 import { subscriberQueries } from '../queries';
 import { stateLabel, stateWord, type SubscriptionState } from '../states';

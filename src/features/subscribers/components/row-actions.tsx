@@ -8,7 +8,7 @@ import {
   IconMailOff,
   IconTrash,
 } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import type { Subscriber } from '../../../api/subscribers';
 import type { ActionKind } from '../actions';
 

@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Card, List, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import type { HistoryEntry } from '../../../api/subscribers';
 import { ErrorState } from '../../../components/states';
 import { TableFooter } from '../../../components/table-footer';

@@ -3,7 +3,7 @@ import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/co
 import { IconCircleCheck, IconEdit, IconMailOff, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { PageHeader } from '../../../components/page-header';
 import { DetailSkeleton, ErrorState } from '../../../components/states';
 import { displayValue, FALLBACK_FIELDS, fieldOptionLabel } from '../columns';

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Checkbox, Skeleton, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, type ReactNode, type Ref } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import type { Subscriber } from '../../../api/subscribers';
 import { displayValue, fieldLabel, type FieldInfo } from '../columns';
 import { HeaderCell } from './header-cell';

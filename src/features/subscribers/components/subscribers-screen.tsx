@@ -6,7 +6,7 @@ import { Button, Group, Switch } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { isApiError } from '../../../api/errors';
 import { PageHeader } from '../../../components/page-header';
 import { SearchInput } from '../../../components/search-input';

@@ -3,7 +3,8 @@ import { ActionIcon, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '../../../components/link';
 import { searchSupportQuery } from './search-support-query';
 
 /**

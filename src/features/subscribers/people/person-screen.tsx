@@ -6,7 +6,7 @@ import { Anchor, Button, Group, Text } from '@mantine/core';
 import { IconMailOff, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import {
   activateSubscriber,
   deleteSubscriber,

@@ -2,7 +2,7 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Badge, Button, Group, Select, Switch, Table, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import type { User } from '../../../api/users';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { useCreatePasswordReset, useUpdateUser } from '../queries';
