@@ -5,6 +5,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { linguiPlugins } from './build/lingui-vite.ts';
+import { mantineStyles } from './build/mantine-styles.ts';
 
 // The API server (server/main.ts) listens on 8080 in development; Vite proxies to it so the
 // SPA and the API share one origin, exactly as in production where the server serves dist/.
@@ -130,6 +131,7 @@ export default defineConfig({
     reactRouterProductionBuild(),
     reactRouterTreeShaking(),
     mjmlWithoutEval(),
+    mantineStyles(),
     // Before React's plugin: the macros become plain calls before JSX is compiled.
     ...linguiPlugins(),
     react(),

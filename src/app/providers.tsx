@@ -1,7 +1,8 @@
-import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
+import { localStorageColorSchemeManager } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { LocaleProvider } from '../i18n/locale-provider';
-import { cssVariablesResolver, theme } from './theme';
+import { DashboardMantineProvider } from './mantine-provider';
+import { theme } from './theme';
 
 // The colour scheme is a preference, not a credential: localStorage is the right place.
 // "auto" follows the OS until the user picks one with the toggle.
@@ -10,13 +11,12 @@ const colorSchemeManager = localStorageColorSchemeManager({ key: 'mailboard.colo
 /** What every screen needs, the sign-in included (react-query and toasts come with router-app.tsx). */
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider
+    <DashboardMantineProvider
       theme={theme}
-      cssVariablesResolver={cssVariablesResolver}
       defaultColorScheme="auto"
       colorSchemeManager={colorSchemeManager}
     >
       <LocaleProvider>{children}</LocaleProvider>
-    </MantineProvider>
+    </DashboardMantineProvider>
   );
 }

@@ -1,7 +1,8 @@
 import { DEFAULT_THEME } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
 import { contrastRatio } from '../lib/contrast';
-import { cssVariablesResolver, primaryLight, surfaces, theme, type Scheme } from './theme';
+import { theme } from './theme';
+import { cssVariablesResolver, primaryLight, surfaces, type Scheme } from './theme-colors';
 
 /**
  * Recomputes the contrast of every colour pair the screens draw with the theme's variables
