@@ -53,23 +53,25 @@ const fileCatalog = (file: string) =>
 /** Lingui's `catalogs` option: `{name}` stands for each feature's folder. */
 export function catalogs(root: string) {
   const files = ownFiles(root);
-  // A folder's catalog leaves out what has a catalog of its own.
-  const exclude = [
+  // A folder's catalog leaves out what inside it has a catalog of its own.
+  const excludeWithin = (folder: string) => [
     '**/*.test.*',
     '**/locales/**',
-    ...SUB_FOLDERS.map((folder) => `<rootDir>/src/${folder}/**`),
-    ...files.map((file) => `<rootDir>/src/${file}`),
+    ...SUB_FOLDERS.filter((sub) => sub.startsWith(`${folder}/`)).map(
+      (sub) => `<rootDir>/src/${sub}/**`,
+    ),
+    ...files.filter((file) => file.startsWith(`${folder}/`)).map((file) => `<rootDir>/src/${file}`),
   ];
   return [
     {
       path: '<rootDir>/src/features/{name}/locales/{locale}',
       include: ['<rootDir>/src/features/{name}/'],
-      exclude,
+      exclude: excludeWithin('features'),
     },
     ...[...SHARED_FOLDERS, ...SUB_FOLDERS].map((folder) => ({
       path: `<rootDir>/src/${folder}/locales/{locale}`,
       include: [`<rootDir>/src/${folder}/`],
-      exclude,
+      exclude: excludeWithin(folder),
     })),
     ...files.map((file) => ({
       path: `<rootDir>/src/${fileCatalog(file)}/{locale}`,

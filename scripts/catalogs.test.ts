@@ -1,7 +1,10 @@
 import { getCatalogs } from '@lingui/cli/api';
 import { getConfig } from '@lingui/conf';
 import { parse, type Token } from '@messageformat/parser';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { scopeOf } from '../build/catalog-scopes';
 
 /**
  * The dashboard's catalogs are complete (issue 55): every message the source writes is in
@@ -55,4 +58,33 @@ describe('the message catalogs', async () => {
       expect(problems, 'run `npm run i18n:extract` and translate').toEqual([]);
     });
   }
+});
+
+describe('the catalog scopes', async () => {
+  const catalogs = await getCatalogs(config);
+  it("put each file's messages in the one catalog its modules load", () => {
+    // Lingui's own reading of include/exclude (what `npm run i18n:extract` writes) against
+    // what the build makes a module load (build/catalog-scopes.ts scopeOf).
+    const owners = new Map<string, string[]>();
+    for (const catalog of catalogs)
+      for (const file of catalog.sourcePaths)
+        owners.set(path.resolve(file), [...(owners.get(path.resolve(file)) ?? []), catalog.path]);
+    const problems: string[] = [];
+    const sources = readdirSync('src', { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.tsx?$/.test(file))
+      .map((file) => path.resolve('src', file));
+    for (const file of sources) {
+      // Only modules that write messages load a catalog.
+      if (!/@lingui\/(core|react)\/macro/.test(readFileSync(file, 'utf8'))) continue;
+      const scope = scopeOf(file, process.cwd());
+      if (!scope) continue;
+      const expected = path.join(process.cwd(), 'src', scope, '{locale}');
+      const paths = owners.get(file) ?? [];
+      if (paths.length !== 1 || paths[0] !== expected)
+        problems.push(`${path.relative(process.cwd(), file)}: in ${paths.join(', ') || 'none'}`);
+    }
+    expect(problems).toEqual([]);
+    // Lingui read the whole of src/ (a wrong include would pass the loop above unseen).
+    expect(owners.size).toBeGreaterThan(300);
+  });
 });
