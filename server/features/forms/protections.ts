@@ -54,8 +54,14 @@ export function checkTimestamp(
   return 'ok';
 }
 
+/** A plain dotted quad (no leading zeros, which some parsers read as octal). */
+const DOTTED_QUAD =
+  /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+
 /** The address block an IP is counted in: /24 for IPv4, /56 for IPv6 (IPv4-mapped: IPv4). */
 export function addressBlock(ip: string): string {
+  // Every post asks, a flood's included: the common case without parsing.
+  if (DOTTED_QUAD.test(ip)) return `${ip.slice(0, ip.lastIndexOf('.'))}.0/24`;
   if (!ipaddr.isValid(ip)) return 'unknown';
   const address = ipaddr.process(ip);
   if (address.kind() === 'ipv4') {
