@@ -7,6 +7,7 @@ import { queryRows } from '../../db/query-rows.js';
 import { askedValues } from './asked-fields.js';
 import type { PublicForm } from './form-cache.js';
 import { budgetSpent, countLater, rememberSpent } from './outcome-counts.js';
+import { inDatabaseLane } from './database-lane.js';
 import { withActor } from '../../lib/actor.js';
 import { subscribersRepository } from '../subscribers/index.js';
 import { suppressionOf } from '../suppressions/index.js';
@@ -50,7 +51,8 @@ const strictBudget = (budget: number) => Math.max(1, Math.ceil(budget / 5));
  * Runs a submission through the layers (docs/decisions/forms.md) and acts on it: 'accepted'
  * or why not. The caller answers the same either way. Whatever a flood can send is refused
  * before any query and counted in memory (outcome-counts.ts); the database is asked only
- * about the proof's single use, the budgets and the subscription.
+ * about the proof's single use, the budgets and the subscription, a few submissions at a
+ * time (database-lane.ts).
  */
 export async function handleSubmission(
   ctx: SubmissionContext,
@@ -62,10 +64,17 @@ export async function handleSubmission(
     countLater(ctx.db, form.id, checked);
     return checked;
   }
-  const outcome = await decide(ctx, form, submission, checked);
-  // ip_budget is counted by the budget's own statement, or in memory.
-  if (outcome !== 'ip_budget') await countOutcome(ctx.db, form.id, outcome);
-  return outcome;
+  // A block already spent this hour is refused before it queues for the database.
+  if (budgetSpent(ctx.db, submission.block, checked.strict)) {
+    countLater(ctx.db, form.id, 'ip_budget');
+    return 'ip_budget';
+  }
+  return inDatabaseLane(ctx.db, async () => {
+    const outcome = await decide(ctx, form, submission, checked);
+    // ip_budget is counted by the budget's own statement, or in memory.
+    if (outcome !== 'ip_budget') await countOutcome(ctx.db, form.id, outcome);
+    return outcome;
+  });
 }
 
 type Checked = {
@@ -115,6 +124,7 @@ async function decide(
 ): Promise<'accepted' | FormBlockReason> {
   const { db } = ctx;
   const { strict, nonce } = checked;
+  // Again: the block may have been found spent while this one waited in the lane.
   if (budgetSpent(db, block, strict)) {
     countLater(db, form.id, 'ip_budget');
     return 'ip_budget';
