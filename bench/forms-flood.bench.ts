@@ -103,6 +103,7 @@ async function profiler(file: string | undefined) {
 /** The flood against `url`, the subscribers page timed beside it. */
 async function phase(url: string, pageUrl: string, served: () => number[]) {
   served();
+  const busy = performance.eventLoopUtilization();
   const [result, { times, lag }] = await Promise.all([
     flood({
       url,
@@ -114,16 +115,19 @@ async function phase(url: string, pageUrl: string, served: () => number[]) {
     }),
     timeRequests(pageUrl, { authorization: AUTH }, SECONDS),
   ]);
-  return { result, times, lag, served: served(), load: load() };
+  // How much of the time the server's thread worked: below 1, the flood fell short of the
+  // asked rate for want of the generator's share of the cores, not the server's.
+  const utilization = performance.eventLoopUtilization(busy).utilization;
+  return { result, times, lag, served: served(), utilization, load: load() };
 }
 
 const rateOf = (r: FloodResult) => r.completed / r.seconds;
 const describe = (
   label: string,
-  { result: r, times, lag, served, load: l }: Awaited<ReturnType<typeof phase>>,
+  { result: r, times, lag, served, utilization, load: l }: Awaited<ReturnType<typeof phase>>,
 ) =>
   `   ${label}: ${r.completed} of ${r.sent} posts answered in ${r.seconds.toFixed(1)} s = ${rateOf(r).toFixed(0)}/s (asked ${RATE}/s), answers ${JSON.stringify(r.statuses)}, errors ${r.errors}, timeouts ${r.timeouts}, post latency p50 ${r.p50} ms p99 ${r.p99} ms
-     subscribers page beside it, read from its own process: ${times.length} requests, p50 ${percentile(times, 0.5).toFixed(1)} ms, p95 ${percentile(times, 0.95).toFixed(1)} ms (the reader's own timers ran up to ${lag.toFixed(1)} ms late at p95); in the server: p50 ${percentile(served, 0.5).toFixed(1)} ms, p95 ${percentile(served, 0.95).toFixed(1)} ms; ${l}`;
+     subscribers page beside it, read from its own process: ${times.length} requests, p50 ${percentile(times, 0.5).toFixed(1)} ms, p95 ${percentile(times, 0.95).toFixed(1)} ms (the reader's own timers ran up to ${lag.toFixed(1)} ms late at p95); in the server: p50 ${percentile(served, 0.5).toFixed(1)} ms, p95 ${percentile(served, 0.95).toFixed(1)} ms, worst ${(served.at(-1) ?? 0).toFixed(1)} ms; the server's thread busy ${(utilization * 100).toFixed(0)} % of the time; ${l}`;
 
 export async function run() {
   const database = await openDatabase({ memory: true });
