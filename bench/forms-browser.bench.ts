@@ -9,7 +9,8 @@ import { load } from './support/load.js';
 /**
  * Issue 50, "Performance and abuse", as a headless browser attacks: Chromium (Playwright,
  * the e2e suite's launch options) opens the hosted page, lets the form's script solve the
- * proof-of-work invisibly, waits out the minimum fill time as a patient bot would, types an
+ * proof-of-work invisibly, waits out the minimum fill time as a patient bot would (shortened,
+ * see MIN_FILL_MS), types an
  * address and submits; several pages at once. 1,000 distinct addresses from one /24
  * (X-Forwarded-For, honoured from loopback as TRUST_PROXY's default), then 50 submissions of
  * one address from 50 blocks, then one solved proof posted again. The opt-in mails are
@@ -18,8 +19,13 @@ import { load } from './support/load.js';
 const ADDRESSES = Number(process.env.FORMS_BROWSER_ADDRESSES ?? 1_000);
 const REPEATS = 50;
 const PAGES = Number(process.env.FORMS_BROWSER_PAGES ?? 12);
-/** A bot that read the code waits out the minimum fill time (3 s) and a little more. */
-const FILL_MS = 3_300;
+/**
+ * The server's minimum fill time, shortened from 3 s so the run takes minutes, not the
+ * issue's whole window: the bot waits it out as a patient one would, so the layers it meets
+ * after (proof, budgets) are what the figures measure, as with the real 3 s.
+ */
+const MIN_FILL_MS = 400;
+const FILL_MS = MIN_FILL_MS + 100;
 
 export const name = `Sign-up forms in headless Chromium: ${ADDRESSES} addresses from one /24, ${REPEATS} posts of one address, a replayed proof (PGlite)`;
 
@@ -49,10 +55,11 @@ async function submit(page: Page, url: string, email: string, from: string) {
   await challenge;
   // The fill time counts from the challenge's issue (and from the page's stamp, served before).
   const issued = Date.now();
-  // The widget's hidden field holds the solved proof once the work is done.
-  await page.waitForFunction(`document.querySelector('input[name="altcha"]')?.value`, undefined, {
-    timeout: 60_000,
-  });
+  // The widget's hidden field holds the solved proof once the work is done. Read from
+  // Playwright's own world: the page's strict CSP refuses waitForFunction's eval.
+  const proof = page.locator('input[name="altcha"]');
+  for (const deadline = Date.now() + 60_000; !(await proof.inputValue()); await sleep(50))
+    if (Date.now() > deadline) throw new Error('no proof-of-work within 60 s');
   const wait = FILL_MS - (Date.now() - issued);
   if (wait > 0) await sleep(wait);
   await page.getByLabel('Email address').fill(email);
@@ -99,7 +106,7 @@ export async function run() {
   const database = await openDatabase({ memory: true });
   await database.migrate();
   await usersRepository(database.db).create('bench@example.com', 'bench-password');
-  const app = await buildApp({ database, logger: false });
+  const app = await buildApp({ database, logger: false, formMinFillMs: MIN_FILL_MS });
   // The e2e suite's launch options (Chromium's path and flags), read where they are kept.
   const configUrl = new URL('../playwright.config.ts', import.meta.url).href;
   const config = ((await import(configUrl)) as { default: PlaywrightTestConfig }).default;
@@ -132,7 +139,7 @@ export async function run() {
     const minutes = (performance.now() - started) / 60_000;
     const stats = await statsOf(app, form.id);
     console.log(
-      `   ${submitted} of ${ADDRESSES} distinct addresses submitted from 192.0.2.0/24 on ${PAGES} pages in ${minutes.toFixed(1)} min (stopped at 10): ${await outboxCount(app, '@flood.example')} opt-in mails in the Outbox (issue: ≤ 20); stats accepted ${stats.accepted}, blocked ${JSON.stringify(stats.blocked)}; ${load()}`,
+      `   ${submitted} of ${ADDRESSES} distinct addresses submitted from 192.0.2.0/24 on ${PAGES} pages in ${minutes.toFixed(1)} min (the window: 10): ${await outboxCount(app, '@flood.example')} opt-in mails in the Outbox (issue: ≤ 20); stats accepted ${stats.accepted}, blocked ${JSON.stringify(stats.blocked)}; ${load()}`,
     );
 
     started = performance.now();

@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { escapeHtml } from './escape-html.js';
 import { FIELD_NAME_MAX, storableText } from './fields.js';
+import { askedControl, type AskedField } from './form-fields.js';
+import { EMAIL_MAX_LENGTH } from './subscribers.js';
 
 /**
  * Sign-up forms (extension, issue 50): a hosted page and a snippet that subscribe to the
@@ -75,17 +78,17 @@ export const formStatsQuery = {
   days: z.coerce.number().int().min(1).max(365).optional(),
 };
 
-const escapeAttr = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 /**
  * The plain HTML to paste into any website: it posts without JavaScript; the optional
- * script (same origin as the form) adds the invisible proof-of-work. The honeypot is hidden
- * by an inline style, since the host page's stylesheet does not know our class.
+ * script (same origin as the form) adds the invisible proof-of-work. The asked fields are the
+ * hosted page's inputs (contract/form-fields.ts), so a browser checks the same constraints.
+ * The honeypot is hidden by an inline style, since the host page's stylesheet does not know
+ * our class.
  */
 export function formSnippet(
   publicUrl: string,
-  form: Pick<Form, 'id' | 'lists' | 'fields'>,
+  form: Pick<Form, 'id' | 'lists'>,
+  asked: readonly AskedField[],
   listNames: Record<number, string>,
   withScript = true,
 ): string {
@@ -96,19 +99,19 @@ export function formSnippet(
       : `  <fieldset>\n    <legend>Lists</legend>\n${form.lists
           .map(
             (id) =>
-              `    <label><input type="checkbox" name="lists" value="${id}"> ${escapeAttr(listNames[id] ?? `List ${id}`)}</label>\n`,
+              `    <label><input type="checkbox" name="lists" value="${id}"> ${escapeHtml(listNames[id] ?? `List ${id}`)}</label>\n`,
           )
           .join('')}  </fieldset>\n`;
-  const fields = form.fields
+  const fields = asked
     .map(
-      (name) =>
-        `  <label>${escapeAttr(name)} <input type="text" name="${escapeAttr(name)}"></label>\n`,
+      (field) =>
+        `  <label>${escapeHtml(field.label)} ${askedControl(field, { chooseLabel: 'Choose…' })}</label>\n`,
     )
     .join('');
-  return `<form action="${escapeAttr(action)}" method="post">
-  <label>Email address <input type="email" name="email" required autocomplete="email"></label>
+  return `<form action="${escapeHtml(action)}" method="post">
+  <label>Email address <input type="email" name="email" required autocomplete="email" maxlength="${EMAIL_MAX_LENGTH}"></label>
 ${fields}${lists}  <div style="position:absolute;left:-10000px" aria-hidden="true"><label>Leave this field empty <input type="text" name="website" tabindex="-1" autocomplete="off"></label></div>
   <button type="submit">Subscribe</button>
-</form>${withScript ? `\n<script type="module" src="${escapeAttr(`${publicUrl}/f/${form.id}/script.js`)}"></script>` : ''}
+</form>${withScript ? `\n<script type="module" src="${escapeHtml(`${publicUrl}/f/${form.id}/script.js`)}"></script>` : ''}
 `;
 }

@@ -25,15 +25,24 @@ test('a snippet pasted on another site subscribes without JavaScript; the Outbox
   baseURL,
 }) => {
   const list = await createList(api, { double_opt_in: true });
+  const field = await api.post(`/api/v1/lists/${list.id}/fields`, {
+    data: { name: 'seats', label: 'Seats', type: 'integer' },
+  });
+  expect(field.status()).toBe(201);
   await signIn(page, `/lists/${list.id}`);
   await page.getByRole('link', { name: 'Forms' }).click();
   await expect(page.getByRole('heading', { name: 'Sign-up forms', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'New form' }).click();
   const name = unique('Shop footer');
   await page.getByLabel('Name').fill(name);
+  const asked = page.getByRole('combobox', { name: 'Fields asked' });
+  await asked.fill('seats');
+  await asked.press('Enter');
   await page.getByRole('button', { name: 'Create form' }).click();
   const snippet = await page.getByLabel('HTML snippet').inputValue();
   expect(snippet).toContain(`<form action="${baseURL}/f/`);
+  // The list's integer field, as the hosted page writes it.
+  expect(snippet).toContain('<label>Seats <input type="number" name="seats" step="1"></label>');
   await page.keyboard.press('Escape');
   await expect(page.getByRole('table', { name: 'Sign-up forms' })).toContainText(name);
 
@@ -49,6 +58,7 @@ test('a snippet pasted on another site subscribes without JavaScript; the Outbox
   await shop.goto(`${SHOP}/`);
   const email = `${unique('visitor').replace(/\s+/g, '-').toLowerCase()}@example.com`;
   await shop.getByLabel('Email address').fill(email);
+  await shop.getByLabel('Seats').fill('3');
   await shop.getByRole('button', { name: 'Subscribe' }).click();
   await expect(shop.getByRole('heading', { name: 'Almost done' })).toBeVisible();
   expect(new URL(shop.url()).origin).toBe(baseURL);

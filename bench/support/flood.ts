@@ -1,9 +1,13 @@
-import { Worker } from 'node:worker_threads';
+import { spawn } from 'node:child_process';
 
 /*
- * A flood and a reader beside it, each on a worker thread of its own: they compete with the
- * server for the machine's cores as outside clients would, never for the server's own event
- * loop. Plain JavaScript in the workers (started with `eval`, no TypeScript loader there).
+ * A flood and a reader beside it, each in a process of its own: they compete with the
+ * server for the machine's cores as outside clients would, never for the server's event
+ * loop or its process's heap and collector, and the reader times each request from a
+ * process the flood does not share. The flood runs niced: the machine's cores are shared
+ * with the server here, where a real flood's would not be, so it takes what the server and
+ * the reader leave (the ceiling is measured alike). Plain JavaScript in the processes (`node
+ * -e`, no TypeScript loader there): `input` holds the data, `done(result)` answers.
  */
 
 export type FloodResult = {
@@ -31,23 +35,43 @@ export type FloodOptions = {
   forwardedFor: string;
 };
 
-const run = <T>(source: string, workerData: unknown) => {
-  const worker = new Worker(source, { eval: true, workerData });
-  return new Promise<T>((resolve, reject) => {
-    worker.once('message', (result: T) => {
-      void worker.terminate();
-      resolve(result);
-    });
-    worker.once('error', reject);
+const PREAMBLE = `
+const input = JSON.parse(process.env.BENCH_INPUT);
+const done = (result) => process.stdout.write(JSON.stringify(result), () => process.exit(0));
+`;
+
+const run = <T>(source: string, input: unknown, niceness = 0) =>
+  new Promise<T>((resolve, reject) => {
+    const child = spawn(
+      'nice',
+      ['-n', String(niceness), process.execPath, '-e', PREAMBLE + source],
+      {
+        env: { ...process.env, BENCH_INPUT: JSON.stringify(input) },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(output) as T)
+        : reject(new Error(`bench process exited ${code}`)),
+    );
   });
-};
+
+/**
+ * The flood's niceness: below the server and the reader, as a client elsewhere would be
+ * (FLOOD_NICENESS=0: the three at one priority, the generator taking a core's share).
+ */
+export const FLOOD_NICENESS = Number(process.env.FLOOD_NICENESS ?? 10);
 
 /** Urlencoded posts at `rate` for `seconds` (autocannon). */
 export const flood = (options: FloodOptions) =>
   run<FloodResult>(
     `
 const autocannon = require('autocannon');
-const { parentPort, workerData } = require('node:worker_threads');
+const workerData = input;
 const body = eval(workerData.body);
 const forwardedFor = eval(workerData.forwardedFor);
 let n = 0;
@@ -65,26 +89,37 @@ autocannon({
     },
   }],
 }).then((result) => {
-  // On a worker thread autocannon answers with encoded histograms.
-  const latency = require('hdr-histogram-js').decodeFromCompressedBase64(result.latencies);
+  const latency = result.latency;
   const statuses = {};
   for (const [code, stat] of Object.entries(result.statusCodeStats || {})) statuses[code] = stat.count;
-  parentPort.postMessage({
-    completed: result.totalCompletedRequests, sent: result.totalRequests, seconds: result.duration,
-    p50: latency.getValueAtPercentile(50), p99: latency.getValueAtPercentile(99),
+  done({
+    completed: result.requests.total, sent: result.requests.sent, seconds: result.duration,
+    p50: latency.p50, p99: latency.p99,
     errors: result.errors, timeouts: result.timeouts, statuses,
   });
 });
 `,
     options,
+    FLOOD_NICENESS,
   );
 
-/** GET `url` one request after another for `seconds`: each answer's time in ms, sorted. */
+/**
+ * GET `url` one request after another for `seconds`: each answer's time in ms, sorted, and
+ * how late the reader's own timers ran meanwhile (its p95 lateness, ms): what of a time may be
+ * the reader waiting for a core rather than the server answering late.
+ */
 export const timeRequests = (url: string, headers: Record<string, string>, seconds: number) =>
-  run<number[]>(
+  run<{ times: number[]; lag: number }>(
     `
 const http = require('node:http');
-const { parentPort, workerData } = require('node:worker_threads');
+const workerData = input;
+const lags = [];
+let tick = performance.now();
+const lagTimer = setInterval(() => {
+  const now = performance.now();
+  lags.push(now - tick - 10);
+  tick = now;
+}, 10);
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 const get = () => new Promise((resolve, reject) => {
   const t0 = performance.now();
@@ -99,7 +134,9 @@ const get = () => new Promise((resolve, reject) => {
   const end = Date.now() + workerData.seconds * 1000;
   while (Date.now() < end) times.push(await get());
   agent.destroy();
-  parentPort.postMessage(times.sort((a, b) => a - b));
+  clearInterval(lagTimer);
+  lags.sort((a, b) => a - b);
+  done({ times: times.sort((a, b) => a - b), lag: lags[Math.floor(lags.length * 0.95)] || 0 });
 })();
 `,
     { url, headers, seconds },

@@ -1,43 +1,10 @@
-import { escapeHtml } from '../../../contract/escape-html.js';
 import { customFieldValue, type CustomFieldValue } from '../../../contract/fields.js';
-import type { AskedField } from './form-cache.js';
+import type { AskedField } from '../../../contract/form-fields.js';
 
 /**
- * The fields a form asks, typed as the list's custom field definitions say (issue 50): the
- * hosted page's inputs and the check of what was posted, both from the same definition.
+ * The posted values of a form's asked fields, checked against the definitions the hosted page
+ * and the snippet wrote their inputs from (contract/form-fields.ts).
  */
-
-const inputTypes: Record<AskedField['type'], string> = {
-  string: 'text',
-  email: 'email',
-  integer: 'number',
-  date: 'date',
-  datetime: 'datetime-local',
-  choice: '',
-};
-
-/** One labelled input (a select for a choice field); `chooseLabel` is the empty option's. */
-export function askedInput(field: AskedField, chooseLabel: string): string {
-  const id = `f-${escapeHtml(field.name)}`;
-  const name = escapeHtml(field.name);
-  const required = field.required ? ' required' : '';
-  const label = `<label for="${id}">${escapeHtml(field.label)}</label>`;
-  if (field.type === 'choice') {
-    const options = (field.choices ?? [])
-      .map((c) => `<option value="${escapeHtml(c.value)}">${escapeHtml(c.display_name)}</option>`)
-      .join('');
-    return `${label}\n<select id="${id}" name="${name}"${required}><option value="">${escapeHtml(chooseLabel)}</option>${options}</select>`;
-  }
-  const extra =
-    field.type === 'integer'
-      ? ' step="1"'
-      : field.type === 'string'
-        ? ` maxlength="${field.maxLength ?? 255}"`
-        : field.type === 'email'
-          ? ' maxlength="254"'
-          : '';
-  return `${label}\n<input type="${inputTypes[field.type]}" id="${id}" name="${name}"${extra}${required}>`;
-}
 
 // zod schemas are compiled on first use; a definition is kept as long as its cached form.
 const schemas = new WeakMap<AskedField, ReturnType<typeof customFieldValue>>();
@@ -49,7 +16,7 @@ const schemaOf = (field: AskedField) => {
       (schema = customFieldValue({
         type: field.type,
         required: field.required,
-        max_length: field.maxLength ?? undefined,
+        max_length: field.max_length ?? undefined,
         choices: field.choices ?? undefined,
       })),
     );

@@ -5,6 +5,8 @@ import { sharedSecret } from '../../lib/service-secrets.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { createList } from '../../test/lists.js';
 import { signTimestamp } from './protections.js';
+import { askedFields, type FieldDefinition } from '../../../contract/form-fields.js';
+import { formSnippet, type Form } from '../../../contract/forms.js';
 
 let t: TestContext;
 let secret: string;
@@ -91,6 +93,7 @@ describe('a form’s asked fields', () => {
       },
       { name: 'seats', label: 'Seats', type: 'integer' },
       { name: 'birthday', label: 'Birthday', type: 'date' },
+      { name: 'call_at', label: 'Call at', type: 'datetime' },
     ]) {
       const res = await t.post(`/api/v1/lists/${list}/fields`, field);
       expect(res.statusCode, res.body).toBe(201);
@@ -98,7 +101,7 @@ describe('a form’s asked fields', () => {
     const form = await createForm({
       name: 'Members',
       lists: [list],
-      fields: ['first_name', 'plan', 'seats', 'birthday'],
+      fields: ['first_name', 'plan', 'seats', 'birthday', 'call_at'],
     });
     const page = (await t.app.inject({ method: 'GET', url: `/f/${form}` })).body;
     expect(page).toContain('<label for="f-plan">Plan</label>');
@@ -108,8 +111,28 @@ describe('a form’s asked fields', () => {
     expect(page).toContain('<input type="number" id="f-seats" name="seats" step="1">');
     expect(page).toContain('<input type="date" id="f-birthday" name="birthday">');
     expect(page).toContain(
-      '<input type="text" id="f-first_name" name="first_name" maxlength="100">',
+      '<input type="text" id="f-first_name" name="first_name" maxlength="100" autocomplete="given-name">',
     );
+    expect(page).toContain('<input type="datetime-local" id="f-call_at" name="call_at">');
+    // The Forms screen's snippet, from the definitions the SPA reads (the list's own fields,
+    // then the shared ones), writes the very controls of the hosted page.
+    const definitions = [`/api/v1/lists/${list}/fields`, '/api/v1/fields'].map(
+      async (url) => (await t.get(url)).json<{ results: FieldDefinition[] }>().results,
+    );
+    const { fields, lists } = (await t.get(`/api/v1/forms/${form}`)).json<Form>();
+    const snippet = formSnippet(
+      'https://mail.example.test',
+      { id: form, lists },
+      askedFields(fields, (await Promise.all(definitions)).flat()),
+      {},
+    );
+    expect(snippet).toContain('<label>Seats <input type="number" name="seats" step="1"></label>');
+    const askedControls = (html: string) =>
+      [...html.matchAll(/<(?:input|select) [^>]*>/g)]
+        .map(([control]) => control.replace(/ id="[^"]*"/, ''))
+        .filter((control) => fields.some((name) => control.includes(` name="${name}"`)));
+    expect(askedControls(snippet)).toHaveLength(5);
+    expect(askedControls(snippet)).toEqual(askedControls(page));
 
     const ok = await post(form, {
       email: 'ada@example.test',

@@ -1,27 +1,18 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
-import { NAME_MAX_LENGTH } from '../../../contract/subscribers.js';
-import type { CustomFieldType } from '../../../contract/fields.js';
+import {
+  askedFields,
+  type AskedField,
+  type FieldDefinition,
+} from '../../../contract/form-fields.js';
 import { formsRepository, type FormRow } from './repository.js';
-
-/** One field a form asks, as the list's custom field definition (or a built-in) says. */
-export type AskedField = {
-  name: string;
-  label: string;
-  type: CustomFieldType;
-  required: boolean;
-  maxLength: number | null;
-  choices: { value: string; display_name: string }[] | null;
-};
 
 /** A form with its lists' names and its asked fields' definitions: what the public side needs. */
 export type PublicForm = FormRow & {
   listNames: { id: number; name: string }[];
   asked: AskedField[];
 };
-
-const BUILT_IN: Record<string, string> = { first_name: 'First name', last_name: 'Last name' };
 
 /**
  * The public routes read a form from memory for at most this long: a flood of posts costs no
@@ -47,24 +38,16 @@ async function load(db: Executor, id: number): Promise<PublicForm | undefined> {
     db,
     sql`SELECT id, name FROM lists WHERE id = ANY (${lists}::integer[]) ORDER BY id`,
   );
-  // A list's own definition wins over a shared one of the same name.
-  const defined = await queryRows<Omit<AskedField, 'maxLength'> & { max_length: number | null }>(
+  // In precedence order: the offered lists' own fields (lowest id first), then the shared ones.
+  const definitions = await queryRows<FieldDefinition>(
     db,
-    sql`SELECT DISTINCT ON (name) name, label, type, required, max_length, choices
+    sql`SELECT name, label, type, required, max_length, choices
           FROM custom_fields
          WHERE name = ANY (${`{${form.fields.map((f) => JSON.stringify(f)).join(',')}}`}::text[])
            AND (list_id IS NULL OR list_id = ANY (${lists}::integer[]))
-         ORDER BY name, list_id NULLS LAST`,
+         ORDER BY list_id NULLS LAST, id`,
   );
-  const byName = new Map(defined.map((d) => [d.name, d]));
-  const asked = form.fields.map((name): AskedField => {
-    const d = byName.get(name);
-    if (d) return { ...d, maxLength: d.max_length };
-    // A built-in name, or a field deleted since: optional text.
-    const label = BUILT_IN[name] ?? name;
-    const maxLength = name in BUILT_IN ? NAME_MAX_LENGTH : 255;
-    return { name, label, type: 'string', required: false, maxLength, choices: null };
-  });
+  const asked = askedFields(form.fields, definitions);
   return { ...form, listNames, asked };
 }
 

@@ -1,7 +1,6 @@
 import { escapeHtml } from '../../../contract/escape-html.js';
 import { textsIn, type PageLanguage, type PublicPage } from '../../lib/public-page.js';
-import { askedInput } from './asked-fields.js';
-import type { AskedField } from './form-cache.js';
+import { askedControl, type AskedField } from '../../../contract/form-fields.js';
 import { HONEYPOT } from './submission.js';
 import { FORM_TEXTS } from './texts.js';
 
@@ -27,7 +26,13 @@ export function formPage(form: PageForm, language: PageLanguage, timestamp: stri
               `<label><input type="checkbox" name="lists" value="${l.id}"> ${escapeHtml(l.name)}</label>`,
           )
           .join('')}</fieldset>`;
-  const fields = form.fields.map((f) => askedInput(f, t.choose)).join('\n');
+  const fields = form.fields
+    .map((f) => {
+      const id = `f-${f.name}`;
+      const control = askedControl(f, { id, chooseLabel: t.choose });
+      return `<label for="${escapeHtml(id)}">${escapeHtml(f.label)}</label>\n${control}`;
+    })
+    .join('\n');
   return {
     language,
     title: names,

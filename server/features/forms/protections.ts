@@ -11,7 +11,10 @@ import { queryRows } from '../../db/query-rows.js';
  * question the database or a secret answers, so every replica answers alike.
  */
 
-/** A person needs at least this long to fill in a form; a script posts at once. */
+/**
+ * A person needs at least this long to fill in a form; a script posts at once (the default
+ * of the plugin's `minFillMs`).
+ */
 export const MIN_FILL_MS = 3_000;
 /** A signed timestamp older than this proves nothing any more (the page was left open). */
 const TIMESTAMP_MAX_AGE_MS = 24 * 3_600_000;
@@ -26,12 +29,13 @@ export const signTimestamp = (secret: string, formId: number, now = Date.now()) 
 
 /**
  * `none`: no usable timestamp (a static snippet, or one too old); `forged`: a signature that
- * does not match; `early`: younger than {@link MIN_FILL_MS}.
+ * does not match; `early`: younger than `minFillMs`.
  */
 export function checkTimestamp(
   secret: string,
   formId: number,
   value: string | undefined,
+  minFillMs = MIN_FILL_MS,
   now = Date.now(),
 ): 'none' | 'forged' | 'early' | 'ok' {
   if (!value) return 'none';
@@ -45,13 +49,19 @@ export function checkTimestamp(
     !timingSafeEqual(expected, given)
   )
     return 'forged';
-  if (now - issued < MIN_FILL_MS) return 'early';
+  if (now - issued < minFillMs) return 'early';
   if (now - issued > TIMESTAMP_MAX_AGE_MS) return 'none';
   return 'ok';
 }
 
+/** A plain dotted quad (no leading zeros, which some parsers read as octal). */
+const DOTTED_QUAD =
+  /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+
 /** The address block an IP is counted in: /24 for IPv4, /56 for IPv6 (IPv4-mapped: IPv4). */
 export function addressBlock(ip: string): string {
+  // Every post asks, a flood's included: the common case without parsing.
+  if (DOTTED_QUAD.test(ip)) return `${ip.slice(0, ip.lastIndexOf('.'))}.0/24`;
   if (!ipaddr.isValid(ip)) return 'unknown';
   const address = ipaddr.process(ip);
   if (address.kind() === 'ipv4') {

@@ -88,7 +88,12 @@ function fieldsOf(body: unknown): Map<string, string[]> {
  */
 export async function formPublicRoutes(
   app: FastifyInstance,
-  { db, ipBudget, secret }: { db: Db; ipBudget: number; secret: () => Promise<string> },
+  {
+    db,
+    ipBudget,
+    minFillMs,
+    secret,
+  }: { db: Db; ipBudget: number; minFillMs: number; secret: () => Promise<string> },
 ) {
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -129,7 +134,7 @@ export async function formPublicRoutes(
     async (request, reply) => {
       const form = await formOf(request.params.id);
       if (!form) return answer(request, reply, Number(request.params.id) || 0);
-      const context: SubmissionContext = { db, secret: await secret(), ipBudget };
+      const context: SubmissionContext = { db, secret: await secret(), ipBudget, minFillMs };
       await handleSubmission(context, form, {
         values: fieldsOf(request.body),
         block: addressBlock(request.ip),

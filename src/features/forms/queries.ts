@@ -1,5 +1,19 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FieldDefinition } from '../../../contract/form-fields';
+import { getFields } from '../../api/fields';
 import { createForm, deleteForm, getForms, updateForm, type FormWrite } from '../../api/forms';
+
+/**
+ * The custom field definitions a form's fields are read from, in the server's precedence
+ * order (contract/form-fields.ts): the offered lists' own by list id, then the shared ones.
+ */
+async function fieldDefinitions(lists: readonly number[], signal: AbortSignal) {
+  const scopes = [...[...lists].sort((a, b) => a - b), null];
+  const pages = await Promise.all(
+    scopes.map((listId) => getFields(listId, { page_size: 1000 }, signal)),
+  );
+  return pages.flatMap((page): FieldDefinition[] => (page.supported ? page.data.results : []));
+}
 
 /** Query keys and options of sign-up forms (docs/architecture.md §3.1). */
 export const formQueries = {
@@ -9,6 +23,12 @@ export const formQueries = {
     queryOptions({
       queryKey: [...formQueries.all(), 'list'] as const,
       queryFn: ({ signal }) => getForms(signal),
+    }),
+  /** What the snippet of a form offering these lists writes its inputs from. */
+  fieldDefinitions: (lists: readonly number[]) =>
+    queryOptions({
+      queryKey: [...formQueries.all(), 'field-definitions', [...lists].sort()] as const,
+      queryFn: ({ signal }) => fieldDefinitions(lists, signal),
     }),
 };
 

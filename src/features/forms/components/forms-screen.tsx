@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  CopyButton,
-  Group,
-  Modal,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, Stack, Table, VisuallyHidden } from '@mantine/core';
 import type { MessageDescriptor } from '@lingui/core';
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
@@ -18,12 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import {
-  formBlockReasons,
-  formSnippet,
-  type Form,
-  type FormBlockReason,
-} from '../../../../contract/forms';
+import { formBlockReasons, type Form, type FormBlockReason } from '../../../../contract/forms';
 import { describeError } from '../../../api/errors';
 import { listQueries } from '../../../api/shared-queries';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -32,6 +15,7 @@ import { EmptyState, LinesSkeleton } from '../../../components/states';
 import { formatCount } from '../../../lib/format';
 import { formQueries, useCreateForm, useDeleteForm, useUpdateForm } from '../queries';
 import { FormEditor } from './form-editor';
+import { SnippetPanel } from './snippet-panel';
 
 type Editing = { kind: 'new' } | { kind: 'edit'; form: Form } | null;
 
@@ -73,9 +57,6 @@ export function FormsScreen({ listId }: { listId: number }) {
     );
   const rows = forms.data.data.results.filter((f) => f.lists.includes(listId));
   const names = Object.fromEntries((lists.data ?? []).map((l) => [l.id, l.name]));
-  const origin = window.location.origin;
-  const hostedPath = snippetOf ? `/f/${snippetOf.id}` : '';
-  const hostedUrl = `${origin}${hostedPath}`;
   return (
     <Stack>
       <Group justify="flex-end">
@@ -200,35 +181,7 @@ export function FormsScreen({ listId }: { listId: number }) {
         title={t`Embed the form`}
         size="xl"
       >
-        {snippetOf && (
-          <Stack>
-            <Text size="sm">
-              <Trans>
-                Paste this HTML into any page. It works without JavaScript; the script tag adds an
-                invisible proof-of-work. The hosted page is at{' '}
-                <Anchor href={hostedPath} target="_blank" rel="noopener">
-                  {hostedUrl}
-                </Anchor>
-                .
-              </Trans>
-            </Text>
-            <Textarea
-              label={t`HTML snippet`}
-              readOnly
-              autosize
-              minRows={8}
-              styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }}
-              value={formSnippet(origin, snippetOf, names)}
-            />
-            <Group justify="flex-end">
-              <CopyButton value={formSnippet(origin, snippetOf, names)}>
-                {({ copied, copy }) => (
-                  <Button onClick={copy}>{copied ? t`Copied` : t`Copy snippet`}</Button>
-                )}
-              </CopyButton>
-            </Group>
-          </Stack>
-        )}
+        {snippetOf && <SnippetPanel form={snippetOf} listNames={names} />}
       </Modal>
       <ConfirmDialog
         opened={deleting !== null}
