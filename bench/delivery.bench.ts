@@ -501,7 +501,8 @@ async function measureClicks(
     ['ceiling (a route that only redirects)', [CEILING_PATH]],
     ['per person', recipients.flatMap((r) => linksOf(String(r.id)))],
     ['TRACKING=counts', linksOf(`d${delivery}`)],
-    // The open pixel (issue 51: the same target, ≥ 2,000 requests/s), one per person.
+    // The open pixel (issue 51: the same target, ≥ 2,000 requests/s), one per person; against
+    // a ceiling of its own (the same GIF), with people's and machines' traffic: open-pixel.bench.ts.
     ['open pixel, per person', recipients.map((r) => pixelOf(String(r.id)))],
     // The floor without the database: signature check, hooks, a 404 page.
     [

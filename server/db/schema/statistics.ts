@@ -73,6 +73,10 @@ export const opens = pgTable('stat_opens', { ...recordColumns(), ...hitColumns()
   index('stat_opens_first_human')
     .on(t.deliveryId, t.email)
     .where(sql`${t.firstHuman}`),
+  // A key's earliest human record in one probe, however many machine records (migration 0065).
+  index('stat_opens_human')
+    .on(t.deliveryId, t.email, t.datetime, t.id)
+    .where(sql`${t.class} = 'human'`),
 ]);
 
 export const clicks = pgTable(
@@ -96,6 +100,9 @@ export const clicks = pgTable(
     index('stat_clicks_first_human')
       .on(t.deliveryId, t.email, t.url)
       .where(sql`${t.firstHuman}`),
+    index('stat_clicks_human')
+      .on(t.deliveryId, t.email, t.url, t.datetime, t.id)
+      .where(sql`${t.class} = 'human'`),
     index('stat_clicks_delivery_client')
       .on(t.deliveryId, t.email, t.clientBlock, t.datetime)
       .where(sql`${t.clientBlock} IS NOT NULL`),

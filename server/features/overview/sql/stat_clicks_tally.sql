@@ -6,6 +6,12 @@
 -- is counted by stat_clicks_retally.
 CREATE OR REPLACE FUNCTION stat_clicks_tally() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- Planned at each run (EXECUTE), not once per connection: a plan kept from the first batch
+  -- into a nearly empty table (a new database; until autovacuum's next ANALYZE, up to a
+  -- minute) scans every record of the table for each address of every later batch, and
+  -- hits arriving by the thousand a second fell behind by tens of seconds. A new plan sees
+  -- the table's real size and probes its indexes.
+  EXECUTE $q$
   INSERT INTO mailing_stat_counts AS c (mailing_id, clicks, clicked, human_clicks, human_clicked)
   SELECT n.mailing_id, n.records,
          (SELECT count(*) FROM (SELECT DISTINCT i.delivery_id, i.email FROM inserted i WHERE i.mailing_id = n.mailing_id) AS k
@@ -22,7 +28,7 @@ BEGIN
             FROM inserted GROUP BY 1) AS n
    WHERE EXISTS (SELECT 1 FROM mailings m WHERE m.id = n.mailing_id)
   ON CONFLICT (mailing_id) DO UPDATE SET clicks = c.clicks + EXCLUDED.clicks, clicked = c.clicked + EXCLUDED.clicked,
-    human_clicks = c.human_clicks + EXCLUDED.human_clicks, human_clicked = c.human_clicked + EXCLUDED.human_clicked;
+    human_clicks = c.human_clicks + EXCLUDED.human_clicks, human_clicked = c.human_clicked + EXCLUDED.human_clicked$q$;
   RETURN NULL;
 END $$;
 --> statement-breakpoint

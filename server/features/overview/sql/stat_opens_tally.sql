@@ -6,6 +6,12 @@
 -- is counted by stat_opens_retally.
 CREATE OR REPLACE FUNCTION stat_opens_tally() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- Planned at each run (EXECUTE), not once per connection: a plan kept from the first batch
+  -- into a nearly empty table (a new database; until autovacuum's next ANALYZE, up to a
+  -- minute) scans every record of the table for each address of every later batch, and
+  -- hits arriving by the thousand a second fell behind by tens of seconds. A new plan sees
+  -- the table's real size and probes its indexes.
+  EXECUTE $q$
   INSERT INTO mailing_stat_counts AS c (mailing_id, opens, opened, human_opens, human_opened)
   SELECT n.mailing_id, n.records,
          (SELECT count(*) FROM (SELECT DISTINCT i.delivery_id, i.email FROM inserted i WHERE i.mailing_id = n.mailing_id) AS k
@@ -22,7 +28,7 @@ BEGIN
             FROM inserted GROUP BY 1) AS n
    WHERE EXISTS (SELECT 1 FROM mailings m WHERE m.id = n.mailing_id)
   ON CONFLICT (mailing_id) DO UPDATE SET opens = c.opens + EXCLUDED.opens, opened = c.opened + EXCLUDED.opened,
-    human_opens = c.human_opens + EXCLUDED.human_opens, human_opened = c.human_opened + EXCLUDED.human_opened;
+    human_opens = c.human_opens + EXCLUDED.human_opens, human_opened = c.human_opened + EXCLUDED.human_opened$q$;
   RETURN NULL;
 END $$;
 --> statement-breakpoint

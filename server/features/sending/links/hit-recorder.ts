@@ -189,7 +189,9 @@ async function insertHits(db: Executor, kind: 'opens' | 'clicks', hits: Hit[]) {
   const columns = kind === 'opens' ? sql`` : sql`, url`;
   const value = kind === 'opens' ? sql`` : sql`, url`;
   const positionColumn = kind === 'opens' ? sql`` : sql`, position`;
-  const sameUrl = kind === 'opens' ? sql`` : sql`AND e.url = x.url`;
+  const sameUrl = kind === 'opens' ? sql`` : sql`AND e.url = k.url`;
+  const keyUrl = kind === 'opens' ? sql`` : sql`, x.url`;
+  const joinUrl = kind === 'opens' ? sql`` : sql`AND k.url = x.url`;
   const early = sql.raw(String(bit('early')));
   // `first` (and `first_human`) are set here for the usual case (a repeat of an earlier
   // record), so the trigger of migration 0002/0010 finds nothing to correct: correcting
@@ -231,18 +233,26 @@ async function insertHits(db: Executor, kind: 'opens' | 'clicks', hits: Hit[]) {
                        AS all_reasons
                 FROM timed) t
     ),
+    -- Whether each key (not each hit: a gateway piles hundreds on one) has a record yet, and
+    -- a human one (one probe of stat_*_human, migration 0065).
+    seen AS (
+      SELECT k.*,
+             EXISTS (SELECT 1 FROM ${table} e
+                      WHERE e.delivery_id = k.delivery_id AND e.email = k.email ${sameUrl}
+                        AND e.datetime <= now()) AS has_record,
+             EXISTS (SELECT 1 FROM ${table} e
+                      WHERE e.delivery_id = k.delivery_id AND e.email = k.email ${sameUrl}
+                        AND e.class = 'human' AND e.datetime <= now()) AS has_human
+        FROM (SELECT DISTINCT x.delivery_id, x.email ${keyUrl} FROM x) AS k
+    ),
     y AS (
       SELECT x.*,
-             row_number() OVER (PARTITION BY delivery_id, email ${columns} ORDER BY n) = 1
-             AND NOT EXISTS (SELECT 1 FROM ${table} e
-                              WHERE e.delivery_id = x.delivery_id AND e.email = x.email ${sameUrl}
-                                AND e.datetime <= now()) AS first,
-             row_number() OVER (PARTITION BY delivery_id, email ${columns}, class = 'human'
+             row_number() OVER (PARTITION BY x.delivery_id, x.email ${keyUrl} ORDER BY n) = 1
+             AND NOT k.has_record AS first,
+             row_number() OVER (PARTITION BY x.delivery_id, x.email ${keyUrl}, class = 'human'
                                 ORDER BY n) = 1
-             AND NOT EXISTS (SELECT 1 FROM ${table} e
-                              WHERE e.delivery_id = x.delivery_id AND e.email = x.email ${sameUrl}
-                                AND e.class = 'human' AND e.datetime <= now()) AS first_of_humans
-        FROM x
+             AND NOT k.has_human AS first_of_humans
+        FROM x JOIN seen k ON k.delivery_id = x.delivery_id AND k.email = x.email ${joinUrl}
     )
     INSERT INTO ${table} (delivery_id, mailing_id, campaign, email, datetime, first,
                           class, reasons, seconds, head, agent_id, client_block, first_human

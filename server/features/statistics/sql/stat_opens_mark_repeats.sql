@@ -4,7 +4,7 @@
 -- records costs one set-based update of the repeats, not a million row triggers. Records
 -- are never updated (migration 0002).
 -- History: migration 0002, changed in 0010, 0026; since 0032 this file is the definition; first_human since
--- 0045.
+-- 0045, found by index since 0065.
 -- The `first` triggers (migration 0010) took one advisory lock per key of a statement
 -- (delivery, email[, url]), held to commit. PostgreSQL's shared lock table holds about
 -- max_locks_per_transaction × max_connections entries (~7,000 by default) for the whole
@@ -29,14 +29,24 @@ BEGIN
   -- The earliest human record of a key is `first`, or else `first_human` (migration 0045,
   -- issue 51: a machine's record came before it). The hit recorder sets it for the usual
   -- case; this settles concurrent writers, touching only rows whose flag is wrong.
-  UPDATE "stat_opens" s SET first_human = coalesce(s.id = fh.id, false) AND NOT s."first"
-  FROM (SELECT DISTINCT delivery_id, email FROM inserted) AS k
-  LEFT JOIN LATERAL (SELECT e.id FROM "stat_opens" e
-                      WHERE e.delivery_id = k.delivery_id AND e.email = k.email AND e.class = 'human'
-                      ORDER BY e.datetime, e.id LIMIT 1) AS fh ON true
-  WHERE s.delivery_id = k.delivery_id AND s.email = k.email
-    AND (s.first_human OR s.id = fh.id)
-    AND s.first_human <> (coalesce(s.id = fh.id, false) AND NOT s."first");
+  -- The earliest human record comes from stat_opens_human (migration 0065) and the flagged
+  -- ones from stat_opens_first_human: a probe each per key, not a walk over every record of
+  -- the key (a scanner's thousands on one key made each batch cost all the ones before it).
+  WITH fh AS (
+    SELECT k.*, (SELECT e.id FROM "stat_opens" e
+                  WHERE e.delivery_id = k.delivery_id AND e.email = k.email AND e.class = 'human'
+                  ORDER BY e.datetime, e.id LIMIT 1) AS id
+      FROM (SELECT DISTINCT delivery_id, email FROM inserted) AS k
+  ),
+  due AS (
+    SELECT f.id, coalesce(f.id = fh.id, false) AS earliest
+      FROM fh JOIN "stat_opens" f ON f.delivery_id = fh.delivery_id AND f.email = fh.email AND f.first_human
+    UNION
+    SELECT fh.id, true FROM fh WHERE fh.id IS NOT NULL
+  )
+  UPDATE "stat_opens" s SET first_human = due.earliest AND NOT s."first"
+    FROM due
+   WHERE s.id = due.id AND s.first_human <> (due.earliest AND NOT s."first");
   RETURN NULL;
 END $$;
 --> statement-breakpoint
