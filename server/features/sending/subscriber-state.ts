@@ -29,10 +29,13 @@ export async function changeSubscription(
     'ids' in where
       ? sql`id = ANY(${`{${where.ids.join(',')}}`}::int[])`
       : 'emails' in where
-        ? sql`lower(email) IN (SELECT lower(value) FROM jsonb_array_elements_text(${JSON.stringify(where.emails)}::jsonb))
+        ? // An array, not IN (subquery): the planner then looks each address up in the
+          // (list_id, lower(email)) index; a semi-join estimated 100 addresses scanned the list.
+          sql`lower(email) = ANY(ARRAY(SELECT lower(value) FROM jsonb_array_elements_text(${JSON.stringify(where.emails)}::jsonb)))
               AND list_id = ANY(${`{${where.listIds.join(',')}}`}::int[])`
         : where.listIds === 'all'
-          ? sql`lower(email) = lower(${where.email})`
+          ? // Every list named, so the (list_id, lower(email)) index serves (no index on the address alone).
+            sql`list_id = ANY(ARRAY(SELECT id FROM lists)) AND lower(email) = lower(${where.email})`
           : sql`lower(email) = lower(${where.email})
               AND list_id = ANY(${`{${where.listIds.join(',')}}`}::int[])`;
   const from = options.onlyFrom

@@ -62,15 +62,15 @@ export async function findRecipients(
             SELECT * FROM (
               (SELECT r.delivery_id, r.email, r.message_id, 1 AS rank FROM delivery_recipients r
                 WHERE e.vd IS NOT NULL AND r.delivery_id = e.vd AND r.subscriber_id = e.vs
-                  AND ${inMailing} ORDER BY r.id DESC LIMIT 1)
+                  AND ${inMailing} ORDER BY r.id + 0 DESC LIMIT 1)
               UNION ALL
               (SELECT r.delivery_id, r.email, r.message_id, 2 FROM delivery_recipients r
                 WHERE e.mid IS NOT NULL AND r.message_id = e.mid AND r.message_id <> ''
-                  AND ${inMailing} ORDER BY r.id DESC LIMIT 1)
+                  AND ${inMailing} ORDER BY r.id + 0 DESC LIMIT 1)
               UNION ALL
               (SELECT r.delivery_id, r.email, r.message_id, 3 FROM delivery_recipients r
                 WHERE e.email IS NOT NULL AND lower(r.email) = lower(e.email)
-                  AND ${inMailing} ORDER BY r.id DESC LIMIT 1)
+                  AND ${inMailing} ORDER BY r.id + 0 DESC LIMIT 1)
             ) candidates ORDER BY rank LIMIT 1
           ) f`,
   );

@@ -51,24 +51,44 @@ async function listOf(db: Executor, deliveryId: number): Promise<number> {
 /**
  * Records what the events say about messages this service sent (events about anything else
  * are acknowledged and dropped) and returns how many changed something: a new bounce or
- * complaint record, a subscriber unsubscribed. A repeated event counts once. A provider's
- * batch is found in one statement and its bounces (nearly all of what relays report) are
- * written in one; complaints and unsubscriptions, rare, one by one.
+ * complaint record, a subscriber unsubscribed. A repeated event counts once.
  */
 export async function recordEvents(
   ctx: { db: Executor; options: BouncePolicy },
   verp: Verp | undefined,
   events: InboundEvent[],
 ): Promise<number> {
-  const found = await findRecipients(ctx.db, verp, events);
-  const bounces: Bounce[] = [];
-  let recorded = 0;
-  for (const [i, event] of events.entries()) {
+  const [recorded] = await recordEventGroups(ctx, verp, [events]);
+  return recorded!;
+}
+
+/**
+ * recordEvents for several requests' events at once (providers/event-writer.ts): answers,
+ * for each group, how many of its events changed something; an event repeated in several
+ * groups counts in the first. All the groups' events are found in one statement and their
+ * bounces (nearly all of what relays report) written in one; complaints and
+ * unsubscriptions, rare, one by one.
+ */
+export async function recordEventGroups(
+  ctx: { db: Executor; options: BouncePolicy },
+  verp: Verp | undefined,
+  groups: InboundEvent[][],
+): Promise<number[]> {
+  const events = groups.flatMap((g, group) => g.map((event) => ({ event, group })));
+  const found = await findRecipients(
+    ctx.db,
+    verp,
+    events.map((e) => e.event),
+  );
+  const counts = groups.map(() => 0);
+  const bounces: (Bounce & { group: number })[] = [];
+  for (const [i, { event, group }] of events.entries()) {
     const recipient = found[i];
     if (!recipient) continue;
     if (event.kind === 'bounce') {
       const key = bounceKey(event, recipient.via, recipient.email);
       bounces.push({
+        group,
         deliveryId: recipient.delivery_id,
         email: recipient.email,
         hard: event.hard,
@@ -81,7 +101,7 @@ export async function recordEvents(
         feedbackType: event.feedbackType,
         source: event.source,
       });
-      if (result.recorded) recorded++;
+      if (result.recorded) counts[group]!++;
     } else {
       const changed = await changeSubscription(
         ctx.db,
@@ -90,8 +110,23 @@ export async function recordEvents(
         'unsubscribe-link',
         { onlyFrom: ['active', 'pending'] },
       );
-      if (changed.length > 0) recorded++;
+      if (changed.length > 0) counts[group]!++;
     }
   }
-  return recorded + (await recordBounces(ctx.db, bounces, ctx.options)).recorded;
+  const { inserted } = await recordBounces(ctx.db, bounces, ctx.options);
+  // Whose each new record is: by its key the first group that had it, else (a bounce with
+  // no key, never a repeat) the next group with such a bounce of that message and kind.
+  const owners = new Map<string, number[]>();
+  for (const b of bounces) {
+    const owner = b.eventKey ?? `${b.deliveryId}|${b.email}|${b.hard}`;
+    if (!b.eventKey || !owners.has(owner))
+      owners.set(owner, [...(owners.get(owner) ?? []), b.group]);
+  }
+  for (const row of inserted) {
+    const group = owners
+      .get(row.event_key ?? `${row.delivery_id}|${row.email}|${row.hard}`)
+      ?.shift();
+    if (group !== undefined) counts[group]!++;
+  }
+  return counts;
 }

@@ -8,6 +8,14 @@ export type BouncePolicy = { softBounceLimit: number; softBounceDays: number };
 
 export type Bounce = { deliveryId: number; email: string; hard: boolean; eventKey?: string };
 
+/** A stat_bounces record a call made (the email as given, so callers can tell whose it is). */
+type InsertedBounce = {
+  delivery_id: number;
+  email: string;
+  hard: boolean;
+  event_key: string | null;
+};
+
 /**
  * Records a bounce of `email` for a delivery (a stat_bounces record) and applies the
  * policy; see recordBounces. `bounced`: whether the subscriber changed state.
@@ -28,15 +36,15 @@ export async function recordBounce(
  * the suppression list (reason `hard_bounce`). `eventKey` (webhook reports) makes it
  * idempotent: a bounce whose key is already recorded, by an earlier request, a concurrent
  * one or earlier in the same batch, records nothing (the unique index decides, so replays
- * racing each other still count once). Answers how many were recorded and how many
- * subscribers changed state.
+ * racing each other still count once). Answers how many were recorded (and which) and how
+ * many subscribers changed state.
  */
 export async function recordBounces(
   db: Executor,
   bounces: Bounce[],
   policy: BouncePolicy,
-): Promise<{ recorded: number; bounced: number }> {
-  if (bounces.length === 0) return { recorded: 0, bounced: 0 };
+): Promise<{ recorded: number; bounced: number; inserted: InsertedBounce[] }> {
+  if (bounces.length === 0) return { recorded: 0, bounced: 0, inserted: [] };
   const rows = bounces.map((b) => ({
     delivery: b.deliveryId,
     email: b.email,
@@ -44,12 +52,7 @@ export async function recordBounces(
     key: b.eventKey ?? null,
   }));
   // Keys in one order, so that concurrent batches wait on each other's keys, never deadlock.
-  const inserted = await queryRows<{
-    list_id: number;
-    delivery_id: number;
-    email: string;
-    hard: boolean;
-  }>(
+  const inserted = await queryRows<InsertedBounce & { list_id: number }>(
     db,
     sql`INSERT INTO stat_bounces (delivery_id, mailing_id, campaign, email, datetime, hard, event_key)
         SELECT d.id, m.id, m.campaign, b.email, now(), b.hard, b.key
@@ -60,7 +63,7 @@ export async function recordBounces(
          ORDER BY b.key
         ON CONFLICT (event_key) DO NOTHING
         RETURNING (SELECT list_id FROM mailings WHERE id = mailing_id) AS list_id,
-                  delivery_id, email, hard`,
+                  delivery_id, email, hard, event_key`,
   );
   const hard = inserted.filter((b) => b.hard);
   await suppressAddresses(
@@ -97,5 +100,5 @@ export async function recordBounces(
     );
     bounced += changed.length;
   }
-  return { recorded: inserted.length, bounced };
+  return { recorded: inserted.length, bounced, inserted };
 }

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { SendingContext } from '../../context.js';
 import type { Verp } from '../../message/verp.js';
-import { recordEvents } from '../ingest.js';
+import { recordEventGroups } from '../ingest.js';
+import { eventWriter } from './event-writer.js';
 import { mailgunProvider } from './mailgun.js';
 import { postmarkProvider } from './postmark.js';
 import { forbidden, type Provider } from './provider.js';
@@ -45,6 +46,12 @@ export async function providerRoutes(
   { sending, verp }: { sending: SendingContext; verp?: Verp | undefined },
 ) {
   const providers = configured(sending.options.providers ?? {});
+  // Concurrent requests' events written together, each request answered once its are committed.
+  const record = eventWriter((groups) =>
+    sending.db.transaction((tx) =>
+      recordEventGroups({ db: tx, options: sending.options }, verp, groups),
+    ),
+  );
   app.post<{ Params: z.infer<typeof params> }>(
     '/:provider',
     {
@@ -80,7 +87,7 @@ export async function providerRoutes(
       };
       await provider.verify(req);
       const events = await provider.events(req);
-      const recorded = await recordEvents(sending, verp, events);
+      const recorded = await record(events);
       await provider.accepted?.(req);
       return reply.code(200).send({ received: events.length, recorded });
     },
