@@ -3,8 +3,9 @@
 -- History: migration 0001, changed in 0004; since 0032 this file is the definition.
 -- Planned without nested loops, for the reason subscribers/sql/subscriber_history_on_update.sql gives: a
 -- plan kept from a one-row first call joined two 10,000-row transition tables row by row.
+-- JIT off with it: a nested loop that must stay (a LATERAL) costs 10^10 without them.
 CREATE OR REPLACE FUNCTION subscriber_counts_on_update() RETURNS trigger LANGUAGE plpgsql
-SET enable_nestloop = off AS $$
+SET enable_nestloop = off SET jit = off AS $$
 BEGIN
   PERFORM subscriber_counts_add(-1, list_id, subscription, n)
     FROM (SELECT o.list_id, o.subscription, count(*) AS n
