@@ -90,7 +90,7 @@ async function measure({ app, database, authorization }: BenchApp, kind: string)
 /** Delivery i (list i) went to the person; list 1's also to everyone in it, who opened once. */
 async function seed(database: Database) {
   const db = database.db;
-  const CHUNK = 100_000;
+  const CHUNK = 50_000;
   for (let from = 1; from <= SUBSCRIBERS; from += CHUNK) {
     const to = Math.min(from + CHUNK - 1, SUBSCRIBERS);
     await db.execute(sql`INSERT INTO subscribers (list_id, subscription, email, first_name)
@@ -99,9 +99,13 @@ async function seed(database: Database) {
     await db.execute(sql`INSERT INTO delivery_recipients (delivery_id, subscriber_id, email, state, sent_datetime)
       SELECT 1, s.id, s.email, 'sent', now() FROM subscribers s
        WHERE s.list_id = 1 AND s.email LIKE 'user%' AND s.id BETWEEN ${from + LISTS} AND ${to + LISTS}`);
+    // A chunk at a time: the opens' tally trigger asks `id NOT IN (inserted)`, which is no
+    // longer hashed once the statement's rows outgrow work_mem, and 1M opens in one
+    // statement did not finish in 18 minutes on PGlite.
+    await db.execute(sql`INSERT INTO stat_opens (delivery_id, mailing_id, email, datetime)
+      SELECT 1, 1, r.email, now() FROM delivery_recipients r
+       WHERE r.delivery_id = 1 AND r.subscriber_id BETWEEN ${from + LISTS} AND ${to + LISTS}`);
   }
-  await db.execute(sql`INSERT INTO stat_opens (delivery_id, mailing_id, email, datetime)
-    SELECT 1, 1, email, now() FROM delivery_recipients WHERE delivery_id = 1`);
   await db.execute(sql`INSERT INTO delivery_recipients (delivery_id, subscriber_id, email, state, sent_datetime)
     SELECT d.id, s.id, s.email, 'sent', now()
       FROM subscribers s JOIN mailings m ON m.list_id = s.list_id

@@ -62,9 +62,14 @@ export async function updateExisting(
     candidates AS (
       -- Compared without a lock: an unchanged subscriber costs a read, nothing more (no
       -- row lock, no snapshot of its values, no trigger work).
+      -- Each row finds its subscriber through the address index (LIMIT 1 keeps the planner
+      -- from turning the LATERAL back into a join): joined, the batch read the whole list
+      -- into a hash, a third of a 10,000-row batch's time at 300,000 subscribers on PGlite.
       SELECT s.id, lower(s.email) AS address, (${sql.join(changed, sql` OR `)}) AS changes,
              ${sql.join(newValues, sql`, `)}
-        FROM r JOIN subscribers s ON s.list_id = ${target.listId} AND lower(s.email) = lower(r.email)
+        FROM r CROSS JOIN LATERAL (
+          SELECT * FROM subscribers s
+           WHERE s.list_id = ${target.listId} AND lower(s.email) = lower(r.email) LIMIT 1) AS s
     ),
     matched AS (
       -- Only the subscribers that change are locked, and their values before read under
@@ -74,9 +79,9 @@ export async function updateExisting(
                'last_name', s.last_name, 'gender', s.gender, 'date_of_birth', s.date_of_birth,
                'language', s.language, 'region', s.region, 'custom', s.custom,
                'update_datetime', s.update_datetime, 'update_user', s.update_user) AS before
-        FROM candidates c JOIN subscribers s ON s.id = c.id
+        FROM candidates c CROSS JOIN LATERAL (
+          SELECT * FROM subscribers s WHERE s.id = c.id FOR UPDATE) AS s
        WHERE c.changes
-         FOR UPDATE OF s
     ),
     written AS (
       -- Joined on the id alone: the new values travel in \`matched\` (a join with \`r\` on

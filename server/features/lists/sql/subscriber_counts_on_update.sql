@@ -1,7 +1,11 @@
 -- After an UPDATE of subscribers: rows that changed state or list move between counts; any
 -- change moves the lists' change counters.
 -- History: migration 0001, changed in 0004; since 0032 this file is the definition.
-CREATE OR REPLACE FUNCTION subscriber_counts_on_update() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Planned without nested loops, for the reason subscribers/sql/subscriber_history_on_update.sql gives: a
+-- plan kept from a one-row first call joined two 10,000-row transition tables row by row.
+-- JIT off with it: a nested loop that must stay (a LATERAL) costs 10^10 without them.
+CREATE OR REPLACE FUNCTION subscriber_counts_on_update() RETURNS trigger LANGUAGE plpgsql
+SET enable_nestloop = off SET jit = off AS $$
 BEGIN
   PERFORM subscriber_counts_add(-1, list_id, subscription, n)
     FROM (SELECT o.list_id, o.subscription, count(*) AS n

@@ -1,6 +1,10 @@
 -- automation.run_finished (webhooks, issue 32): a run that finished or was ended.
 -- History: migration 0021; since 0032 this file is the definition.
-CREATE OR REPLACE FUNCTION webhook_automation_runs_ended() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Planned without nested loops, for the reason subscribers/sql/subscriber_history_on_update.sql gives: a
+-- plan kept from a one-row first call joined two 10,000-row transition tables row by row.
+-- JIT off with it: a nested loop that must stay (a LATERAL) costs 10^10 without them.
+CREATE OR REPLACE FUNCTION webhook_automation_runs_ended() RETURNS trigger LANGUAGE plpgsql
+SET enable_nestloop = off SET jit = off AS $$
 BEGIN
   IF NOT webhook_wanted('automation.run_finished') THEN RETURN NULL; END IF;
   WITH ev AS (INSERT INTO webhook_events (type, resource, data)
