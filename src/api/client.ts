@@ -85,7 +85,11 @@ export async function request<T = unknown>(path: string, options: RequestOptions
         ? await response.blob()
         : await readBody(response);
     serverStatus.set(true);
-    if (!response.ok) throw await failure(response.status, data, response.headers, url, options);
+    if (!response.ok) {
+      // The answer is here: no timeout applies to fetching the server's texts.
+      dispose();
+      throw await failure(response.status, data, response.headers, url, options);
+    }
     return data as T;
   } catch (err) {
     if (timedOut()) throw new NetworkError('timeout', err);
@@ -147,11 +151,7 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-/**
- * A 401 while signed in: the session ended (expired, signed out elsewhere, revoked). A 403
- * `two_factor_required`: the role now requires two-factor sign-in (an admin just said so);
- * the shell sends the user to set it up.
- */
+/** The ApiError of a non-2xx answer, once the server's texts can be shown translated. */
 async function failure(
   status: number,
   body: unknown,
@@ -164,6 +164,11 @@ async function failure(
   return handleFailure(new ApiError(status, body, headers, url));
 }
 
+/**
+ * A 401 while signed in: the session ended (expired, signed out elsewhere, revoked). A 403
+ * `two_factor_required`: the role now requires two-factor sign-in (an admin just said so);
+ * the shell sends the user to set it up.
+ */
 function handleFailure(err: ApiError): ApiError {
   const { status, user } = session.get();
   if (err.status === 401 && status === 'signed-in') {
