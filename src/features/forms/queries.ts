@@ -8,7 +8,7 @@ import { createForm, deleteForm, getForms, updateForm, type FormWrite } from '..
  * order (contract/form-fields.ts): the offered lists' own by list id, then the shared ones.
  */
 async function fieldDefinitions(lists: readonly number[], signal: AbortSignal) {
-  const scopes = [...[...lists].sort((a, b) => a - b), null];
+  const scopes = [...lists, null];
   const pages = await Promise.all(
     scopes.map((listId) => getFields(listId, { page_size: 1000 }, signal)),
   );
@@ -25,11 +25,14 @@ export const formQueries = {
       queryFn: ({ signal }) => getForms(signal),
     }),
   /** What the snippet of a form offering these lists writes its inputs from. */
-  fieldDefinitions: (lists: readonly number[]) =>
-    queryOptions({
-      queryKey: [...formQueries.all(), 'field-definitions', [...lists].sort()] as const,
-      queryFn: ({ signal }) => fieldDefinitions(lists, signal),
-    }),
+  fieldDefinitions: (lists: readonly number[]) => {
+    // By list id: the key is the same for the same lists, and the server's precedence order.
+    const sorted = [...lists].sort((a, b) => a - b);
+    return queryOptions({
+      queryKey: [...formQueries.all(), 'field-definitions', sorted] as const,
+      queryFn: ({ signal }) => fieldDefinitions(sorted, signal),
+    });
+  },
 };
 
 function useInvalidating<A, R>(fn: (args: A) => Promise<R>) {
